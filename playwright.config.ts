@@ -1,0 +1,36 @@
+import { cpus } from 'node:os';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Run through `npm run test:e2e` (scripts/test-e2e.mjs), which starts the real server and sets
+ * E2E_BASE_URL, E2E_SMTP_PORT and E2E_MAIL_DIR. Debian's Chromium is used; no browser downloads.
+ */
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  // Lazy route chunks and first queries on a busy 2-core CI machine can take more than 10 s.
+  expect: { timeout: 20_000 },
+  fullyParallel: true,
+  workers: process.env.E2E_WORKERS
+    ? Number(process.env.E2E_WORKERS)
+    : Math.min(3, Math.max(1, cpus().length)),
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+});

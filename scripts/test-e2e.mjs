@@ -1,0 +1,143 @@
+// Playwright flows on the whole product (ARCHITECTURE section 8): builds the web app, starts the real
+// server on free ports with a fresh DATA_DIR and SMTP_URL pointing at the SMTP server that the
+// Playwright global setup starts (e2e/global-setup.ts), runs Playwright, and always stops the server.
+// Extra arguments go to `playwright test`, e.g. `npm run test:e2e -- e2e/layout.spec.ts`.
+// E2E_SKIP_BUILD=1 reuses apps/web/dist.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const started = Date.now();
+const root = new URL('..', import.meta.url).pathname;
+const admin = { email: 'owner@e2e.stromwerk.test', password: 'e2e-owner-password' };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@stromwerk/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const ports = { api: await freePort(), smtp: await freePort() };
+const media = { rtmp: await freePort(), srt: await freePort() };
+const tempDirs = [];
+
+/** One server process in its own process group (npx, tsx and node go down together). */
+function startServer(publicUrl) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'stromwerk-e2e-'));
+  tempDirs.push(dataDir);
+  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(ports.api),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: publicUrl,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+      RTMP_PORT: String(media.rtmp),
+      SRT_PORT: String(media.srt),
+      LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+    },
+  });
+  const server = { child, log: '', stopped: false };
+  const keep = (chunk) => {
+    server.log = (server.log + chunk).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return server;
+}
+
+function stop(server) {
+  if (!server || server.stopped) return;
+  server.stopped = true;
+  const kill = (signal) => {
+    try {
+      process.kill(-server.child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  kill('SIGTERM');
+  setTimeout(() => kill('SIGKILL'), 5000).unref();
+}
+
+const exited = (server) =>
+  new Promise((resolve) => (server.child.exitCode !== null ? resolve() : server.child.once('exit', resolve)));
+
+async function waitForHealth(server, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) return false;
+    try {
+      if ((await fetch(`http://127.0.0.1:${ports.api}/v1/health`)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`server did not become healthy within ${timeoutMs} ms\n${server.log}`);
+}
+
+async function servesWebApp(baseUrl) {
+  const response = await fetch(`${baseUrl}/login`).catch(() => undefined);
+  return Boolean(response?.ok && response.headers.get('content-type')?.includes('text/html'));
+}
+
+let server;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stop(server);
+    process.exit(130);
+  });
+}
+
+let status = 1;
+try {
+  const baseUrl = `http://127.0.0.1:${ports.api}`;
+  server = startServer(baseUrl);
+  if (!(await waitForHealth(server, 90_000))) throw new Error(`server exited\n${server.log}`);
+  if (!(await servesWebApp(baseUrl)))
+    throw new Error('the server does not serve the built web app at /login');
+
+  const run = spawn('npx', ['playwright', 'test', '-c', 'playwright.config.ts', ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      E2E_BASE_URL: baseUrl,
+      E2E_SMTP_PORT: String(ports.smtp),
+      E2E_MAIL_DIR: join(tempDirs.at(-1), 'mail'),
+      E2E_ADMIN_EMAIL: admin.email,
+      E2E_ADMIN_PASSWORD: admin.password,
+      E2E_RTMP_PORT: String(media.rtmp),
+    },
+  });
+  status = await new Promise((resolve) => run.once('exit', (code) => resolve(code ?? 1)));
+  if (status !== 0) console.log(`--- server log (tail) ---\n${server.log.slice(-4000)}`);
+} catch (error) {
+  console.error(error);
+} finally {
+  stop(server);
+  if (server) await exited(server);
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  console.log(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+process.exit(status);

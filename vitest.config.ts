@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects so `npm test` can run them in the order ARCHITECTURE section 8 asks for:
+// fast unit tests first, then API integration tests on a real database, then media tests with ffmpeg.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'],
+          exclude: ['**/*.media.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/test/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'media',
+          include: ['packages/media/test/**/*.media.test.ts', 'apps/server/test/media/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
