@@ -1,0 +1,30 @@
+import { apiKeysApi } from './api-keys';
+import { corporationsApi } from './corporations';
+import { healthApi } from './health';
+import { type ClientOptions, createHttp } from './http';
+import { invitationsApi } from './invitations';
+import { notificationsApi } from './notifications';
+import { createUpload } from './upload';
+import { usageApi } from './usage';
+import { usersApi } from './users';
+import { workspacesApi } from './workspaces';
+
+/** One client per app (or per test user): every resource shares the same base URL, auth and time-out. */
+export function createClient(options: ClientOptions = {}) {
+  const http = createHttp(options);
+  return {
+    users: usersApi(http),
+    apiKeys: apiKeysApi(http),
+    corporations: corporationsApi(http),
+    workspaces: workspacesApi(http),
+    invitations: invitationsApi(http),
+    usage: usageApi(http),
+    notifications: notificationsApi(http),
+    health: healthApi(http),
+    /** For routes without a typed function yet. */
+    request: http.request,
+    upload: createUpload(http),
+  };
+}
+
+export type StromwerkClient = ReturnType<typeof createClient>;

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createClient, type StromwerkClient } from '../src/create-client';
+import { notificationRouteCases } from './notification-route-cases';
+import { tenantRouteCases } from './tenant-route-cases';
+import { startServer, type TestServer } from './test-server';
+import { userRouteCases } from './user-route-cases';
+
+let server: TestServer;
+let client: StromwerkClient;
+beforeAll(async () => {
+  server = await startServer();
+  client = createClient({ baseUrl: server.url });
+});
+beforeEach(() => {
+  server.received.length = 0;
+});
+afterAll(() => server.close());
+
+// Every route of the foundation route table, as the server sees it: method, path and query, JSON body.
+const cases = [...userRouteCases, ...tenantRouteCases, ...notificationRouteCases];
+
+describe('resource functions', () => {
+  it.each(cases)('%s calls %s', async (_name, call, expected, body) => {
+    await call(client);
+    expect(server.received).toHaveLength(1);
+    const req = server.received[0]!;
+    expect(`${req.method} ${req.url}`).toBe(expected);
+    if (body === undefined) expect(req.body.length).toBe(0);
+    else expect(JSON.parse(req.body.toString('utf8'))).toEqual(body);
+  });
+
+  it('covers every function the client exposes', () => {
+    const groups = [
+      'users',
+      'apiKeys',
+      'corporations',
+      'workspaces',
+      'invitations',
+      'usage',
+      'health',
+      'notifications',
+    ] as const;
+    const exposed = groups.flatMap((group) => Object.keys(client[group]).map((fn) => `${group}.${fn}`));
+    expect(exposed.sort()).toEqual(cases.map(([name]) => name).sort());
+  });
+});

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+export const idSchema = z.uuid();
+export const idParamsSchema = z.object({ id: idSchema });
+export type IdParams = z.infer<typeof idParamsSchema>;
+
+/** Responses carry dates as ISO-8601 strings; the client turns the fields in DATE_FIELDS into Dates. */
+export const dateTimeSchema = z.iso.datetime({ offset: true });
+
+/** Spec section 3: fields treated as dates in responses. */
+export const DATE_FIELDS = [
+  'authorizedAt',
+  'autoDeleteAt',
+  'cancelledAt',
+  'createdAt',
+  'deletedAt',
+  'expiry',
+  'lastUpdate',
+  'streamStart',
+  'unpublishAt',
+  'updatedAt',
+  'uploadedAt',
+] as const;
+
+export const nameSchema = z.string().trim().min(1, 'Required').max(120);
+
+export const MAX_PAGE_SIZE = 200;
+export const DEFAULT_PAGE_SIZE = 50;
+
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+  search: z.string().trim().max(200).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  });
+}
+export interface Page<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** Query-string booleans arrive as text. */
+export const queryBooleanSchema = z.union([
+  z.boolean(),
+  z.enum(['true', 'false']).transform((v) => v === 'true'),
+]);
+
+type UpdateShape<S extends z.ZodRawShape> = {
+  [K in keyof S]: z.ZodOptional<S[K] extends z.ZodDefault<infer Inner> ? Inner : S[K]>;
+};
+
+/**
+ * The body of a partial update (PUT): every field optional and WITHOUT its create-time default. zod's
+ * `.partial()` keeps `.default()`, so a PUT of `{ enabled: false }` would come back with every other
+ * defaulted field reset; here an absent field stays absent and keeps its stored value.
+ */
+export function updateBodyOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>): z.ZodObject<UpdateShape<S>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const inner = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType);
+    shape[key] = inner.optional();
+  }
+  return z.object(shape) as unknown as z.ZodObject<UpdateShape<S>>;
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const healthPartSchema = z.object({
+  ok: z.boolean(),
+  engine: z.string(),
+  message: z.string().optional(),
+});
+export const healthSchema = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    version: z.string(),
+    parts: z.object({
+      database: healthPartSchema,
+      broker: healthPartSchema,
+      media: healthPartSchema.extend({ features: z.record(z.string(), z.boolean()) }),
+      storage: healthPartSchema,
+      mail: healthPartSchema,
+    }),
+  })
+  .meta({ id: 'Health' });
+export type Health = z.infer<typeof healthSchema>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { dateTimeSchema, pageQuerySchema } from './common';
+import { permissionSchema } from './permissions';
+import { emailSchema } from './users';
+
+export const invitationStatuses = ['pending', 'accepted', 'declined', 'revoked'] as const;
+export const invitationSchema = z
+  .object({
+    id: z.uuid(),
+    corporationId: z.uuid(),
+    corporationName: z.string(),
+    workspaceId: z.uuid().nullable(),
+    email: z.string(),
+    permissions: z.array(permissionSchema),
+    status: z.enum(invitationStatuses),
+    invitedBy: z.uuid().nullable(),
+    expiry: dateTimeSchema,
+    createdAt: dateTimeSchema,
+    updatedAt: dateTimeSchema,
+  })
+  .meta({ id: 'Invitation' });
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** The code is returned once, on creation, and mailed to the invitee. */
+export const createdInvitationSchema = invitationSchema.extend({ code: z.string() });
+export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
+
+export const createInvitationBodySchema = z.object({
+  corporationId: z.uuid(),
+  workspaceId: z.uuid().optional(),
+  email: emailSchema,
+  permissions: z.array(permissionSchema).min(1, 'Selection required').max(3),
+});
+export type CreateInvitationBody = z.infer<typeof createInvitationBodySchema>;
+export const updateInvitationBodySchema = z.object({ permissions: z.array(permissionSchema).min(1).max(3) });
+export const respondInvitationSchema = z.object({
+  accept: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
+});
+export const invitationListQuerySchema = pageQuerySchema.extend({
+  /** `mine`: invitations addressed to the caller's email. */
+  scope: z.enum(['mine', 'sent']).default('mine'),
+});

@@ -1,0 +1,18 @@
+/** Business constants and limits of spec section 9. */
+export const API_TIMEOUT_MS = 60_000;
+export const PASSWORD_MIN_LENGTH = 8;
+export const RETENTION_HOURS = [0, 1, 6, 12, 24, 168, 720] as const; // 0 = never
+export const STREAM_ENDPOINTS = ['europe', 'us-west', 'europe-srt'] as const;
+export const TARGET_TYPES = ['rtmp', 'srt', 'icecast'] as const;
+export const LOCALES = ['en', 'de'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const LOCALE_STORAGE_KEY = 'user-lang';
+export const LAYOUT_BREAKPOINTS = { compactBelow: 600, mediumUpTo: 840 } as const;
+export const NOTIFICATION_RECONNECT_MS = 1000;
+export const MQTT_CLIENT_ID_LENGTH = 23;
+export const AVATAR_WIDTH_PX = 36;
+export const MQTT_KEEPALIVE_S = 60;
+export const MQTT_CONNECT_TIMEOUT_MS = 30_000;
+export const MQTT_MAX_PACKET_BYTES = 268_435_455;
+export const MQTT_STREAM_BUFFER_BYTES = 16_384;

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { dateTimeSchema, nameSchema, pageQuerySchema, queryBooleanSchema } from './common';
+import { streamInfoSchema } from './stream-info';
+
+/** Where a media came from; the library filters by it and `GET /v1/medias/by-origin/{origin}` looks it up. */
+export const mediaOrigins = ['upload', 'recording', 'render', 'clip', 'copy'] as const;
+export const mediaOriginSchema = z.enum(mediaOrigins);
+export type MediaOrigin = z.infer<typeof mediaOriginSchema>;
+
+/** processing: thumbnails are being made; ready: playable; failed: see `error`. */
+export const mediaStatuses = ['processing', 'ready', 'failed'] as const;
+export const mediaStatusSchema = z.enum(mediaStatuses);
+export type MediaStatus = z.infer<typeof mediaStatusSchema>;
+
+export const mediaFileKinds = ['original', 'thumbnail', 'preview'] as const;
+export const mediaFileKindSchema = z.enum(mediaFileKinds);
+export type MediaFileKind = z.infer<typeof mediaFileKindSchema>;
+
+export const mediaFileSchema = z.object({
+  kind: mediaFileKindSchema,
+  bucketRef: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+});
+
+/** Signed, short-lived addresses a browser can put in <video>/<img> without an Authorization header. */
+export const mediaLinksSchema = z.object({
+  original: z.string().nullable(),
+  download: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  /** A strip of 10 frames side by side, for the hover preview. */
+  preview: z.string().nullable(),
+});
+
+export const mediaSchema = z
+  .object({
+    id: z.uuid(),
+    corporationId: z.uuid(),
+    workspaceId: z.uuid(),
+    name: z.string(),
+    origin: mediaOriginSchema,
+    /** The media, source or output this one was made from (copy, render, clip, recording). */
+    originId: z.uuid().nullable(),
+    status: mediaStatusSchema,
+    error: z.string().nullable(),
+    sizeBytes: z.number().int(),
+    durationMs: z.number().int().nullable(),
+    info: streamInfoSchema.nullable(),
+    files: z.array(mediaFileSchema),
+    links: mediaLinksSchema,
+    uploadedAt: dateTimeSchema.nullable(),
+    createdAt: dateTimeSchema,
+    updatedAt: dateTimeSchema,
+  })
+  .meta({ id: 'Media' });
+export type Media = z.infer<typeof mediaSchema>;
+
+export const mediaSortFields = ['createdAt', 'name', 'sizeBytes', 'durationMs'] as const;
+export const mediaListQuerySchema = pageQuerySchema.extend({
+  workspaceId: z.uuid().optional(),
+  origin: mediaOriginSchema.optional(),
+  status: mediaStatusSchema.optional(),
+  sort: z.enum(mediaSortFields).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type MediaListQuery = z.infer<typeof mediaListQuerySchema>;
+
+export const updateMediaBodySchema = z.object({ name: nameSchema });
+export type UpdateMediaBody = z.infer<typeof updateMediaBodySchema>;
+
+export const copyMediaQuerySchema = z.object({
+  /** Another workspace of the same corporation; default the media's own. */
+  workspaceId: z.uuid().optional(),
+  name: nameSchema.optional(),
+});
+export type CopyMediaQuery = z.infer<typeof copyMediaQuerySchema>;
+
+export const uploadMediaQuerySchema = z.object({ workspaceId: z.uuid() });
+export const byOriginParamsSchema = z.object({ origin: mediaOriginSchema });
+export const byOriginQuerySchema = pageQuerySchema.extend({
+  workspaceId: z.uuid().optional(),
+  originId: z.uuid().optional(),
+});
+export type ByOriginQuery = z.infer<typeof byOriginQuerySchema>;
+
+export const mediaFileParamsSchema = z.object({ id: z.uuid(), kind: mediaFileKindSchema });
+export const mediaFileQuerySchema = z.object({
+  exp: z.coerce.number().int(),
+  sig: z.string().min(10).max(200),
+  download: queryBooleanSchema.optional(),
+});
+
+export const uploadResultSchema = z.object({ items: z.array(mediaSchema) });

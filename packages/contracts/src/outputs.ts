@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { dateTimeSchema, nameSchema, pageQuerySchema, updateBodyOf } from './common';
+import { RETENTION_HOURS } from './limits';
+
+/** Spec section 4: auto (player chooses), live (switches to live as soon as available), media (only the media). */
+export const behaviours = ['auto', 'live', 'media'] as const;
+export const behaviourSchema = z.enum(behaviours);
+export const latencies = ['low', 'normal', 'high', 'very-high'] as const;
+export const latencySchema = z.enum(latencies);
+export type Latency = z.infer<typeof latencySchema>;
+/** Spec section 9 retention choices in hours; 0 is never. */
+export const retentionSchema = z.literal([...RETENTION_HOURS]);
+/** none: comments appear at once; approval: after a moderator approves; closed: read only. */
+export const moderationLevels = ['none', 'approval', 'closed'] as const;
+export const moderationSchema = z.enum(moderationLevels);
+
+/** What the program shows right now: offline (nothing), main/backup ingest, the fallback media, or the VOD. */
+export const programInputs = ['offline', 'main', 'backup', 'fallback', 'vod'] as const;
+export const programInputSchema = z.enum(programInputs);
+export type ProgramInput = z.infer<typeof programInputSchema>;
+
+const domainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$/, 'Not a domain like example.com or *.example.com');
+
+export const outputSettingsSchema = z.object({
+  mainSourceId: z.uuid().nullable().default(null),
+  backupSourceId: z.uuid().nullable().default(null),
+  fallbackMediaId: z.uuid().nullable().default(null),
+  behaviour: behaviourSchema.default('auto'),
+  latency: latencySchema.default('normal'),
+  direction: z.enum(['landscape', 'portrait']).default('landscape'),
+  recording: z.boolean().default(false),
+  vodAfterStream: z.boolean().default(false),
+  overlay: z
+    .object({
+      mediaId: z.uuid(),
+      x: z.number().min(0).max(100),
+      y: z.number().min(0).max(100),
+      width: z.number().min(1).max(100),
+      height: z.number().min(1).max(100),
+    })
+    .nullable()
+    .default(null),
+  background: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'A colour like #101820')
+    .default('#000000'),
+  commentsEnabled: z.boolean().default(false),
+  commentExpirationHours: retentionSchema.default(0),
+  moderation: moderationSchema.default('approval'),
+  viewerLimitEnabled: z.boolean().default(false),
+  viewerLimit: z.number().int().min(1).max(1_000_000).default(100),
+  whitelist: z.array(domainSchema).max(100).default([]),
+});
+export type OutputSettings = z.infer<typeof outputSettingsSchema>;
+
+export const outputSchema = z
+  .object({
+    id: z.uuid(),
+    corporationId: z.uuid(),
+    workspaceId: z.uuid(),
+    name: z.string(),
+    ...outputSettingsSchema.shape,
+    /** Number of passwords set; the passwords themselves come from GET /v1/outputs/{id}/passwords. */
+    passwordCount: z.number().int(),
+    input: programInputSchema,
+    /** The public player page and its embed code. */
+    playerUrl: z.string(),
+    embedCode: z.string(),
+    createdAt: dateTimeSchema,
+    updatedAt: dateTimeSchema,
+  })
+  .meta({ id: 'Output' });
+export type Output = z.infer<typeof outputSchema>;
+
+const passwordsSchema = z.array(z.string().trim().min(1).max(200)).max(100);
+export const createOutputBodySchema = outputSettingsSchema.extend({
+  workspaceId: z.uuid(),
+  name: nameSchema,
+  /** One per line in the form. */
+  passwords: passwordsSchema.default([]),
+});
+export type CreateOutputBody = z.infer<typeof createOutputBodySchema>;
+export const updateOutputBodySchema = updateBodyOf(createOutputBodySchema.omit({ workspaceId: true }));
+export type UpdateOutputBody = z.infer<typeof updateOutputBodySchema>;
+export const outputListQuerySchema = pageQuerySchema.extend({ workspaceId: z.uuid().optional() });
+export type OutputListQuery = z.infer<typeof outputListQuerySchema>;
+
+export const outputPasswordsSchema = z.object({ passwords: z.array(z.string()) });
+export const outputStatisticsSchema = z
+  .object({
+    currentViewers: z.number().int(),
+    peakViewers: z.number().int(),
+    views: z.number().int(),
+    watchSeconds: z.number().int(),
+  })
+  .meta({ id: 'OutputStatistics' });
+export type OutputStatistics = z.infer<typeof outputStatisticsSchema>;
+
+// --- the public player ---
+
+export const playSessionBodySchema = z.object({
+  password: z.string().max(200).optional(),
+  /** Origin of the page that embeds the player (document.referrer), checked against the whitelist. */
+  embedOrigin: z.string().max(300).optional(),
+});
+export const playSessionSchema = z.object({
+  token: z.string(),
+  name: z.string(),
+  input: programInputSchema,
+  /** Relative HLS address carrying the viewer token; null while offline. */
+  hlsUrl: z.string().nullable(),
+  latency: latencySchema,
+  background: z.string(),
+  direction: z.enum(['landscape', 'portrait']),
+  overlay: z
+    .object({ url: z.string(), x: z.number(), y: z.number(), width: z.number(), height: z.number() })
+    .nullable(),
+  commentsEnabled: z.boolean(),
+  moderation: moderationSchema,
+});
+export type PlaySession = z.infer<typeof playSessionSchema>;
+export const playParamsSchema = z.object({ id: z.uuid() });
+export const playTokenQuerySchema = z.object({ t: z.string().min(10).max(500) });

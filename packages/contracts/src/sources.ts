@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { dateTimeSchema, nameSchema, pageQuerySchema, updateBodyOf } from './common';
+import { STREAM_ENDPOINTS } from './limits';
+import { streamInfoSchema } from './stream-info';
+
+export const sourceTypes = ['rtmp', 'srt', 'relive', 'demo'] as const;
+export const sourceTypeSchema = z.enum(sourceTypes);
+export type SourceType = z.infer<typeof sourceTypeSchema>;
+export const streamEndpointSchema = z.enum(STREAM_ENDPOINTS);
+export type StreamEndpoint = z.infer<typeof streamEndpointSchema>;
+
+/** offline: nothing arrives; live: a stream arrives; scheduled: waits for its start; maintenance: in its window. */
+export const sourceStates = ['offline', 'live', 'scheduled', 'maintenance'] as const;
+export const sourceStateSchema = z.enum(sourceStates);
+export type SourceState = z.infer<typeof sourceStateSchema>;
+
+export const sourceSchema = z
+  .object({
+    id: z.uuid(),
+    corporationId: z.uuid(),
+    workspaceId: z.uuid(),
+    name: z.string(),
+    type: sourceTypeSchema,
+    endpoint: streamEndpointSchema,
+    recording: z.boolean(),
+    startNow: z.boolean(),
+    scheduledStart: dateTimeSchema.nullable(),
+    mediaId: z.uuid().nullable(),
+    loop: z.boolean(),
+    maintenanceStart: dateTimeSchema.nullable(),
+    maintenanceEnd: dateTimeSchema.nullable(),
+    state: sourceStateSchema,
+    streamStart: dateTimeSchema.nullable(),
+    streamInfo: streamInfoSchema.nullable(),
+    lastError: z.string().nullable(),
+    /** Where an encoder sends to (RTMP server URL or SRT address); the key is fetched separately. */
+    ingestUrl: z.string().nullable(),
+    meta: z.record(z.string(), z.string()),
+    createdAt: dateTimeSchema,
+    updatedAt: dateTimeSchema,
+  })
+  .meta({ id: 'Source' });
+export type Source = z.infer<typeof sourceSchema>;
+
+const sourceFields = z.object({
+  name: nameSchema,
+  type: sourceTypeSchema,
+  endpoint: streamEndpointSchema.optional(),
+  recording: z.boolean().default(false),
+  startNow: z.boolean().default(true),
+  scheduledStart: dateTimeSchema.nullable().optional(),
+  mediaId: z.uuid().nullable().optional(),
+  loop: z.boolean().default(true),
+  maintenanceStart: dateTimeSchema.nullable().optional(),
+  maintenanceEnd: dateTimeSchema.nullable().optional(),
+});
+export const createSourceBodySchema = sourceFields.extend({ workspaceId: z.uuid() });
+export type CreateSourceBody = z.infer<typeof createSourceBodySchema>;
+export const updateSourceBodySchema = updateBodyOf(sourceFields.omit({ type: true }));
+export type UpdateSourceBody = z.infer<typeof updateSourceBodySchema>;
+
+export const sourceListQuerySchema = pageQuerySchema.extend({
+  workspaceId: z.uuid().optional(),
+  state: sourceStateSchema.optional(),
+  type: sourceTypeSchema.optional(),
+});
+export type SourceListQuery = z.infer<typeof sourceListQuerySchema>;
+
+export const streamKeySchema = z.object({
+  streamKey: z.string(),
+  ingestUrl: z.string().nullable(),
+  /** Full address for encoders that take one URL (RTMP: server/key; SRT: with passphrase). */
+  publishUrl: z.string().nullable(),
+});
+export type StreamKey = z.infer<typeof streamKeySchema>;
+
+export const sourceMetaBodySchema = z.object({ meta: z.record(z.string().max(64), z.string().max(1000)) });
+export type SourceMetaBody = z.infer<typeof sourceMetaBodySchema>;
