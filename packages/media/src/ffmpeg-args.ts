@@ -1,0 +1,177 @@
+// Pure builders of ffmpeg argument lists: shared pieces and the live sources (targets and HLS are in
+// target-args.ts and hls-args.ts). Units and flag choices were checked on Debian's
+// ffmpeg 5.1 (see packages/media/test/*.media.test.ts); comments note the traps.
+import type { StreamInfo } from '@stromwerk/contracts/stream-info';
+
+/** Quiet logs (warnings carry the reasons we summarise), machine-readable progress on stdout, no stdin. */
+export const COMMON_ARGS: readonly string[] = [
+  '-hide_banner',
+  '-nostdin',
+  '-loglevel',
+  'warning',
+  '-progress',
+  'pipe:1',
+  '-nostats',
+];
+
+/** How long a live read may block before ffmpeg gives up, so a dead feed ends the process. */
+export const DEFAULT_RW_TIMEOUT_MS = 5000;
+
+/** ffmpeg's -rw_timeout and SRT's latency/timeout are in microseconds, not milliseconds. */
+export const toMicroseconds = (ms: number): string => String(Math.round(ms * 1000));
+
+/**
+ * A pull from a live input. -xerror makes the first read error fatal: without it a timed-out RTMP
+ * read is retried by the demuxer several times (measured: ~12 s instead of 2 s) and ffmpeg exits 0.
+ */
+export function livePull(input: string, rwTimeoutMs = DEFAULT_RW_TIMEOUT_MS, exitOnError = true): string[] {
+  return [...(exitOnError ? ['-xerror'] : []), '-rw_timeout', toMicroseconds(rwTimeoutMs), '-i', input];
+}
+
+/** First video and first audio stream only: data or subtitle streams would break flv and mpegts. */
+export const FIRST_AV: readonly string[] = ['-map', '0:v:0?', '-map', '0:a:0?'];
+/** The RTMP peer cannot be seeked back to patch duration/size; skip the attempt and its warnings. */
+export const FLV_OUT: readonly string[] = ['-f', 'flv', '-flvflags', 'no_duration_filesize'];
+
+export const h264 = (kbps: number) => [
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-tune',
+  'zerolatency',
+  // Browsers and most platforms play 4:2:0 only; lavfi and many files default to something else.
+  '-pix_fmt',
+  'yuv420p',
+  '-b:v',
+  `${kbps}k`,
+  '-maxrate',
+  `${kbps}k`,
+  '-bufsize',
+  `${kbps * 2}k`,
+];
+export const aac = (kbps: number) => ['-c:a', 'aac', '-b:a', `${kbps}k`, '-ar', '48000', '-ac', '2'];
+
+/** Keeps label text to characters that need no escaping in drawtext and filtergraph syntax. */
+export function drawtextSafe(text: string): string {
+  return text
+    .replace(/[^\p{L}\p{N} _.#()!?+@&*/-]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
+}
+
+export interface DemoSourceOptions {
+  /** rtmp://host/app/key */
+  output: string;
+  width?: number;
+  height?: number;
+  fps?: number;
+  videoKbps?: number;
+  audioKbps?: number;
+  label?: string;
+}
+
+/** Test pattern, 440 Hz beep, running wall clock and a label, pushed in real time as H.264/AAC. */
+export function demoSource(o: DemoSourceOptions): string[] {
+  const { width = 1280, height = 720, fps = 30, videoKbps = 2500, audioKbps = 128 } = o;
+  const size = Math.max(12, Math.round(height / 18));
+  const box = `fontcolor=white:fontsize=${size}:box=1:boxcolor=black@0.6:boxborderw=${Math.round(size / 4)}`;
+  // '\:' escapes the colon inside drawtext's option value; the quotes protect it from the graph parser.
+  const filters = [`drawtext=text='%{localtime\\:%Y-%m-%d %X}':${box}:x=${size}:y=h-2*${size}`];
+  const label = drawtextSafe(o.label ?? '');
+  if (label) filters.push(`drawtext=text='${label}':${box}:x=${size}:y=${size}`);
+  const gop = String(fps * 2);
+  return [
+    ...COMMON_ARGS,
+    // -re on both inputs: lavfi generates as fast as the CPU allows otherwise.
+    ...['-re', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}`],
+    ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:beep_factor=4:sample_rate=48000'],
+    ...['-map', '0:v', '-map', '1:a', '-vf', filters.join(',')],
+    ...h264(videoKbps),
+    // Keyframe every 2 s exactly, so HLS segments and player joins line up.
+    ...['-g', gop, '-keyint_min', gop, '-sc_threshold', '0'],
+    ...aac(audioKbps),
+    ...FLV_OUT,
+    o.output,
+  ];
+}
+
+export interface ReliveSourceOptions {
+  /** A local file (or URL of a finite file). */
+  input: string;
+  output: string;
+  loop?: boolean;
+  /** Re-encode instead of copy; needed unless the file is H.264/AAC (see canCopyToFlv). */
+  transcode?: boolean;
+  videoKbps?: number;
+  audioKbps?: number;
+}
+
+/** Plays a media file as if it were live, optionally forever. */
+export function reliveSource(o: ReliveSourceOptions): string[] {
+  const codecs = o.transcode
+    ? [
+        ...h264(o.videoKbps ?? 2500),
+        // The file's frame rate is unknown here, so force keyframes by time, not by frame count.
+        ...['-force_key_frames', 'expr:gte(t,n_forced*2)'],
+        ...aac(o.audioKbps ?? 128),
+      ]
+    : ['-c', 'copy'];
+  return [
+    ...COMMON_ARGS,
+    '-re',
+    ...(o.loop ? ['-stream_loop', '-1'] : []),
+    ...['-i', o.input],
+    ...FIRST_AV,
+    ...codecs,
+    ...FLV_OUT,
+    o.output,
+  ];
+}
+
+/** Whether a file can go into FLV/RTMP without re-encoding. */
+export function canCopyToFlv(info: StreamInfo): boolean {
+  if (!info.video && !info.audio) return false;
+  const videoOk = !info.video || info.video.codec === 'h264';
+  const audioOk = !info.audio || info.audio.codec === 'aac' || info.audio.codec === 'mp3';
+  return videoOk && audioOk;
+}
+
+export function srtCryptoArgs(passphrase: string | undefined): string[] {
+  if (!passphrase) return [];
+  if (passphrase.length < 10 || passphrase.length > 79) {
+    throw new RangeError('SRT passphrase must be 10 to 79 characters');
+  }
+  // As an option, not in the URL: ffmpeg 5.1 does not percent-decode URL values, so '&', '%' or '#'
+  // would corrupt it, and the URL appears in ffmpeg's error lines.
+  return ['-passphrase', passphrase, '-pbkeylen', '16'];
+}
+
+export const urlHost = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
+
+export interface SrtIngestOptions {
+  port: number;
+  /** Interface to listen on. Default 0.0.0.0. */
+  host?: string;
+  passphrase?: string;
+  latencyMs?: number;
+  /** Read timeout once a caller is connected; waiting for the caller itself is unbounded. */
+  timeoutMs?: number;
+  /** Where the remuxed stream goes: rtmp://… */
+  output: string;
+}
+
+/** Waits for an SRT caller (an encoder) and remuxes its MPEG-TS to FLV/RTMP without re-encoding. */
+export function srtIngestListener(o: SrtIngestOptions): string[] {
+  const query = `mode=listener&latency=${toMicroseconds(o.latencyMs ?? 200)}&timeout=${toMicroseconds(o.timeoutMs ?? DEFAULT_RW_TIMEOUT_MS)}`;
+  return [
+    ...COMMON_ARGS,
+    ...srtCryptoArgs(o.passphrase),
+    ...['-i', `srt://${urlHost(o.host ?? '0.0.0.0')}:${o.port}?${query}`],
+    ...FIRST_AV,
+    ...['-c', 'copy'],
+    ...FLV_OUT,
+    o.output,
+  ];
+}

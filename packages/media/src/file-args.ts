@@ -1,0 +1,124 @@
+// Argument builders for finite jobs on stored files: MP4 renders, thumbnails, preview strips.
+import { COMMON_ARGS, FIRST_AV, livePull } from './ffmpeg-args';
+
+/** Width of the library's thumbnail and of each frame of the hover preview strip. */
+export const THUMBNAIL_WIDTH = 480;
+export const PREVIEW_FRAME_WIDTH = 160;
+export const PREVIEW_FRAMES = 10;
+
+/**
+ * H.264/AAC in MP4 that every browser plays: yuv420p (x264 would keep 4:4:4 sources), even dimensions,
+ * moov atom in front (+faststart) so playback starts before the whole file is loaded.
+ */
+export function renderMp4(input: string, output: string): string[] {
+  return [
+    ...COMMON_ARGS,
+    '-y',
+    '-i',
+    input,
+    ...FIRST_AV,
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
+    ...['-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2'],
+    ...['-c:a', 'aac', '-b:a', '128k'],
+    ...['-movflags', '+faststart', '-f', 'mp4'],
+    output,
+  ];
+}
+
+/**
+ * One frame at `atSeconds`, scaled to `width`. -ss before -i seeks by index: a frame deep in a 1 GB
+ * file comes back at once instead of after decoding everything before it.
+ */
+export function frameAt(input: string, atSeconds: number, output: string, width = THUMBNAIL_WIDTH): string[] {
+  return [
+    ...COMMON_ARGS,
+    '-y',
+    '-ss',
+    atSeconds.toFixed(3),
+    '-i',
+    input,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=${width}:-2`,
+    '-q:v',
+    '4',
+    output,
+  ];
+}
+
+/** Where the frames of a preview strip are taken: evenly spread, never on the very first or last frame. */
+export function previewTimes(durationMs: number, frames = PREVIEW_FRAMES): number[] {
+  const seconds = Math.max(0, durationMs / 1000);
+  return Array.from({ length: frames }, (_, i) => (seconds * (i + 0.5)) / frames);
+}
+
+/** Joins the frames (an image2 pattern like frame-%02d.jpg) side by side into one strip. */
+export function tileFrames(pattern: string, frames: number, output: string): string[] {
+  return [
+    ...COMMON_ARGS,
+    '-y',
+    '-i',
+    pattern,
+    '-vf',
+    `tile=${frames}x1`,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '5',
+    output,
+  ];
+}
+
+/**
+ * Records a live pull as it arrives, without re-encoding. MPEG-TS, because a recording cut off by a crash
+ * or a kill is still playable up to its last packet (an MP4 without its index is not).
+ */
+export function recordLive(input: string, output: string, rwTimeoutMs = 5000): string[] {
+  return [
+    ...COMMON_ARGS,
+    '-y',
+    ...livePull(input, rwTimeoutMs),
+    ...FIRST_AV,
+    '-c',
+    'copy',
+    '-f',
+    'mpegts',
+    output,
+  ];
+}
+
+/** Joins recording parts (a concat list file) into one file without re-encoding. */
+export function concatParts(listFile: string, output: string): string[] {
+  return [
+    ...COMMON_ARGS,
+    '-y',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    listFile,
+    '-c',
+    'copy',
+    '-f',
+    'mpegts',
+    output,
+  ];
+}
+
+/** One current frame of a live pull, small, for a preview thumbnail. */
+export function liveFrame(input: string, output: string, width = 320): string[] {
+  return [
+    ...COMMON_ARGS,
+    '-y',
+    ...livePull(input, 3000),
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=${width}:-2`,
+    '-q:v',
+    '5',
+    output,
+  ];
+}

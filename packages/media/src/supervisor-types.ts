@@ -1,0 +1,54 @@
+/** Types of ProcessSupervisor, apart so the class file stays small; re-exported from ./supervisor. */
+import type { FfmpegProgress } from './progress';
+
+export type SupervisorState = 'idle' | 'starting' | 'running' | 'retrying' | 'failed' | 'stopped';
+
+export interface SupervisorOptions {
+  /** Binary to run; injectable so tests can use a stand-in. Default 'ffmpeg'. */
+  command?: string;
+  /** Shown in activeProcesses(). */
+  label?: string;
+  /** SIGTERM -> SIGKILL delay on stop. Default 3000. */
+  graceMs?: number;
+  /** First retry delay, doubled per consecutive failure. Default 1000. */
+  backoffInitialMs?: number;
+  /** Default 30000. */
+  backoffMaxMs?: number;
+  /** A run that stayed 'running' this long resets the backoff. Default 10000. */
+  stableAfterMs?: number;
+  /** Give up ('failed') after this many restarts. Default unlimited. */
+  maxRestarts?: number;
+  /** Kill and restart a 'running' process that reports no progress for this long; 0 disables.
+   * A safety net behind -rw_timeout, which some protocols honour only per read attempt. Default 20000. */
+  stallTimeoutMs?: number;
+  /** Restart after exit code 0 too (live jobs should never end). Default true. */
+  restartOnCleanExit?: boolean;
+  /** Stderr lines kept for lastError and diagnostics. Default 50. */
+  stderrLines?: number;
+}
+
+export interface SupervisorExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  lastError: string | null;
+  /** How long this run was 'running'; 0 if it never got there. */
+  ranMs: number;
+}
+
+export interface SupervisorEvents {
+  state: [state: SupervisorState, previous: SupervisorState];
+  progress: [progress: FfmpegProgress];
+  lastError: [message: string];
+  exit: [exit: SupervisorExit];
+}
+
+export interface SupervisorSnapshot {
+  state: SupervisorState;
+  pid: number | null;
+  restarts: number;
+  uptimeMs: number;
+  lastError: string | null;
+  lastProgress: FfmpegProgress | null;
+  nextRetryAt: Date | null;
+  stderr: string[];
+}

@@ -1,0 +1,237 @@
+/**
+ * Owns one long-running ffmpeg process (a source push, a target relay, an HLS packager) and keeps it
+ * alive: start, watch `-progress pipe:1`, restart with exponential backoff, stop with SIGTERM then
+ * SIGKILL. State machine:
+ *
+ *   idle -> starting -> running -> (exit) -> retrying -> starting ...
+ *   any active state -> stopped (stop())    retrying -> failed (maxRestarts reached, or not startable)
+ *
+ * 'running' means media flows (ffmpeg reported out_time or frames), not merely that the process
+ * exists: a relay blocked on connecting is still 'starting', which is what the UI calls
+ * "almost online".
+ */
+import type { ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import {
+  type ProcessOwner,
+  registerOwner,
+  spawnTracked,
+  terminateChild,
+  unregisterOwner,
+} from './process-registry';
+import { type FfmpegProgress, isRealProgress, ProgressParser } from './progress';
+import { describeExit, StderrRing } from './stderr-summary';
+import type {
+  SupervisorEvents,
+  SupervisorOptions,
+  SupervisorSnapshot,
+  SupervisorState,
+} from './supervisor-types';
+
+export type {
+  SupervisorEvents,
+  SupervisorExit,
+  SupervisorOptions,
+  SupervisorSnapshot,
+  SupervisorState,
+} from './supervisor-types';
+
+const ACTIVE: ReadonlySet<SupervisorState> = new Set(['starting', 'running', 'retrying']);
+
+export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements ProcessOwner {
+  readonly #opts: Required<Omit<SupervisorOptions, 'label'>> & { label: string | null };
+  readonly #stderr: StderrRing;
+  #state: SupervisorState = 'idle';
+  #args: string[] = [];
+  #child: ChildProcess | null = null;
+  #closed: Promise<void> = Promise.resolve();
+  #stopRequested = false;
+  #stalled = false;
+  #lastError: string | null = null;
+  #lastProgress: FfmpegProgress | null = null;
+  #restarts = 0;
+  #attempt = 0;
+  #runningSince: number | null = null;
+  #retryTimer: NodeJS.Timeout | undefined;
+  #stallTimer: NodeJS.Timeout | undefined;
+  #nextRetryAt: number | null = null;
+
+  constructor(options: SupervisorOptions = {}) {
+    super();
+    this.#opts = {
+      command: options.command ?? 'ffmpeg',
+      label: options.label ?? null,
+      graceMs: options.graceMs ?? 3000,
+      backoffInitialMs: options.backoffInitialMs ?? 1000,
+      backoffMaxMs: options.backoffMaxMs ?? 30_000,
+      stableAfterMs: options.stableAfterMs ?? 10_000,
+      maxRestarts: options.maxRestarts ?? Number.POSITIVE_INFINITY,
+      stallTimeoutMs: options.stallTimeoutMs ?? 20_000,
+      restartOnCleanExit: options.restartOnCleanExit ?? true,
+      stderrLines: options.stderrLines ?? 50,
+    };
+    this.#stderr = new StderrRing(this.#opts.stderrLines);
+  }
+
+  get state(): SupervisorState {
+    return this.#state;
+  }
+  get pid(): number | null {
+    return this.#child?.pid ?? null;
+  }
+  get restarts(): number {
+    return this.#restarts;
+  }
+  get lastError(): string | null {
+    return this.#lastError;
+  }
+  /** Time in the current 'running' stretch; 0 when not running. */
+  get uptimeMs(): number {
+    return this.#runningSince === null ? 0 : Date.now() - this.#runningSince;
+  }
+
+  snapshot(): SupervisorSnapshot {
+    return {
+      state: this.#state,
+      pid: this.pid,
+      restarts: this.#restarts,
+      uptimeMs: this.uptimeMs,
+      lastError: this.#lastError,
+      lastProgress: this.#lastProgress,
+      nextRetryAt: this.#nextRetryAt === null ? null : new Date(this.#nextRetryAt),
+      stderr: this.#stderr.lines(),
+    };
+  }
+
+  /** Starts supervising; throws if already active (stop() first, or use restart()). */
+  start(args: readonly string[]): void {
+    if (ACTIVE.has(this.#state)) throw new Error(`Supervisor is already ${this.#state}; stop it first`);
+    this.#args = [...args];
+    this.#stopRequested = false;
+    this.#restarts = 0;
+    this.#attempt = 0;
+    this.#lastError = null;
+    registerOwner(this);
+    this.#spawn();
+  }
+
+  /** Ends supervision; resolves once no child is left. Safe to call in any state, more than once. */
+  async stop(): Promise<void> {
+    this.#stopRequested = true;
+    clearTimeout(this.#retryTimer);
+    this.#nextRetryAt = null;
+    unregisterOwner(this);
+    const child = this.#child;
+    if (child) await Promise.all([terminateChild(child, this.#opts.graceMs), this.#closed]);
+    else if (this.#state !== 'stopped') this.#setState('stopped');
+  }
+
+  /** Stops and starts again at once (new settings), without backoff. */
+  async restart(args: readonly string[] = this.#args): Promise<void> {
+    await this.stop();
+    this.start(args);
+  }
+
+  #setState(next: SupervisorState): void {
+    const previous = this.#state;
+    if (previous === next) return;
+    this.#state = next;
+    this.emit('state', next, previous);
+  }
+
+  #setLastError(message: string): void {
+    this.#lastError = message;
+    this.emit('lastError', message);
+  }
+
+  #spawn(): void {
+    this.#stderr.clear();
+    this.#lastProgress = null;
+    this.#runningSince = null;
+    this.#stalled = false;
+    this.#nextRetryAt = null;
+    this.#setState('starting');
+    const child = spawnTracked(this.#opts.command, this.#args, this.#opts.label);
+    this.#child = child;
+    let spawnError: NodeJS.ErrnoException | null = null;
+    const parser = new ProgressParser((p) => this.#onProgress(child, p));
+    child.stdout?.on('data', (chunk: Buffer) => parser.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => this.#stderr.push(chunk));
+    child.once('error', (err) => {
+      spawnError = err;
+    });
+    // 'close' (not 'exit') so the last stderr lines are in before we summarise them. If something
+    // outside the process group kept the pipes open, stop waiting for them shortly after the exit.
+    child.once('exit', () => {
+      setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+      }, 1000).unref();
+    });
+    this.#closed = new Promise((resolve) => {
+      child.once('close', (code: number | null, signal: NodeJS.Signals | null) => {
+        this.#onClose(child, code, signal, spawnError);
+        resolve();
+      });
+    });
+  }
+
+  #onProgress(child: ChildProcess, progress: FfmpegProgress): void {
+    if (child !== this.#child) return;
+    this.#lastProgress = progress;
+    this.emit('progress', progress);
+    if (this.#state === 'starting' && isRealProgress(progress)) {
+      this.#runningSince = Date.now();
+      this.#setState('running');
+    }
+    if (this.#state === 'running' && this.#opts.stallTimeoutMs > 0) {
+      clearTimeout(this.#stallTimer);
+      this.#stallTimer = setTimeout(() => {
+        this.#stalled = true;
+        void terminateChild(child, this.#opts.graceMs);
+      }, this.#opts.stallTimeoutMs);
+    }
+  }
+
+  #onClose(
+    child: ChildProcess,
+    code: number | null,
+    signal: NodeJS.Signals | null,
+    spawnError: NodeJS.ErrnoException | null,
+  ): void {
+    if (child !== this.#child) return;
+    this.#child = null;
+    clearTimeout(this.#stallTimer);
+    const ranMs = this.uptimeMs;
+    this.#runningSince = null;
+    const reason = describeExit({
+      command: this.#opts.command,
+      code,
+      signal,
+      spawnError,
+      stalledMs: this.#stalled ? this.#opts.stallTimeoutMs : null,
+      stderr: this.#stderr.lines(),
+    });
+    this.emit('exit', { code: spawnError ? null : code, signal, lastError: reason, ranMs });
+    const cleanEnd = code === 0 && !spawnError && !this.#stalled && !this.#opts.restartOnCleanExit;
+    if (!this.#stopRequested && !cleanEnd) this.#setLastError(reason);
+    if (ranMs >= this.#opts.stableAfterMs) this.#attempt = 0;
+    // A missing binary will not appear by waiting; everything else (network, peer down) might heal.
+    const hopeless = spawnError?.code === 'ENOENT' || this.#restarts >= this.#opts.maxRestarts;
+    if (this.#stopRequested || cleanEnd || hopeless) {
+      unregisterOwner(this);
+      this.#setState(this.#stopRequested || cleanEnd ? 'stopped' : 'failed');
+    } else this.#scheduleRetry();
+  }
+
+  #scheduleRetry(): void {
+    const delay = Math.min(this.#opts.backoffInitialMs * 2 ** this.#attempt, this.#opts.backoffMaxMs);
+    this.#attempt++;
+    this.#nextRetryAt = Date.now() + delay;
+    this.#setState('retrying');
+    this.#retryTimer = setTimeout(() => {
+      this.#restarts++;
+      this.#spawn();
+    }, delay);
+  }
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COMMON_ARGS,
+  canCopyToFlv,
+  demoSource,
+  drawtextSafe,
+  reliveSource,
+  srtIngestListener,
+  toMicroseconds,
+} from '../src/ffmpeg-args';
+
+/** The value following a flag, e.g. flagValue(args, '-g'). */
+const flagValue = (args: string[], flag: string, from = 0) => args[args.indexOf(flag, from) + 1];
+const inputs = (args: string[]) => args.flatMap((a, i) => (a === '-i' ? [args[i + 1]] : []));
+
+describe('common arguments', () => {
+  it('every builder starts with quiet logs, progress on stdout and no stdin', () => {
+    expect(COMMON_ARGS).toEqual([
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'warning',
+      '-progress',
+      'pipe:1',
+      '-nostats',
+    ]);
+    const all = [
+      demoSource({ output: 'rtmp://h/live/k' }),
+      reliveSource({ input: 'a.mp4', output: 'rtmp://h/live/k' }),
+      srtIngestListener({ port: 9000, output: 'rtmp://h/live/k' }),
+    ];
+    for (const args of all) expect(args.slice(0, COMMON_ARGS.length)).toEqual(COMMON_ARGS);
+  });
+
+  it('converts milliseconds to the microseconds ffmpeg wants', () => {
+    expect(toMicroseconds(5000)).toBe('5000000');
+    expect(toMicroseconds(120)).toBe('120000');
+  });
+});
+
+describe('demoSource', () => {
+  const args = demoSource({ output: 'rtmp://127.0.0.1:1935/live/demo', label: 'Town hall' });
+
+  it('generates test pattern and tone in real time', () => {
+    expect(inputs(args)).toEqual([
+      'testsrc2=size=1280x720:rate=30',
+      'sine=frequency=440:beep_factor=4:sample_rate=48000',
+    ]);
+    expect(args.filter((a) => a === '-re')).toHaveLength(2);
+    expect(args.filter((a) => a === 'lavfi')).toHaveLength(2);
+  });
+
+  it('draws a running local clock and the label', () => {
+    const vf = flagValue(args, '-vf');
+    expect(vf).toContain("drawtext=text='%{localtime\\:%Y-%m-%d %X}'");
+    expect(vf).toContain("drawtext=text='Town hall'");
+  });
+
+  it('encodes H.264 veryfast/zerolatency with a 2 s keyframe interval and AAC 128k, into FLV', () => {
+    expect(flagValue(args, '-c:v')).toBe('libx264');
+    expect(flagValue(args, '-preset')).toBe('veryfast');
+    expect(flagValue(args, '-tune')).toBe('zerolatency');
+    expect(flagValue(args, '-pix_fmt')).toBe('yuv420p');
+    expect(flagValue(args, '-b:v')).toBe('2500k');
+    expect(flagValue(args, '-g')).toBe('60');
+    expect(flagValue(args, '-keyint_min')).toBe('60');
+    expect(flagValue(args, '-c:a')).toBe('aac');
+    expect(flagValue(args, '-b:a')).toBe('128k');
+    expect(flagValue(args, '-f', args.indexOf('-c:v'))).toBe('flv');
+    expect(args.at(-1)).toBe('rtmp://127.0.0.1:1935/live/demo');
+  });
+
+  it('follows size, rate and bitrate options, and omits an empty label', () => {
+    const small = demoSource({ output: 'rtmp://h/a/b', width: 640, height: 360, fps: 25, videoKbps: 800 });
+    expect(inputs(small)[0]).toBe('testsrc2=size=640x360:rate=25');
+    expect(flagValue(small, '-g')).toBe('50');
+    expect(flagValue(small, '-b:v')).toBe('800k');
+    expect(flagValue(small, '-bufsize')).toBe('1600k');
+    expect(flagValue(small, '-vf')?.match(/drawtext/g)).toHaveLength(1);
+  });
+
+  it('keeps label characters that would break drawtext or the filtergraph out', () => {
+    expect(drawtextSafe("It's 100%: a,b;c[d]\\e")).toBe('It s 100 a b c d e');
+    expect(drawtextSafe('Grüße #1 (Köln) – live!')).toBe('Grüße #1 (Köln) live!');
+    const vf = flagValue(demoSource({ output: 'x', label: "a':b" }), '-vf');
+    expect(vf).toContain("text='a b'");
+  });
+});
+
+describe('reliveSource', () => {
+  it('copies, in real time, without looping by default', () => {
+    const args = reliveSource({ input: '/media/talk.mp4', output: 'rtmp://h/live/k' });
+    expect(args).toContain('-re');
+    expect(args).not.toContain('-stream_loop');
+    expect(inputs(args)).toEqual(['/media/talk.mp4']);
+    expect(flagValue(args, '-c')).toBe('copy');
+    expect(args.slice(-5)).toEqual(['-f', 'flv', '-flvflags', 'no_duration_filesize', 'rtmp://h/live/k']);
+  });
+
+  it('loops forever with -stream_loop -1 before the input', () => {
+    const args = reliveSource({ input: 'a.mkv', output: 'rtmp://h/live/k', loop: true });
+    expect(flagValue(args, '-stream_loop')).toBe('-1');
+    expect(args.indexOf('-stream_loop')).toBeLessThan(args.indexOf('-i'));
+  });
+
+  it('transcodes to H.264/AAC with time-based keyframes when asked', () => {
+    const args = reliveSource({ input: 'a.webm', output: 'rtmp://h/live/k', transcode: true });
+    expect(args).not.toContain('copy');
+    expect(flagValue(args, '-c:v')).toBe('libx264');
+    expect(flagValue(args, '-c:a')).toBe('aac');
+    expect(flagValue(args, '-force_key_frames')).toBe('expr:gte(t,n_forced*2)');
+  });
+
+  it('decides copy vs transcode from probed codecs', () => {
+    const video = { codec: 'h264', width: 1, height: 1, fps: null, bitrateKbps: null, profile: null };
+    const audio = { codec: 'aac', sampleRate: 48000, channels: 2, bitrateKbps: null };
+    expect(canCopyToFlv({ formatName: 'mov', video, audio })).toBe(true);
+    expect(canCopyToFlv({ formatName: 'mov', video, audio: null })).toBe(true);
+    expect(canCopyToFlv({ formatName: 'webm', video: { ...video, codec: 'vp9' }, audio })).toBe(false);
+    expect(canCopyToFlv({ formatName: 'webm', video, audio: { ...audio, codec: 'opus' } })).toBe(false);
+    expect(canCopyToFlv({ formatName: 'x', video: null, audio: null })).toBe(false);
+  });
+});
+
+describe('srtIngestListener', () => {
+  it('listens with latency and read timeout in microseconds and remuxes to FLV', () => {
+    const args = srtIngestListener({ port: 9000, latencyMs: 120, output: 'rtmp://127.0.0.1/live/k' });
+    expect(inputs(args)).toEqual(['srt://0.0.0.0:9000?mode=listener&latency=120000&timeout=5000000']);
+    expect(flagValue(args, '-c')).toBe('copy');
+    expect(args).not.toContain('-passphrase');
+    expect(args.at(-1)).toBe('rtmp://127.0.0.1/live/k');
+  });
+
+  it('passes the passphrase as an option before -i, never in the URL, with AES-128', () => {
+    const args = srtIngestListener({ port: 9000, passphrase: 'a&b c%d#e+f', output: 'x', host: '::' });
+    expect(flagValue(args, '-passphrase')).toBe('a&b c%d#e+f');
+    expect(flagValue(args, '-pbkeylen')).toBe('16');
+    expect(args.indexOf('-passphrase')).toBeLessThan(args.indexOf('-i'));
+    expect(inputs(args)[0]).toBe('srt://[::]:9000?mode=listener&latency=200000&timeout=5000000');
+  });
+
+  it('rejects passphrases SRT would refuse', () => {
+    expect(() => srtIngestListener({ port: 1, passphrase: 'short', output: 'x' })).toThrow(/10 to 79/);
+    expect(() => srtIngestListener({ port: 1, passphrase: 'x'.repeat(80), output: 'x' })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { frameAt, previewTimes, renderMp4, tileFrames } from '../src/file-args';
+
+const flagValue = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
+
+describe('file job arguments', () => {
+  it('renders browser-playable H.264/AAC MP4 with the index in front', () => {
+    const args = renderMp4('/in/a.mkv', '/out/a.mp4');
+    expect(flagValue(args, '-c:v')).toBe('libx264');
+    expect(flagValue(args, '-pix_fmt')).toBe('yuv420p');
+    expect(flagValue(args, '-c:a')).toBe('aac');
+    expect(flagValue(args, '-movflags')).toBe('+faststart');
+    expect(flagValue(args, '-progress')).toBe('pipe:1');
+    expect(args.at(-1)).toBe('/out/a.mp4');
+  });
+
+  it('seeks before the input for a single frame', () => {
+    const args = frameAt('/in/a.mp4', 12.5, '/out/t.jpg', 320);
+    expect(args.indexOf('-ss')).toBeLessThan(args.indexOf('-i'));
+    expect(flagValue(args, '-ss')).toBe('12.500');
+    expect(flagValue(args, '-vf')).toBe('scale=320:-2');
+    expect(flagValue(args, '-frames:v')).toBe('1');
+  });
+
+  it('spreads preview frames over the duration, inside it', () => {
+    const times = previewTimes(10_000, 10);
+    expect(times).toHaveLength(10);
+    expect(times[0]).toBeCloseTo(0.5);
+    expect(times[9]).toBeCloseTo(9.5);
+    expect(previewTimes(0, 3)).toEqual([0, 0, 0]);
+  });
+
+  it('tiles frames into one row', () => {
+    expect(flagValue(tileFrames('/t/f-%02d.jpg', 10, '/t/p.jpg'), '-vf')).toBe('tile=10x1');
+  });
+});

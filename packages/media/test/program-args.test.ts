@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { programHls } from '../src/program-args';
+
+const flagValue = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
+
+describe('programHls', () => {
+  it('copies a live input and appends to the playlist with a discontinuity', () => {
+    const args = programHls({
+      source: { kind: 'live', url: 'rtmp://127.0.0.1/live/k' },
+      dir: '/h/o/',
+      latency: 'low',
+    });
+    expect(flagValue(args, '-rw_timeout')).toBe('5000000');
+    expect(flagValue(args, '-c')).toBe('copy');
+    expect(flagValue(args, '-hls_flags')?.split('+')).toEqual(
+      expect.arrayContaining(['append_list', 'discont_start', 'delete_segments', 'temp_file']),
+    );
+    expect(flagValue(args, '-hls_time')).toBe('2');
+    expect(args.at(-1)).toBe('/h/o/index.m3u8');
+  });
+
+  it('loops and transcodes a fallback file with keyframes on segment boundaries', () => {
+    const args = programHls({
+      source: { kind: 'file', path: '/m/a.mkv', loop: true, transcode: true },
+      dir: '/h',
+      latency: 'normal',
+    });
+    expect(flagValue(args, '-stream_loop')).toBe('-1');
+    expect(args.indexOf('-re')).toBeLessThan(args.indexOf('-i'));
+    expect(flagValue(args, '-c:v')).toBe('libx264');
+    expect(flagValue(args, '-force_key_frames')).toBe('expr:gte(t,n_forced*4)');
+  });
+
+  it('keeps the whole DVR window for high latency and never deletes its segments', () => {
+    const args = programHls({ source: { kind: 'live', url: 'x' }, dir: '/h', latency: 'high' });
+    expect(flagValue(args, '-hls_list_size')).toBe('600');
+    expect(flagValue(args, '-hls_flags')).not.toContain('delete_segments');
+  });
+});
