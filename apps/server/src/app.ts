@@ -1,0 +1,242 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { detectCapabilities, type MediaCapabilities } from '@stromwerk/media/capabilities';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { buildServices } from './build-services';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
+import { corporationsRoutes } from './modules/corporations/corporations.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { JobWorker } from './modules/jobs/job-worker';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { mediaJobHandlers } from './modules/jobs/media-job-handlers';
+import type { LiveEngine } from './modules/live/live-engine';
+import { startLiveEngine } from './modules/live/start-live-engine';
+import { mediaFilesRoutes } from './modules/medias/media-files.routes';
+import { mediasRoutes } from './modules/medias/medias.routes';
+import { brokerRoutes } from './modules/notifications/broker.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { topicAccess } from './modules/notifications/topic-access';
+import { outputsRoutes } from './modules/outputs/outputs.routes';
+import { ProgramEngine } from './modules/outputs/program-engine';
+import { playRoutes } from './modules/play/play.routes';
+import { sourcesRoutes } from './modules/sources/sources.routes';
+import { streamInfosRoutes } from './modules/stream-infos/stream-infos.routes';
+import { targetsRoutes } from './modules/targets/targets.routes';
+import { usageRoutes } from './modules/usage/usage.routes';
+import { avatarRoutes } from './modules/users/avatar.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { verificationRoutes } from './modules/users/verification.routes';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
+import { registerAuth } from './plugins/auth';
+import { type BrokerEngine, startBroker } from './plugins/broker';
+import { registerCdn } from './plugins/cdn';
+import type { Config } from './plugins/config';
+import { type Database, openDatabase, pgliteDirFor } from './plugins/db';
+import { registerErrorHandler } from './plugins/errors';
+
+export const VERSION = '0.1.0';
+const webDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface AppOptions {
+  config: Config;
+  /** Tests hand in their own database; otherwise it is opened from the configuration and closed with the app. */
+  database?: Database;
+  logger?: boolean | object;
+  /** Skip probing ffmpeg (unit tests of the API). */
+  mediaCapabilities?: MediaCapabilities;
+  /** Start the live media plane (RTMP ingest, publishers, targets); API tests leave it off. Default true. */
+  live?: boolean;
+  /** Run the job worker (thumbnails, renders). Default true. */
+  jobs?: boolean | { staleMs?: number };
+}
+
+export interface StromwerkApp extends FastifyInstance {
+  broker?: BrokerEngine;
+  live?: LiveEngine;
+  jobWorker?: JobWorker;
+  programs?: ProgramEngine;
+}
+
+export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
+  const { config } = opts;
+  const app: StromwerkApp = Fastify({
+    logger: opts.logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app, existsSync(webDist));
+
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
+  const services = buildServices(config, database, app.log);
+  app.decorate('services', services);
+  const media = opts.mediaCapabilities ?? (await detectCapabilities(config.ffmpegPath, config.ffprobePath));
+
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await app.register(multipart, { limits: { fields: 20, files: 20 } });
+  registerCdn(app, services.storage);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Stromwerk API',
+        version: VERSION,
+        description: 'Live streaming and video management, /v1',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <api key>' },
+        },
+      },
+      security: [{ bearer: [] }, { apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/v1/docs' });
+
+  // Embedded aedes on /mqtt unless MQTT_URL names an external broker; either way the server publishes.
+  app.broker = await startBroker(
+    app,
+    config.mqttUrl,
+    topicAccess(database.db, services.tokens, services.access),
+  );
+  const stopNotifications = services.notifications.start(services.events, app.broker);
+
+  await app.register(
+    async (v1) => {
+      // Only the API scope requires a caller; docs and the web app are outside it.
+      registerAuth(v1, database.db, services.tokens);
+      v1.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
+      await v1.register(healthRoutes, {
+        sources: {
+          version: VERSION,
+          broker: () => app.broker?.health() ?? { ok: false, engine: 'none' },
+          media: () => ({
+            ok: media.ffmpeg,
+            engine: media.ffmpeg ? `ffmpeg ${media.version ?? ''}`.trim() : 'none',
+            message: media.missing.join('; ') || undefined,
+            features: { ...media.protocols, ffprobe: media.ffprobe, ...media.encoders },
+          }),
+          // S3 settings are validated but not used yet: say so instead of claiming an engine we lack.
+          storage: () => ({
+            ok: true,
+            engine: 'local',
+            ...(config.s3
+              ? { message: 'S3_* is set, but S3 storage is not built yet: media stays in DATA_DIR/media' }
+              : {}),
+          }),
+        },
+      });
+      for (const routes of [
+        authRoutes,
+        usersRoutes,
+        verificationRoutes,
+        avatarRoutes,
+        apiKeysRoutes,
+        corporationsRoutes,
+        workspacesRoutes,
+        invitationsRoutes,
+        usageRoutes,
+        sourcesRoutes,
+        targetsRoutes,
+        streamInfosRoutes,
+        mediasRoutes,
+        mediaFilesRoutes,
+        jobsRoutes,
+        outputsRoutes,
+        commentsRoutes,
+        playRoutes,
+        notificationsRoutes,
+        brokerRoutes,
+      ]) {
+        await v1.register(routes);
+      }
+    },
+    { prefix: '/v1' },
+  );
+
+  if (existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    // The public player page: which sites may frame it is the output's whitelist, enforced by browsers.
+    app.get('/player/:id', { schema: { hide: true } }, async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const ancestors = /^[0-9a-f-]{36}$/i.test(id) ? await services.play.frameAncestors(id) : "'self'";
+      return reply.header('content-security-policy', `frame-ancestors ${ancestors}`).sendFile('index.html');
+    });
+  }
+
+  if (opts.live !== false) {
+    app.live = await startLiveEngine(services, media, app.log);
+    const live = app.live;
+    app.programs = new ProgramEngine({
+      config,
+      capabilities: media,
+      log: app.log,
+      events: services.events,
+      outputs: services.outputs,
+      sources: services.sources.repo,
+      medias: services.medias,
+      storage: services.storage,
+      recordings: services.recordings,
+      localUrl: (key) => live.localUrl(key),
+    });
+    services.outputs.live = app.programs;
+    services.play.engine = app.programs;
+    await app.programs.start();
+  }
+  const commentSweep = setInterval(
+    () => void services.comments.repo.sweep().catch((err) => app.log.warn({ err }, 'comment sweep failed')),
+    60_000,
+  );
+  commentSweep.unref();
+  services.mediaUpload.capabilities = media;
+  if (opts.jobs !== false) {
+    app.jobWorker = new JobWorker(
+      services.jobs.repo,
+      services.jobs,
+      mediaJobHandlers({
+        ...config,
+        storage: services.storage,
+        medias: services.medias,
+        jobs: services.jobs,
+      }),
+      app.log,
+      {
+        recoverAllAtStart: database.engine === 'pglite',
+        ...(typeof opts.jobs === 'object' ? opts.jobs : {}),
+      },
+    );
+    services.jobs.runner = app.jobWorker;
+    await app.jobWorker.start();
+  }
+
+  app.addHook('onClose', async () => {
+    clearInterval(commentSweep);
+    await app.jobWorker?.stop();
+    await app.programs?.stop();
+    await app.live?.stop();
+    stopNotifications();
+    await app.broker?.close();
+    if (!opts.database) await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { features } from '@stromwerk/contracts/permissions';
+import { count } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { users } from './db/schema/identity';
+import { workspaces } from './db/schema/tenancy';
+import { hashPassword } from './lib/passwords';
+import { CorporationsRepository } from './modules/corporations/corporations.repository';
+import type { Config } from './plugins/config';
+import type { Db } from './plugins/db';
+import type { Services } from './services';
+
+/**
+ * First start: with no user at all, create the owner (a platform admin), a corporation and a workspace. The
+ * owner's password comes from ADMIN_PASSWORD or is generated and printed once.
+ */
+export async function bootstrapFirstRun(db: Db, config: Config, services: Services, log: FastifyBaseLogger) {
+  const [{ n }] = (await db.select({ n: count() }).from(users)) as [{ n: number }];
+  if (n > 0) return null;
+  const email = config.adminEmail ?? 'admin@stromwerk.local';
+  const password = config.adminPassword ?? randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  const created = await db.transaction(async (tx) => {
+    const [owner] = await tx
+      .insert(users)
+      .values({ email, name: 'Owner', passwordHash, isAdmin: true, emailVerified: true })
+      .returning();
+    const corporation = await new CorporationsRepository(tx as never).create(
+      'My Corporation',
+      [...features],
+      tx as never,
+    );
+    await services.memberships.set(owner!.id, corporation.id, null, ['admin'], tx as never);
+    await tx.insert(workspaces).values({ corporationId: corporation.id, name: 'My Workspace' });
+    return { owner: owner!, corporation };
+  });
+  if (!config.adminPassword) {
+    // Printed on stdout (not only the log) so it is seen once on the console of a first start.
+    console.log(
+      `\n  Stromwerk first start: owner account created\n    email:    ${email}\n    password: ${password}\n  Change it under User settings after logging in.\n`,
+    );
+  } else {
+    log.info({ email }, 'owner account created from ADMIN_EMAIL/ADMIN_PASSWORD');
+  }
+  return created;
+}

@@ -1,0 +1,116 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { EventBus } from './lib/events';
+import { AccessService } from './modules/access/access.service';
+import { MembershipsRepository } from './modules/access/memberships.repository';
+import { ApiKeysService } from './modules/api-keys/api-keys.service';
+import { AuthService } from './modules/auth/auth.service';
+import { TokenService } from './modules/auth/token.service';
+import { CommentsRepository } from './modules/comments/comments.repository';
+import { CommentsService } from './modules/comments/comments.service';
+import { CorporationsRepository } from './modules/corporations/corporations.repository';
+import { CorporationsService } from './modules/corporations/corporations.service';
+import { InvitationsRepository } from './modules/invitations/invitations.repository';
+import { InvitationsService } from './modules/invitations/invitations.service';
+import { JobsRepository } from './modules/jobs/jobs.repository';
+import { JobsService } from './modules/jobs/jobs.service';
+import { MediaLinks } from './modules/medias/media-links';
+import { MediaUploadService } from './modules/medias/media-upload.service';
+import { MediasRepository } from './modules/medias/medias.repository';
+import { MediasService } from './modules/medias/medias.service';
+import { RecordingsService } from './modules/medias/recordings.service';
+import { NotificationsPublisher } from './modules/notifications/notifications.publisher';
+import { NotificationsRepository } from './modules/notifications/notifications.repository';
+import { NotificationsService } from './modules/notifications/notifications.service';
+import { OutputsRepository } from './modules/outputs/outputs.repository';
+import { OutputsService } from './modules/outputs/outputs.service';
+import { PlayService } from './modules/play/play.service';
+import { SourcesRepository } from './modules/sources/sources.repository';
+import { SourcesService } from './modules/sources/sources.service';
+import { StreamInfosService } from './modules/stream-infos/stream-infos.service';
+import { TargetsRepository } from './modules/targets/targets.repository';
+import { TargetsService } from './modules/targets/targets.service';
+import { UsageService } from './modules/usage/usage.service';
+import { AvatarService } from './modules/users/avatar.service';
+import { UsersRepository } from './modules/users/users.repository';
+import { UsersService } from './modules/users/users.service';
+import { VerificationService } from './modules/users/verification.service';
+import { WorkspacesRepository } from './modules/workspaces/workspaces.repository';
+import { WorkspacesService } from './modules/workspaces/workspaces.service';
+import type { Config } from './plugins/config';
+import type { Database } from './plugins/db';
+import { createMailer } from './plugins/mailer';
+import { createLocalStorage, mediaRoot } from './plugins/storage';
+import type { Services } from './services';
+
+/** Wires repositories into services once per process; routes reach them through `app.services`. */
+export function buildServices(config: Config, database: Database, log: FastifyBaseLogger): Services {
+  const { db } = database;
+  const events = new EventBus();
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log,
+  });
+  const tokens = new TokenService(db);
+  const access = new AccessService(db);
+  const memberships = new MembershipsRepository(db);
+  const usersRepo = new UsersRepository(db);
+  const storage = createLocalStorage(mediaRoot(config.dataDir));
+  const sourcesRepo = new SourcesRepository(db);
+  const usage = new UsageService(db, access);
+  usage.registerCounter('sources', (s) => sourcesRepo.countIn(s));
+  const mediaLinks = new MediaLinks(tokens);
+  const medias = new MediasService(new MediasRepository(db), access, storage, mediaLinks, events);
+  const jobs = new JobsService(new JobsRepository(db), access, medias, events);
+  medias.jobs = jobs;
+  usage.registerCounter('medias', (s) => medias.repo.countIn(s));
+  usage.registerCounter('storageBytes', (s) => medias.repo.bytesIn(s));
+  const outputs = new OutputsService(db, config, new OutputsRepository(db), access, events);
+  usage.registerCounter('outputs', (s) => outputs.repo.countIn(s));
+  const invitations = new InvitationsService(
+    db,
+    config,
+    new InvitationsRepository(db),
+    access,
+    memberships,
+    mailer,
+    events,
+  );
+  return {
+    config,
+    database,
+    mailer,
+    events,
+    tokens,
+    access,
+    memberships,
+    invitations,
+    auth: new AuthService(db, config, usersRepo, tokens, invitations),
+    users: new UsersService(usersRepo, memberships, tokens),
+    verification: new VerificationService(db, config, usersRepo, mailer),
+    apiKeys: new ApiKeysService(db),
+    corporations: new CorporationsService(db, new CorporationsRepository(db), access, memberships, events),
+    workspaces: new WorkspacesService(db, new WorkspacesRepository(db), access, memberships, events),
+    usage,
+    sources: new SourcesService(db, config, sourcesRepo, access, events),
+    targets: new TargetsService(db, new TargetsRepository(db), sourcesRepo, access, events),
+    streamInfos: new StreamInfosService(db, access, sourcesRepo),
+    notifications: new NotificationsService(
+      new NotificationsRepository(db),
+      access,
+      new NotificationsPublisher(log),
+      log,
+    ),
+    storage,
+    avatars: new AvatarService(db, usersRepo, storage),
+    medias,
+    mediaLinks,
+    mediaUpload: new MediaUploadService(config, access, storage, medias, jobs),
+    jobs,
+    recordings: new RecordingsService(config, storage, medias, jobs, log),
+    outputs,
+    play: new PlayService(outputs.repo, tokens, mediaLinks),
+    comments: new CommentsService(new CommentsRepository(db), access, outputs, events),
+  };
+}

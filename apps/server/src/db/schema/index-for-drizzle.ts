@@ -1,0 +1,8 @@
+// Drizzle's relational API wants every table in one object; this is the only aggregate of the schema files.
+export * from './identity';
+export * from './jobs';
+export * from './media';
+export * from './notifications';
+export * from './outputs';
+export * from './streaming';
+export * from './tenancy';

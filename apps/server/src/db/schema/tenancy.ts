@@ -1,0 +1,111 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { users } from './identity';
+
+export const corporations = pgTable('corporations', {
+  id: id(),
+  name: text('name').notNull(),
+  blocked: boolean('blocked').notNull().default(false),
+  features: text('features').array().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: id(),
+    corporationId: uuid('corporation_id')
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sortIndex: integer('sort_index').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('workspaces_corporation_idx').on(t.corporationId)],
+);
+
+/** A user's permissions in a corporation (workspaceId null) or in one workspace of it. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    corporationId: uuid('corporation_id')
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    permissions: text('permissions').array().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('memberships_scope_uq').on(t.userId, t.corporationId, t.workspaceId).nullsNotDistinct(),
+    index('memberships_corporation_idx').on(t.corporationId),
+  ],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    corporationId: uuid('corporation_id')
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    permissions: text('permissions').array().notNull(),
+    codeHash: text('code_hash').notNull().unique(),
+    status: text('status').notNull().default('pending'),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiry: timestamp('expiry', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('invitations_corporation_idx').on(t.corporationId),
+    index('invitations_email_idx').on(t.email),
+  ],
+);
+
+export const quotas = pgTable('quotas', {
+  corporationId: uuid('corporation_id')
+    .primaryKey()
+    .references(() => corporations.id, { onDelete: 'cascade' }),
+  maxWorkspaces: integer('max_workspaces').notNull().default(50),
+  maxUsers: integer('max_users').notNull().default(100),
+  maxStorageBytes: bigint('max_storage_bytes', { mode: 'number' }).notNull().default(107_374_182_400),
+  maxSources: integer('max_sources').notNull().default(50),
+  maxTargets: integer('max_targets').notNull().default(100),
+  maxOutputs: integer('max_outputs').notNull().default(50),
+  maxViewers: integer('max_viewers').notNull().default(10_000),
+  updatedAt: updatedAt(),
+});
+
+export const usageReports = pgTable(
+  'usage_reports',
+  {
+    id: id(),
+    corporationId: uuid('corporation_id')
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    usage: jsonb('usage').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('usage_reports_scope_idx').on(t.corporationId, t.workspaceId, t.createdAt)],
+);

@@ -1,0 +1,5 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** High-entropy secrets (API keys, invitation codes, mailed tokens) are stored as SHA-256 only. */
+export const randomSecret = (bytes = 32) => randomBytes(bytes).toString('base64url');
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

@@ -1,0 +1,36 @@
+import { killAll } from '@stromwerk/media/process-registry';
+import { buildApp } from './app';
+import { bootstrapFirstRun } from './bootstrap';
+import { ConfigError, loadConfig } from './plugins/config';
+
+/** `npm start`: validate configuration, open everything, create the owner on first run, listen. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const app = await buildApp({ config });
+  await bootstrapFirstRun(app.services.database.db, config, app.services, app.log);
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    // Media processes run in their own process groups: make sure none outlives the server.
+    await killAll();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Stromwerk is running at ${config.publicUrl}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+import type { Permission } from '@stromwerk/contracts/permissions';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { corporations, memberships, workspaces } from '../../db/schema/tenancy';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { expand, grants, union } from '../../lib/permissions';
+import type { Actor } from '../../plugins/auth';
+import type { Db } from '../../plugins/db';
+
+export type CorporationRow = typeof corporations.$inferSelect;
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+const ALL: Permission[] = ['read', 'write', 'admin'];
+
+/**
+ * Every service asks here before it touches a tenant's rows. A caller without any membership gets 404 (the
+ * resource's existence is not revealed); a member lacking the permission gets 403.
+ */
+export class AccessService {
+  constructor(private readonly db: Db) {}
+
+  /** Permissions at corporation level; `visible` is true when the caller has any membership in it. */
+  async corporationPermissions(actor: Actor, corporationId: string) {
+    if (actor.user.isAdmin) return { permissions: ALL, visible: true };
+    const rows = await this.db
+      .select({ workspaceId: memberships.workspaceId, permissions: memberships.permissions })
+      .from(memberships)
+      .where(and(eq(memberships.userId, actor.user.id), eq(memberships.corporationId, corporationId)));
+    const corpLevel = rows.find((r) => r.workspaceId === null);
+    return { permissions: expand(corpLevel?.permissions ?? []), visible: rows.length > 0 };
+  }
+
+  async workspacePermissions(actor: Actor, workspace: WorkspaceRow): Promise<Permission[]> {
+    if (actor.user.isAdmin) return ALL;
+    const rows = await this.db
+      .select({ permissions: memberships.permissions })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.userId, actor.user.id),
+          eq(memberships.corporationId, workspace.corporationId),
+          or(isNull(memberships.workspaceId), eq(memberships.workspaceId, workspace.id)),
+        ),
+      );
+    return union(...rows.map((r) => r.permissions));
+  }
+
+  async corporation(actor: Actor, corporationId: string, need: Permission) {
+    const [corporation] = await this.db.select().from(corporations).where(eq(corporations.id, corporationId));
+    if (!corporation) throw notFound('Corporation');
+    const { permissions, visible } = await this.corporationPermissions(actor, corporationId);
+    if (!visible) throw notFound('Corporation');
+    this.checkBlocked(actor, corporation);
+    // Reading a corporation only needs a membership somewhere in it; changing it needs corporation-level rights.
+    if (need !== 'read' && !grants(permissions, need)) throw forbidden();
+    return { corporation, permissions };
+  }
+
+  async workspace(actor: Actor, workspaceId: string, need: Permission) {
+    const [row] = await this.db
+      .select({ workspace: workspaces, corporation: corporations })
+      .from(workspaces)
+      .innerJoin(corporations, eq(corporations.id, workspaces.corporationId))
+      .where(eq(workspaces.id, workspaceId));
+    if (!row) throw notFound('Workspace');
+    const permissions = await this.workspacePermissions(actor, row.workspace);
+    if (permissions.length === 0) throw notFound('Workspace');
+    this.checkBlocked(actor, row.corporation);
+    if (!grants(permissions, need)) throw forbidden();
+    return { ...row, permissions };
+  }
+
+  /**
+   * Access to a resource that lives in a workspace: a caller without any membership learns only that the
+   * resource (named `what`) is not found, not that its workspace exists.
+   */
+  async resource(actor: Actor, workspaceId: string, need: Permission, what: string) {
+    try {
+      return await this.workspace(actor, workspaceId, need);
+    } catch (e) {
+      throw e instanceof AppError && e.statusCode === 404 ? notFound(what) : e;
+    }
+  }
+
+  /**
+   * Workspaces whose resources a caller may list; undefined means all (platform admin). Blocked
+   * corporations' workspaces are left out for everyone else.
+   */
+  async visibleWorkspaceIds(actor: Actor, corporationId?: string): Promise<string[] | undefined> {
+    if (actor.user.isAdmin) return undefined;
+    const mine = await this.db
+      .select({ corporationId: memberships.corporationId, workspaceId: memberships.workspaceId })
+      .from(memberships)
+      .where(eq(memberships.userId, actor.user.id));
+    const corpWide = mine.filter((m) => m.workspaceId === null).map((m) => m.corporationId);
+    const direct = mine.flatMap((m) => (m.workspaceId ? [m.workspaceId] : []));
+    if (corpWide.length === 0 && direct.length === 0) return [];
+    const rows = await this.db
+      .select({ id: workspaces.id, corporationId: workspaces.corporationId })
+      .from(workspaces)
+      .innerJoin(corporations, eq(corporations.id, workspaces.corporationId))
+      .where(
+        and(
+          eq(corporations.blocked, false),
+          or(
+            corpWide.length ? inArray(workspaces.corporationId, corpWide) : undefined,
+            direct.length ? inArray(workspaces.id, direct) : undefined,
+          ),
+        ),
+      );
+    return rows.filter((r) => !corporationId || r.corporationId === corporationId).map((r) => r.id);
+  }
+
+  private checkBlocked(actor: Actor, corporation: CorporationRow) {
+    if (corporation.blocked && !actor.user.isAdmin) {
+      throw new AppError('CORPORATION_BLOCKED', 403, 'This corporation is blocked');
+    }
+  }
+}

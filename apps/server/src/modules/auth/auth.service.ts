@@ -1,0 +1,75 @@
+import type { LoginBody, RegisterBody, Session } from '@stromwerk/contracts/users';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { UserRow } from '../../plugins/auth';
+import type { Config } from '../../plugins/config';
+import type { Db } from '../../plugins/db';
+import type { InvitationsService } from '../invitations/invitations.service';
+import { toUser, type UsersRepository } from '../users/users.repository';
+import type { TokenService } from './token.service';
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly users: UsersRepository,
+    private readonly tokens: TokenService,
+    private readonly invitations: InvitationsService,
+  ) {}
+
+  async session(user: UserRow): Promise<Session> {
+    const { token, expiry } = await this.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
+    return { token, expiry: expiry.toISOString(), user: toUser(user) };
+  }
+
+  async login(body: LoginBody): Promise<Session> {
+    const user = await this.users.byEmail(body.email);
+    const ok = await verifyPassword(user?.passwordHash, body.password);
+    if (!user || !ok)
+      throw new AppError('INVALID_CREDENTIALS', 401, 'Email address or password is not correct');
+    if (user.blocked) throw new AppError('USER_BLOCKED', 403, 'This user account is blocked');
+    return this.session(user);
+  }
+
+  /** Sign-up needs an invitation code unless ALLOW_SIGNUP is set; the invitation's email must match. */
+  async register(body: RegisterBody): Promise<Session> {
+    if (!body.invitationCode && !this.config.allowSignup) {
+      throw new AppError('SIGNUP_DISABLED', 403, 'Sign-up needs an invitation code');
+    }
+    if (await this.users.byEmail(body.email)) {
+      throw new AppError('EMAIL_TAKEN', 409, 'email: This email address is already in use', [
+        { field: 'email', message: 'This email address is already in use' },
+      ]);
+    }
+    const invitation = body.invitationCode
+      ? await this.invitations.pendingByCode(body.invitationCode)
+      : undefined;
+    if (invitation && invitation.email !== body.email) {
+      throw new AppError(
+        'INVITATION_INVALID',
+        400,
+        'email: The invitation was sent to another email address',
+        [{ field: 'email', message: 'The invitation was sent to another email address' }],
+      );
+    }
+    const passwordHash = await hashPassword(body.password);
+    let accepted: Awaited<ReturnType<InvitationsService['accept']>> | undefined;
+    const user = await this.db.transaction(async (tx) => {
+      const created = await this.users.create(
+        // Following a mailed invitation proves the address.
+        {
+          email: body.email,
+          name: body.name,
+          passwordHash,
+          language: body.language,
+          emailVerified: !!invitation,
+        },
+        tx as never,
+      );
+      if (invitation) accepted = await this.invitations.accept(invitation, created.id, tx as never);
+      return created;
+    });
+    if (accepted) this.invitations.announce(accepted);
+    return this.session(user);
+  }
+}

@@ -1,0 +1,158 @@
+import type { Page, PageQuery } from '@stromwerk/contracts/common';
+import type { CreateCorporationBody, UpdateCorporationBody } from '@stromwerk/contracts/corporations';
+import {
+  features as allFeatures,
+  type Permission,
+  type SetUserPermissionsBody,
+} from '@stromwerk/contracts/permissions';
+import { eq, inArray } from 'drizzle-orm';
+import { users } from '../../db/schema/identity';
+import { memberships, workspaces } from '../../db/schema/tenancy';
+import { AppError, badRequest } from '../../lib/app-error';
+import { type EventBus, memberChange } from '../../lib/events';
+import { expand, grants } from '../../lib/permissions';
+import type { Actor } from '../../plugins/auth';
+import type { Db } from '../../plugins/db';
+import type { AccessService } from '../access/access.service';
+import type { MembershipsRepository } from '../access/memberships.repository';
+import { type CorporationsRepository, toCorporation } from './corporations.repository';
+
+export class CorporationsService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: CorporationsRepository,
+    private readonly access: AccessService,
+    private readonly memberships: MembershipsRepository,
+    private readonly events: EventBus,
+  ) {}
+
+  async list(actor: Actor, query: PageQuery & { userId?: string }) {
+    const userId = query.userId ?? (actor.user.isAdmin ? undefined : actor.user.id);
+    const { rows, total } = await this.repo.list({ ...query, userId });
+    const mine = await this.db
+      .select({
+        corporationId: memberships.corporationId,
+        workspaceId: memberships.workspaceId,
+        permissions: memberships.permissions,
+      })
+      .from(memberships)
+      .where(eq(memberships.userId, actor.user.id));
+    const permsOf = (id: string): Permission[] =>
+      actor.user.isAdmin
+        ? ['read', 'write', 'admin']
+        : expand(mine.find((m) => m.corporationId === id && m.workspaceId === null)?.permissions ?? []);
+    return {
+      items: rows.map((r) => toCorporation(r, permsOf(r.id))),
+      total,
+      limit: query.limit,
+      offset: query.offset,
+    };
+  }
+
+  /** The corporations of a user: the user themself or a platform admin may ask. */
+  async listOfUser(
+    actor: Actor,
+    userId: string,
+    query: PageQuery,
+  ): Promise<Page<ReturnType<typeof toCorporation>>> {
+    if (actor.user.id !== userId && !actor.user.isAdmin) {
+      throw new AppError('NOT_FOUND', 404, 'User not found');
+    }
+    return this.list(actor, { ...query, userId });
+  }
+
+  async create(actor: Actor, body: CreateCorporationBody) {
+    const row = await this.db.transaction(async (tx) => {
+      const created = await this.repo.create(body.name, [...allFeatures], tx as never);
+      await this.memberships.set(actor.user.id, created.id, null, ['admin'], tx as never);
+      return created;
+    });
+    this.emit(row.id, 'created');
+    return toCorporation(row, ['read', 'write', 'admin']);
+  }
+
+  async get(actor: Actor, id: string) {
+    const { corporation, permissions } = await this.access.corporation(actor, id, 'read');
+    return toCorporation(corporation, permissions);
+  }
+
+  async update(actor: Actor, id: string, body: UpdateCorporationBody) {
+    const { permissions } = await this.access.corporation(actor, id, 'admin');
+    // Features are what the operator grants a corporation; its own admins may rename it, not widen them.
+    if (body.features && !actor.user.isAdmin) {
+      throw new AppError('FORBIDDEN', 403, 'features: Only platform administrators may change features');
+    }
+    const row = await this.repo.update(id, body);
+    this.emit(id, 'updated');
+    return toCorporation(row, permissions);
+  }
+
+  async delete(actor: Actor, id: string) {
+    await this.access.corporation(actor, id, 'admin');
+    await this.repo.delete(id);
+    this.emit(id, 'deleted');
+  }
+
+  async setBlocked(id: string, actor: Actor, blocked: boolean) {
+    const { permissions } = await this.access.corporation(actor, id, 'read');
+    const row = await this.repo.update(id, { blocked });
+    this.emit(id, 'updated');
+    return toCorporation(row, permissions);
+  }
+
+  async hasAccess(actor: Actor, id: string, permission: Permission) {
+    const { permissions } = await this.access.corporation(actor, id, 'read');
+    return { access: grants(permissions, permission), permissions };
+  }
+
+  async setUserPermissions(actor: Actor, id: string, body: SetUserPermissionsBody) {
+    await this.access.corporation(actor, id, 'admin');
+    const [target] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, body.userId));
+    if (!target) throw badRequest('userId', 'User not found');
+    const keepsAdmin = body.permissions.includes('admin');
+    if (
+      !keepsAdmin &&
+      (await this.isAdminOf(body.userId, id)) &&
+      (await this.memberships.countAdmins(id)) <= 1
+    ) {
+      throw new AppError('CONFLICT', 409, 'permissions: A corporation needs at least one administrator');
+    }
+    await this.memberships.set(body.userId, id, null, body.permissions);
+    this.emit(id, 'updated');
+    this.events.changed(memberChange(body.userId, id, null, body.permissions));
+  }
+
+  private async isAdminOf(userId: string, corporationId: string) {
+    const ids = await this.memberships.corporationIdsOf(userId, true);
+    return ids.includes(corporationId);
+  }
+
+  async members(actor: Actor, id: string, query: PageQuery) {
+    const { permissions } = await this.access.corporation(actor, id, 'read');
+    // Members of single workspaces see their workspace's members, not everyone's email in the corporation.
+    if (!grants(permissions, 'read'))
+      throw new AppError('FORBIDDEN', 403, 'Corporation members are visible to corporation members only');
+    const { rows, total } = await this.memberships.members(id, null, query.limit, query.offset);
+    return { items: rows, total, limit: query.limit, offset: query.offset };
+  }
+
+  async setWorkspaceSorting(actor: Actor, id: string, workspaceIds: string[]) {
+    await this.access.corporation(actor, id, 'write');
+    const rows = await this.db
+      .select({ id: workspaces.id, corporationId: workspaces.corporationId })
+      .from(workspaces)
+      .where(inArray(workspaces.id, workspaceIds));
+    const foreign = workspaceIds.find((w) => !rows.some((r) => r.id === w && r.corporationId === id));
+    if (foreign) throw badRequest('workspaceIds', `Workspace ${foreign} is not in this corporation`);
+    await this.db.transaction(async (tx) => {
+      for (const [index, wsId] of workspaceIds.entries()) {
+        await tx.update(workspaces).set({ sortIndex: index }).where(eq(workspaces.id, wsId));
+      }
+    });
+    this.emit(id, 'updated');
+  }
+
+  private emit(id: string, action: 'created' | 'updated' | 'deleted') {
+    this.events.changed({ type: 'corporation', action, id, corporationId: id });
+  }
+}

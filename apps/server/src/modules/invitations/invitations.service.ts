@@ -1,0 +1,190 @@
+import type { CreateInvitationBody, Invitation } from '@stromwerk/contracts/invitations';
+import type { Permission } from '@stromwerk/contracts/permissions';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { invitations, memberships, workspaces } from '../../db/schema/tenancy';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import type { EventBus } from '../../lib/events';
+import { union } from '../../lib/permissions';
+import { randomSecret, sha256 } from '../../lib/secrets';
+import type { Actor } from '../../plugins/auth';
+import type { Config } from '../../plugins/config';
+import type { Db } from '../../plugins/db';
+import type { Mailer } from '../../plugins/mailer';
+import type { AccessService } from '../access/access.service';
+import type { MembershipsRepository } from '../access/memberships.repository';
+import { type InvitationRow, type InvitationsRepository, toInvitation } from './invitations.repository';
+
+const VALID_DAYS = 14;
+const invalid = () =>
+  new AppError('INVITATION_INVALID', 400, 'invitationCode: The invitation code is invalid, used or expired', [
+    { field: 'invitationCode', message: 'The invitation code is invalid, used or expired' },
+  ]);
+
+export class InvitationsService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly repo: InvitationsRepository,
+    private readonly access: AccessService,
+    private readonly memberships: MembershipsRepository,
+    private readonly mailer: Mailer,
+    private readonly events: EventBus,
+  ) {}
+
+  async create(actor: Actor, body: CreateInvitationBody) {
+    const { corporation } = await this.access.corporation(actor, body.corporationId, 'admin');
+    if (body.workspaceId) {
+      const [ws] = await this.db.select().from(workspaces).where(eq(workspaces.id, body.workspaceId));
+      if (!ws || ws.corporationId !== corporation.id)
+        throw badRequest('workspaceId', 'Workspace not found in this corporation');
+    }
+    // A newer invitation replaces older pending ones for the same address.
+    await this.repo.revokePendingFor(corporation.id, body.email);
+    const code = randomSecret(24);
+    const row = await this.repo.insert({
+      corporationId: corporation.id,
+      workspaceId: body.workspaceId ?? null,
+      email: body.email,
+      permissions: body.permissions,
+      codeHash: sha256(code),
+      invitedBy: actor.user.id,
+      expiry: new Date(Date.now() + VALID_DAYS * 86_400_000),
+    });
+    const link = `${this.config.publicUrl}/login/create-account?code=${code}`;
+    await this.mailer.send({
+      to: body.email,
+      subject: `You are invited to ${corporation.name} on Stromwerk`,
+      text: `${actor.user.name} invited you to join ${corporation.name} on Stromwerk.\n\nCreate your account or accept within ${VALID_DAYS} days:\n${link}\n\nInvitation code: ${code}\n`,
+    });
+    this.emit(row, 'created');
+    return { ...toInvitation(row, corporation.name), code };
+  }
+
+  private visibleTo(actor: Actor, inv: InvitationRow) {
+    return actor.user.isAdmin || inv.email === actor.user.email;
+  }
+
+  /** The invitee sees their invitation; admins of the corporation see and manage it. */
+  async get(
+    actor: Actor,
+    id: string,
+    manage = false,
+  ): Promise<{ row: InvitationRow; invitation: Invitation }> {
+    const found = await this.repo.find(eq(invitations.id, id));
+    if (!found) throw notFound('Invitation');
+    const invitation = toInvitation(found.invitation, found.corporationName);
+    if (!manage && this.visibleTo(actor, found.invitation)) return { row: found.invitation, invitation };
+    await this.access.corporation(actor, found.invitation.corporationId, 'admin').catch((e) => {
+      throw e instanceof AppError && e.statusCode === 403 && !manage ? notFound('Invitation') : e;
+    });
+    return { row: found.invitation, invitation };
+  }
+
+  async list(actor: Actor, scope: 'mine' | 'sent', limit: number, offset: number) {
+    const where =
+      scope === 'mine' ? eq(invitations.email, actor.user.email) : eq(invitations.invitedBy, actor.user.id);
+    return this.repo.list(where, limit, offset);
+  }
+
+  async listForCorporation(actor: Actor, corporationId: string, limit: number, offset: number) {
+    await this.access.corporation(actor, corporationId, 'admin');
+    return this.repo.list(eq(invitations.corporationId, corporationId), limit, offset);
+  }
+
+  async update(actor: Actor, id: string, permissions: Permission[]) {
+    const { row, invitation } = await this.get(actor, id, true);
+    if (row.status !== 'pending')
+      throw new AppError('CONFLICT', 409, 'Only pending invitations can be changed');
+    const updated = await this.repo.update(id, { permissions });
+    this.emit(updated, 'updated');
+    return toInvitation(updated, invitation.corporationName);
+  }
+
+  async revoke(actor: Actor, id: string) {
+    const { row } = await this.get(actor, id, true);
+    // An accepted invitation is a membership now: "revoked" would claim access was withdrawn when it was not.
+    if (row.status !== 'pending')
+      throw new AppError('CONFLICT', 409, 'Only pending invitations can be revoked');
+    const updated = await this.repo.update(id, { status: 'revoked' });
+    this.emit(updated, 'deleted');
+  }
+
+  async respond(actor: Actor, id: string, accept: boolean) {
+    const found = await this.repo.find(eq(invitations.id, id));
+    if (!found || found.invitation.email !== actor.user.email) throw notFound('Invitation');
+    const inv = found.invitation;
+    if (inv.status !== 'pending' || inv.expiry < new Date()) {
+      throw new AppError('INVITATION_INVALID', 409, 'This invitation is no longer open');
+    }
+    const updated = accept
+      ? await this.db.transaction((tx) => this.accept(inv, actor.user.id, tx as never))
+      : await this.repo.update(id, { status: 'declined' });
+    this.announce(updated);
+    return toInvitation(updated, found.corporationName);
+  }
+
+  async byCode(code: string) {
+    const found = await this.repo.find(
+      and(
+        eq(invitations.codeHash, sha256(code)),
+        eq(invitations.status, 'pending'),
+        gt(invitations.expiry, new Date()),
+      )!,
+    );
+    if (!found) throw invalid();
+    return toInvitation(found.invitation, found.corporationName);
+  }
+
+  async pendingByCode(code: string) {
+    const found = await this.repo.find(
+      and(
+        eq(invitations.codeHash, sha256(code)),
+        eq(invitations.status, 'pending'),
+        gt(invitations.expiry, new Date()),
+      )!,
+    );
+    if (!found) throw invalid();
+    return found.invitation;
+  }
+
+  /**
+   * Grants the invited permissions; runs inside the caller's transaction, so it announces nothing: the
+   * caller calls `announce` once the transaction has committed.
+   */
+  async accept(inv: InvitationRow, userId: string, tx: Db) {
+    // Accepting never lowers what the user already holds there: it could strip a corporation's last admin.
+    const [current] = await tx
+      .select({ permissions: memberships.permissions })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.userId, userId),
+          eq(memberships.corporationId, inv.corporationId),
+          inv.workspaceId ? eq(memberships.workspaceId, inv.workspaceId) : isNull(memberships.workspaceId),
+        ),
+      );
+    await this.memberships.set(
+      userId,
+      inv.corporationId,
+      inv.workspaceId,
+      union(current?.permissions ?? [], inv.permissions),
+      tx,
+    );
+    return this.repo.update(inv.id, { status: 'accepted' }, tx);
+  }
+
+  /** After commit: tell subscribers an invitation changed state. */
+  announce(row: InvitationRow) {
+    this.emit(row, 'updated');
+  }
+
+  private emit(row: InvitationRow, action: 'created' | 'updated' | 'deleted') {
+    this.events.changed({
+      type: 'invitation',
+      action,
+      id: row.id,
+      corporationId: row.corporationId,
+      workspaceId: row.workspaceId,
+    });
+  }
+}

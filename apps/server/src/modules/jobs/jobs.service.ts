@@ -1,0 +1,152 @@
+import type { PageQuery } from '@stromwerk/contracts/common';
+import type { CreateJobBody, Job, JobListQuery, JobState, JobType } from '@stromwerk/contracts/jobs';
+import { AppError, conflict, notFound } from '../../lib/app-error';
+import { iso, isoOrNull } from '../../lib/dates';
+import type { EventBus } from '../../lib/events';
+import type { Actor } from '../../plugins/auth';
+import type { AccessService } from '../access/access.service';
+import type { MediaRow } from '../medias/medias.repository';
+import type { MediasService } from '../medias/medias.service';
+import type { JobRow, JobsRepository } from './jobs.repository';
+
+export function toJob(row: JobRow): Job {
+  return {
+    id: row.id,
+    corporationId: row.corporationId,
+    workspaceId: row.workspaceId,
+    type: row.type as JobType,
+    state: row.state as JobState,
+    mediaId: row.mediaId,
+    resultMediaId: row.resultMediaId,
+    progress: Math.round(row.progress * 10) / 10,
+    etaSeconds: row.etaSeconds,
+    error: row.error,
+    attempts: row.attempts,
+    maxAttempts: row.maxAttempts,
+    priority: row.priority,
+    startedAt: isoOrNull(row.startedAt),
+    finishedAt: isoOrNull(row.finishedAt),
+    cancelledAt: isoOrNull(row.cancelledAt),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** What the worker offers the service: start looking for work now, stop a job this process runs. */
+export interface JobRunner {
+  kick(): void;
+  abort(jobId: string): void;
+}
+
+/** Spec section 7 "Jobs": the API over the job rows. Running them is the worker's (`job-worker.ts`). */
+export class JobsService {
+  runner: JobRunner | undefined;
+
+  constructor(
+    readonly repo: JobsRepository,
+    private readonly access: AccessService,
+    private readonly medias: MediasService,
+    private readonly events: EventBus,
+  ) {}
+
+  private async row(actor: Actor, id: string, need: 'read' | 'write') {
+    const row = await this.repo.byId(id);
+    if (!row) throw notFound('Job');
+    await this.access.resource(actor, row.workspaceId, need, 'Job');
+    return row;
+  }
+
+  async enqueue(o: { type: JobType; media: MediaRow; priority?: number }) {
+    const row = await this.repo.insert({
+      corporationId: o.media.corporationId!,
+      workspaceId: o.media.workspaceId!,
+      type: o.type,
+      mediaId: o.media.id,
+      priority: o.priority ?? 0,
+    });
+    this.changed(row, 'created');
+    this.runner?.kick();
+    return toJob(row);
+  }
+
+  async list(actor: Actor, query: JobListQuery & { corporationId?: string }) {
+    if (query.workspaceId) await this.access.workspace(actor, query.workspaceId, 'read');
+    if (query.corporationId) await this.access.corporation(actor, query.corporationId, 'read');
+    const visible = await this.access.visibleWorkspaceIds(actor, query.corporationId);
+    const { rows, total } = await this.repo.list(query, visible);
+    return { items: rows.map(toJob), total, limit: query.limit, offset: query.offset };
+  }
+
+  listIn(actor: Actor, scope: { workspaceId: string } | { corporationId: string }, page: PageQuery) {
+    return this.list(actor, { ...page, ...scope });
+  }
+
+  async get(actor: Actor, id: string) {
+    return toJob(await this.row(actor, id, 'read'));
+  }
+
+  async create(actor: Actor, body: CreateJobBody) {
+    const media = await this.medias.row(actor, body.mediaId, 'write').catch((e) => {
+      throw e instanceof AppError && e.statusCode === 404
+        ? new AppError('VALIDATION_FAILED', 400, 'mediaId: Media not found', [
+            { field: 'mediaId', message: 'Media not found' },
+          ])
+        : e;
+    });
+    return this.enqueue({ type: body.type, media, priority: body.priority });
+  }
+
+  async update(actor: Actor, id: string, priority: number) {
+    await this.row(actor, id, 'write');
+    const row = await this.repo.updateIf(id, 'queued', { priority });
+    if (!row) throw conflict('Only a queued job can be changed');
+    this.changed(row, 'updated');
+    return toJob(row);
+  }
+
+  async delete(actor: Actor, id: string) {
+    const row = await this.row(actor, id, 'write');
+    if (row.state === 'running' || row.state === 'queued')
+      throw conflict('Cancel the job before deleting it');
+    await this.repo.delete(id);
+    this.changed(row, 'deleted');
+  }
+
+  async cancel(actor: Actor, id: string) {
+    await this.row(actor, id, 'write');
+    const row = await this.stop(id);
+    if (!row) throw conflict('The job has already ended');
+    return toJob(row);
+  }
+
+  /** Marks the job cancelled while queued or running, then stops its process if this node runs it. */
+  async stop(id: string) {
+    const now = new Date();
+    const row = await this.repo.updateIf(id, ['queued', 'running'], {
+      state: 'cancelled',
+      cancelledAt: now,
+      finishedAt: now,
+      etaSeconds: null,
+    });
+    if (!row) return undefined;
+    this.runner?.abort(id);
+    this.changed(row, 'updated');
+    return row;
+  }
+
+  /** A media about to be deleted: nothing may go on working on it. */
+  async cancelForMedia(mediaId: string) {
+    for (const job of await this.repo.forMedia(mediaId, ['queued', 'running'])) await this.stop(job.id);
+  }
+
+  changed(row: JobRow, action: 'created' | 'updated' | 'deleted') {
+    this.events.changed({
+      type: 'job',
+      action,
+      id: row.id,
+      corporationId: row.corporationId,
+      workspaceId: row.workspaceId,
+      data: toJob(row),
+    });
+  }
+}

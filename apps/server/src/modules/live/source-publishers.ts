@@ -1,0 +1,47 @@
+import { demoSource, reliveSource, srtIngestListener } from '@stromwerk/media/ffmpeg-args';
+import { ProcessSupervisor } from '@stromwerk/media/supervisor';
+
+export interface Publisher {
+  supervisor: ProcessSupervisor;
+  args: string[];
+}
+
+import type { SourceRow } from '../sources/sources.repository';
+
+export interface PublisherContext {
+  ffmpegPath: string;
+  /** RTMP URL of a key on our own ingest. */
+  localUrl(key: string): string;
+  /** Local file of a media, and whether it is already H.264/AAC (then copied, not transcoded). */
+  mediaFile(mediaId: string): Promise<{ path: string; copyable: boolean } | null>;
+}
+
+/**
+ * The processes that feed a source from inside Stromwerk: a generated demo picture, a re-live of a stored
+ * media file, or the SRT listener that turns an SRT caller into an RTMP publish on our ingest.
+ */
+export async function publisherFor(row: SourceRow, ctx: PublisherContext): Promise<Publisher | null> {
+  const output = ctx.localUrl(row.streamKey);
+  let args: string[] | null = null;
+  if (row.type === 'demo') args = demoSource({ output, label: row.name });
+  if (row.type === 'relive' && row.mediaId) {
+    const media = await ctx.mediaFile(row.mediaId);
+    if (!media) return null;
+    args = reliveSource({ input: media.path, loop: row.loop, output, transcode: !media.copyable });
+  }
+  if (row.type === 'srt' && row.srtPort) {
+    args = srtIngestListener({ port: row.srtPort, passphrase: row.streamKey, latencyMs: 120, output });
+  }
+  if (!args) return null;
+  return { supervisor: new ProcessSupervisor({ command: ctx.ffmpegPath, label: `source ${row.id}` }), args };
+}
+
+/** Demo and re-live run when started now or once their scheduled start has come; SRT listens whenever it exists. */
+export function shouldPublish(row: SourceRow, now = new Date()): boolean {
+  if (row.type === 'rtmp') return false;
+  if (row.maintenanceStart && row.maintenanceEnd && row.maintenanceStart <= now && now < row.maintenanceEnd)
+    return false;
+  if (row.type === 'srt') return true;
+  if (row.scheduledStart) return row.scheduledStart <= now;
+  return row.startNow;
+}

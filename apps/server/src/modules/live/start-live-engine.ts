@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import type { MediaCapabilities } from '@stromwerk/media/capabilities';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { medias } from '../../db/schema/media';
+import { corporations } from '../../db/schema/tenancy';
+import type { Services } from '../../services';
+import { programDir } from '../outputs/program-engine';
+import { LiveEngine } from './live-engine';
+import { SourcePreviews } from './source-previews';
+
+const COPYABLE = { video: ['h264'], audio: ['aac'] };
+
+/** Builds the live engine from the service container and hands it to the services that report changes. */
+export async function startLiveEngine(
+  services: Services,
+  capabilities: MediaCapabilities,
+  log: FastifyBaseLogger,
+) {
+  const { db } = services.database;
+  const engine = new LiveEngine({
+    config: services.config,
+    capabilities,
+    sources: services.sources,
+    targets: services.targets,
+    streamInfos: services.streamInfos,
+    events: services.events,
+    log,
+    recordings: services.recordings,
+    async programFeed(outputId) {
+      const output = await services.outputs.repo.byId(outputId);
+      if (!output || output.input === 'offline') return undefined;
+      return join(programDir(services.config.dataDir, outputId), 'index.m3u8');
+    },
+    async mediaFile(mediaId) {
+      const [media] = await db
+        .select()
+        .from(medias)
+        .where(and(eq(medias.id, mediaId), eq(medias.status, 'ready')));
+      const file = media?.files[0];
+      if (!media || !file) return null;
+      const probe = media.probe as { video?: { codec?: string }; audio?: { codec?: string } } | null;
+      const copyable =
+        !!probe?.video?.codec &&
+        COPYABLE.video.includes(probe.video.codec) &&
+        (!probe.audio || COPYABLE.audio.includes(probe.audio.codec ?? ''));
+      return { path: services.storage.localPath(file.bucketRef), copyable };
+    },
+    notify: (row, kind) =>
+      services.notifications.notifyWorkspace(row.corporationId, row.workspaceId, {
+        kind,
+        entity: 'source',
+        entityId: row.id,
+        data: { name: row.name },
+      }),
+    async isCorporationBlocked(id) {
+      const [row] = await db
+        .select({ blocked: corporations.blocked })
+        .from(corporations)
+        .where(eq(corporations.id, id));
+      return row?.blocked ?? false;
+    },
+  });
+  await engine.start();
+  void services.recordings
+    .recoverLeftovers(async (id) => (await services.sources.repo.byId(id)) ?? services.outputs.repo.byId(id))
+    .catch((err) => log.error({ err }, 'importing left-over recordings failed'));
+  services.sources.live = engine;
+  services.sources.previews = new SourcePreviews(services.config.dataDir, services.config.ffmpegPath, (key) =>
+    engine.localUrl(key),
+  );
+  services.targets.live = engine;
+  return engine;
+}

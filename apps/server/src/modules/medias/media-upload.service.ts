@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { Transform } from 'node:stream';
+import type { Media } from '@stromwerk/contracts/medias';
+import type { MediaCapabilities } from '@stromwerk/media/capabilities';
+import { ProbeError, probeStream } from '@stromwerk/media/probe';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { MediaFile } from '../../db/schema/media';
+import { AppError, badRequest } from '../../lib/app-error';
+import type { Actor } from '../../plugins/auth';
+import type { Config } from '../../plugins/config';
+import type { Storage } from '../../plugins/storage';
+import type { AccessService } from '../access/access.service';
+import type { JobsService } from '../jobs/jobs.service';
+import type { MediasService } from './medias.service';
+import { mediaKey } from './medias.service';
+
+interface Stored {
+  id: string;
+  name: string;
+  file: MediaFile;
+  probe: Awaited<ReturnType<typeof probeStream>>;
+}
+
+const MIME_BY_FORMAT: [RegExp, string][] = [
+  [/mp4|mov/, 'video/mp4'],
+  [/matroska|webm/, 'video/webm'],
+  [/mpegts/, 'video/mp2t'],
+  [/^mp3$/, 'audio/mpeg'],
+  [/flv/, 'video/x-flv'],
+  [/wav/, 'audio/wav'],
+  [/ogg/, 'audio/ogg'],
+  // Stills are media too (a player's overlay image): ffprobe names them by their codec.
+  [/png/, 'image/png'],
+  [/jpeg|mjpeg|image2/, 'image/jpeg'],
+  [/gif/, 'image/gif'],
+  [/webp/, 'image/webp'],
+];
+const mimeOf = (format: string | null) =>
+  MIME_BY_FORMAT.find(([re]) => format && re.test(format))?.[1] ?? 'application/octet-stream';
+const extension = (filename: string) => filename.match(/\.[a-z0-9]{1,8}$/i)?.[0]?.toLowerCase() ?? '';
+const baseName = (filename: string) =>
+  (filename.replace(/\.[a-z0-9]{1,8}$/i, '').trim() || 'Upload').slice(0, 120);
+
+/** busboy's words for a body that ended early or is not multipart at all. */
+const malformed = (e: unknown) =>
+  !(e instanceof AppError) &&
+  e instanceof Error &&
+  /multipart|boundary|unexpected end|part terminated/i.test(e.message);
+
+/** Counts bytes on their way to storage and stops the upload once the corporation's quota is used up. */
+function quotaGuard(remaining: number) {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > remaining)
+        return done(
+          new AppError('QUOTA_EXCEEDED', 413, 'file: The storage quota of the corporation is used up'),
+        );
+      done(null, chunk);
+    },
+  });
+}
+
+/**
+ * `POST /v1/medias/upload`: multipart streamed straight to storage (memory stays flat whatever the size),
+ * each file probed on arrival. The request is all or nothing: a file that is not playable media, a cut-off
+ * connection or a full quota removes every file of the request and creates no row.
+ */
+export class MediaUploadService {
+  capabilities: MediaCapabilities | undefined;
+
+  constructor(
+    private readonly config: Config,
+    private readonly access: AccessService,
+    private readonly storage: Storage,
+    private readonly medias: MediasService,
+    private readonly jobs: JobsService,
+  ) {}
+
+  async upload(actor: Actor, request: FastifyRequest, queryWorkspaceId: string | undefined) {
+    if (!request.isMultipart()) throw badRequest('file', 'Send the files as multipart/form-data');
+    if (this.capabilities && !this.capabilities.ffprobe)
+      throw new AppError('FEATURE_UNAVAILABLE', 503, 'Uploads need ffprobe, which this server lacks');
+    let workspaceId = queryWorkspaceId;
+    let scope: { corporationId: string; remaining: number } | undefined;
+    const stored: Stored[] = [];
+    try {
+      for await (const part of request.parts({ limits: { fileSize: Number.POSITIVE_INFINITY } })) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'workspaceId' && !workspaceId) workspaceId = String(part.value);
+          continue;
+        }
+        scope ??= await this.scope(actor, workspaceId);
+        const item = await this.receive(part.filename, part.file, scope.remaining);
+        stored.push(item);
+        scope.remaining -= item.file.size;
+      }
+    } catch (e) {
+      await Promise.all(stored.map((s) => this.storage.remove(s.file.bucketRef)));
+      // A cut-off upload is the client's doing (often a cancel): a 400, not a server error in the log.
+      throw malformed(e) ? badRequest('file', 'The upload was cut off or is not valid multipart') : e;
+    }
+    if (stored.length === 0) throw badRequest('file', 'Selection required');
+    const items: Media[] = [];
+    for (const s of stored) items.push(await this.register(scope!.corporationId, workspaceId!, s));
+    return { items };
+  }
+
+  private async scope(actor: Actor, workspaceId: string | undefined) {
+    const parsed = z.uuid().safeParse(workspaceId);
+    if (!parsed.success) throw badRequest('workspaceId', workspaceId ? 'Invalid UUID' : 'Required');
+    const { workspace } = await this.access.workspace(actor, parsed.data, 'write');
+    const remaining = await this.medias.checkQuota(workspace.corporationId, 0);
+    return { corporationId: workspace.corporationId, remaining };
+  }
+
+  private async receive(filename: string, data: NodeJS.ReadableStream, remaining: number): Promise<Stored> {
+    const id = randomUUID();
+    const bucketRef = mediaKey(id, 'original', extension(filename));
+    const guard = quotaGuard(remaining);
+    // pipe() does not pass errors on: a cut-off request must fail the write, not leave it waiting.
+    data.once('error', (e) => guard.destroy(e));
+    // storage.put's pipeline reports the error; this keeps a late one (after it settled) from crashing us.
+    guard.on('error', () => {});
+    const size = await this.storage.put(bucketRef, data.pipe(guard));
+    try {
+      const probe = await probeStream(this.storage.localPath(bucketRef), this.config.ffprobePath, 30_000);
+      if (!probe.video && !probe.audio) throw new ProbeError('no-streams', 'no audio or video');
+      return {
+        id,
+        name: baseName(filename),
+        probe,
+        file: { kind: 'original', bucketRef, size, mimeType: mimeOf(probe.formatName) },
+      };
+    } catch (e) {
+      await this.storage.remove(bucketRef);
+      if (!(e instanceof ProbeError) || e.kind === 'not-found' || e.kind === 'timeout') throw e;
+      throw new AppError(
+        'UNSUPPORTED_MEDIA',
+        415,
+        `file: "${filename}" is not a playable audio or video file`,
+        [{ field: 'file', message: `"${filename}" is not a playable audio or video file` }],
+      );
+    }
+  }
+
+  private async register(corporationId: string, workspaceId: string, s: Stored) {
+    const { durationMs, ...info } = s.probe;
+    const row = await this.medias.repo.insert({
+      id: s.id,
+      corporationId,
+      workspaceId,
+      name: s.name,
+      origin: 'upload',
+      status: 'processing',
+      files: [s.file],
+      probe: info,
+      sizeBytes: s.file.size,
+      durationMs,
+      uploadedAt: new Date(),
+    });
+    this.medias.changed(row, 'created');
+    await this.jobs.enqueue({ type: 'thumbnail', media: row });
+    return this.medias.present(row);
+  }
+}

@@ -1,0 +1,76 @@
+import type { OutputListQuery } from '@stromwerk/contracts/outputs';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { outputs } from '../../db/schema/outputs';
+import type { Db } from '../../plugins/db';
+import { escapeLike } from '../users/users.repository';
+
+export type OutputRow = typeof outputs.$inferSelect;
+const NO_WORKSPACE = '00000000-0000-0000-0000-000000000000';
+
+export class OutputsRepository {
+  constructor(private readonly db: Db) {}
+
+  async byId(id: string) {
+    const [row] = await this.db.select().from(outputs).where(eq(outputs.id, id));
+    return row;
+  }
+
+  all() {
+    return this.db.select().from(outputs);
+  }
+
+  async insert(values: typeof outputs.$inferInsert) {
+    const [row] = await this.db.insert(outputs).values(values).returning();
+    return row!;
+  }
+
+  async update(id: string, values: Partial<typeof outputs.$inferInsert>) {
+    const [row] = await this.db.update(outputs).set(values).where(eq(outputs.id, id)).returning();
+    return row;
+  }
+
+  async delete(id: string) {
+    await this.db.delete(outputs).where(eq(outputs.id, id));
+  }
+
+  /** Adds to the counters in one statement, so several server processes never lose an increment. */
+  async addStatistics(id: string, add: { views?: number; watchSeconds?: number; peak?: number }) {
+    await this.db
+      .update(outputs)
+      .set({
+        views: sql`${outputs.views} + ${add.views ?? 0}`,
+        watchSeconds: sql`${outputs.watchSeconds} + ${Math.round(add.watchSeconds ?? 0)}`,
+        peakViewers: sql`greatest(${outputs.peakViewers}, ${add.peak ?? 0})`,
+      })
+      .where(eq(outputs.id, id));
+  }
+
+  async countIn(scope: { corporationId?: string; workspaceId?: string | null }) {
+    const where = scope.workspaceId
+      ? eq(outputs.workspaceId, scope.workspaceId)
+      : eq(outputs.corporationId, scope.corporationId ?? NO_WORKSPACE);
+    const [r] = await this.db.select({ n: count() }).from(outputs).where(where);
+    return r!.n;
+  }
+
+  async list(q: OutputListQuery & { corporationId?: string }, workspaceIds: string[] | undefined) {
+    const filters: SQL[] = [];
+    if (workspaceIds)
+      filters.push(inArray(outputs.workspaceId, workspaceIds.length ? workspaceIds : [NO_WORKSPACE]));
+    if (q.workspaceId) filters.push(eq(outputs.workspaceId, q.workspaceId));
+    if (q.corporationId) filters.push(eq(outputs.corporationId, q.corporationId));
+    if (q.search) filters.push(ilike(outputs.name, `%${escapeLike(q.search)}%`));
+    const where = filters.length ? and(...filters) : undefined;
+    const [{ total }] = (await this.db.select({ total: count() }).from(outputs).where(where)) as [
+      { total: number },
+    ];
+    const rows = await this.db
+      .select()
+      .from(outputs)
+      .where(where)
+      .orderBy(asc(outputs.name), asc(outputs.id))
+      .limit(q.limit)
+      .offset(q.offset);
+    return { rows, total };
+  }
+}

@@ -1,0 +1,182 @@
+import type { PageQuery } from '@stromwerk/contracts/common';
+import type {
+  CreateOutputBody,
+  Output,
+  OutputListQuery,
+  OutputSettings,
+  ProgramInput,
+  UpdateOutputBody,
+} from '@stromwerk/contracts/outputs';
+import { and, eq } from 'drizzle-orm';
+import { medias } from '../../db/schema/media';
+import { sources } from '../../db/schema/streaming';
+import { quotas } from '../../db/schema/tenancy';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { iso } from '../../lib/dates';
+import type { EventBus } from '../../lib/events';
+import type { Actor } from '../../plugins/auth';
+import type { Config } from '../../plugins/config';
+import type { Db } from '../../plugins/db';
+import type { AccessService } from '../access/access.service';
+import type { OutputRow, OutputsRepository } from './outputs.repository';
+
+/** What the live plane needs to hear about outputs. */
+export interface OutputControl {
+  outputChanged(row: OutputRow): Promise<void>;
+  outputRemoved(id: string): Promise<void>;
+  currentViewers(id: string): number;
+}
+
+/** Players & recorders (spec section 7 "/v1/outputs"): settings, passwords, statistics. */
+export class OutputsService {
+  live: OutputControl | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    readonly repo: OutputsRepository,
+    private readonly access: AccessService,
+    private readonly events: EventBus,
+  ) {}
+
+  present(row: OutputRow): Output {
+    const playerUrl = `${this.config.publicUrl.replace(/\/$/, '')}/player/${row.id}`;
+    return {
+      id: row.id,
+      corporationId: row.corporationId,
+      workspaceId: row.workspaceId,
+      name: row.name,
+      ...row.settings,
+      passwordCount: row.passwords.length,
+      input: row.input as ProgramInput,
+      playerUrl,
+      embedCode: `<iframe src="${playerUrl}" width="640" height="360" style="border:0" allow="autoplay; fullscreen" allowfullscreen></iframe>`,
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+    };
+  }
+
+  async row(actor: Actor, id: string, need: 'read' | 'write') {
+    const row = await this.repo.byId(id);
+    if (!row) throw notFound('Output');
+    await this.access.resource(actor, row.workspaceId, need, 'Output');
+    return row;
+  }
+
+  async list(actor: Actor, query: OutputListQuery & { corporationId?: string }) {
+    if (query.workspaceId) await this.access.workspace(actor, query.workspaceId, 'read');
+    if (query.corporationId) await this.access.corporation(actor, query.corporationId, 'read');
+    const visible = await this.access.visibleWorkspaceIds(actor, query.corporationId);
+    const { rows, total } = await this.repo.list(query, visible);
+    return { items: rows.map((r) => this.present(r)), total, limit: query.limit, offset: query.offset };
+  }
+
+  listIn(actor: Actor, scope: { workspaceId: string } | { corporationId: string }, page: PageQuery) {
+    return this.list(actor, { ...page, ...scope });
+  }
+
+  async get(actor: Actor, id: string) {
+    return this.present(await this.row(actor, id, 'read'));
+  }
+
+  async create(actor: Actor, body: CreateOutputBody) {
+    const { workspace } = await this.access.workspace(actor, body.workspaceId, 'write');
+    const [quota] = await this.db
+      .select()
+      .from(quotas)
+      .where(eq(quotas.corporationId, workspace.corporationId));
+    if (quota && (await this.repo.countIn({ corporationId: workspace.corporationId })) >= quota.maxOutputs)
+      throw new AppError(
+        'QUOTA_EXCEEDED',
+        403,
+        `The corporation may have at most ${quota.maxOutputs} players`,
+      );
+    const { workspaceId, name, passwords, ...settings } = body;
+    await this.checkReferences(settings, workspaceId);
+    const row = await this.repo.insert({
+      corporationId: workspace.corporationId,
+      workspaceId,
+      name,
+      settings,
+      passwords,
+    });
+    await this.changed(row, 'created');
+    return this.present(row);
+  }
+
+  async update(actor: Actor, id: string, body: UpdateOutputBody) {
+    const row = await this.row(actor, id, 'write');
+    const { name, passwords, ...changes } = body;
+    const settings: OutputSettings = { ...row.settings, ...changes };
+    await this.checkReferences(settings, row.workspaceId);
+    const updated = (await this.repo.update(id, { name, passwords, settings }))!;
+    await this.changed(updated, 'updated');
+    return this.present(updated);
+  }
+
+  async delete(actor: Actor, id: string) {
+    const row = await this.row(actor, id, 'write');
+    await this.live?.outputRemoved(id);
+    await this.repo.delete(id);
+    this.events.changed({
+      type: 'output',
+      action: 'deleted',
+      id,
+      corporationId: row.corporationId,
+      workspaceId: row.workspaceId,
+    });
+  }
+
+  async passwords(actor: Actor, id: string) {
+    return { passwords: (await this.row(actor, id, 'write')).passwords };
+  }
+
+  async statistics(actor: Actor, id: string) {
+    const row = await this.row(actor, id, 'read');
+    const current = this.live?.currentViewers(id) ?? 0;
+    return {
+      currentViewers: current,
+      peakViewers: Math.max(row.peakViewers, current),
+      views: row.views,
+      watchSeconds: row.watchSeconds,
+    };
+  }
+
+  /** Announces a committed change; `decide` false when the program engine itself made it. */
+  async changed(row: OutputRow, action: 'created' | 'updated', decide = true) {
+    this.events.changed({
+      type: 'output',
+      action,
+      id: row.id,
+      corporationId: row.corporationId,
+      workspaceId: row.workspaceId,
+      data: { input: row.input, name: row.name },
+    });
+    if (decide) await this.live?.outputChanged(row);
+  }
+
+  private async checkReferences(s: OutputSettings, workspaceId: string) {
+    for (const field of ['mainSourceId', 'backupSourceId'] as const) {
+      const id = s[field];
+      if (!id) continue;
+      const [found] = await this.db
+        .select({ id: sources.id })
+        .from(sources)
+        .where(and(eq(sources.id, id), eq(sources.workspaceId, workspaceId)));
+      if (!found) throw badRequest(field, 'Source not found in this workspace');
+    }
+    if (s.mainSourceId && s.mainSourceId === s.backupSourceId)
+      throw badRequest('backupSourceId', 'The backup ingest must differ from the main ingest');
+    for (const [field, id] of [
+      ['fallbackMediaId', s.fallbackMediaId],
+      ['overlay.mediaId', s.overlay?.mediaId],
+    ] as const) {
+      if (!id) continue;
+      const [found] = await this.db
+        .select({ id: medias.id })
+        .from(medias)
+        .where(and(eq(medias.id, id), eq(medias.workspaceId, workspaceId)));
+      if (!found) throw badRequest(field, 'Media not found in this workspace');
+    }
+  }
+}

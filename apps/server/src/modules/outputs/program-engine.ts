@@ -1,0 +1,238 @@
+/**
+ * The programs of this node's players & recorders. State per output: the one HLS writer (an ffmpeg
+ * appending to DATA_DIR/hls/<id>/index.m3u8) and, while the program is live and recording is on, its
+ * recorder. The database and the sources' live flags say what should play (program-choice.ts); every
+ * change of a source, media or output re-decides the outputs it touches, one output at a time.
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { ProgramInput } from '@stromwerk/contracts/outputs';
+import type { MediaCapabilities } from '@stromwerk/media/capabilities';
+import { type ProgramSource, programHls } from '@stromwerk/media/program-args';
+import { ProcessSupervisor } from '@stromwerk/media/supervisor';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventBus } from '../../lib/events';
+import type { Config } from '../../plugins/config';
+import type { Storage } from '../../plugins/storage';
+import { SourceRecorder } from '../live/source-recorder';
+import type { MediaRow } from '../medias/medias.repository';
+import type { MediasService } from '../medias/medias.service';
+import type { RecordingsService } from '../medias/recordings.service';
+import type { SourcesRepository } from '../sources/sources.repository';
+import type { OutputRow } from './outputs.repository';
+import type { OutputControl, OutputsService } from './outputs.service';
+import { chooseInput } from './program-choice';
+import { ViewerRegistry } from './viewer-registry';
+
+const TICK_MS = 5000;
+const COPYABLE = (m: MediaRow) => {
+  const p = m.probe as { video?: { codec?: string } | null; audio?: { codec?: string } | null } | null;
+  return p?.video?.codec === 'h264' && (!p.audio || p.audio.codec === 'aac');
+};
+
+/** Where an output's program playlist and segments live. */
+export const programDir = (dataDir: string, outputId: string) => join(resolve(dataDir), 'hls', outputId);
+
+export interface ProgramEngineDeps {
+  config: Config;
+  capabilities: MediaCapabilities;
+  log: FastifyBaseLogger;
+  events: EventBus;
+  outputs: OutputsService;
+  sources: SourcesRepository;
+  medias: MediasService;
+  storage: Storage;
+  recordings: RecordingsService;
+  /** RTMP address of a stream key on this node's ingest; undefined while the ingest is down. */
+  localUrl(streamKey: string): string | undefined;
+}
+
+export class ProgramEngine implements OutputControl {
+  readonly viewers = new ViewerRegistry();
+  private readonly writers = new Map<string, { supervisor: ProcessSupervisor; signature: string }>();
+  private readonly recorders = new Map<string, { recorder: SourceRecorder; dir: string; url: string }>();
+  private readonly chains = new Map<string, Promise<void>>();
+  private tick: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private stopping = false;
+
+  constructor(private readonly deps: ProgramEngineDeps) {}
+
+  hlsDir(outputId: string) {
+    return programDir(this.deps.config.dataDir, outputId);
+  }
+
+  async start() {
+    this.unsubscribe = this.deps.events.onChange((e) => {
+      if (e.type === 'source' || e.type === 'media') void this.reconcileReferencing(e.id);
+    });
+    await this.reconcileAll();
+    this.tick = setInterval(() => void this.reconcileAll(), TICK_MS);
+    this.tick.unref();
+  }
+
+  async stop() {
+    this.stopping = true;
+    clearInterval(this.tick);
+    this.unsubscribe?.();
+    for (const { recorder } of this.recorders.values()) recorder.abort();
+    await Promise.all([...this.writers.values()].map((w) => w.supervisor.stop()));
+    this.writers.clear();
+  }
+
+  // --- OutputControl ---
+
+  outputChanged(row: OutputRow) {
+    return this.reconcile(row.id);
+  }
+
+  async outputRemoved(id: string) {
+    await this.stopWriter(id);
+    await this.finishRecording(id, undefined);
+    this.viewers.drop(id);
+    await rm(this.hlsDir(id), { recursive: true, force: true });
+  }
+
+  currentViewers(id: string) {
+    return this.viewers.count(id);
+  }
+
+  // --- deciding ---
+
+  private async reconcileAll() {
+    for (const row of await this.deps.outputs.repo.all()) await this.reconcile(row.id);
+  }
+
+  private async reconcileReferencing(id: string) {
+    for (const row of await this.deps.outputs.repo.all()) {
+      const s = row.settings;
+      if ([s.mainSourceId, s.backupSourceId, s.fallbackMediaId].includes(id) || row.input === 'vod')
+        await this.reconcile(row.id);
+    }
+  }
+
+  /** One decision per output at a time: a burst of events must not start two writers. */
+  reconcile(outputId: string): Promise<void> {
+    const next = (this.chains.get(outputId) ?? Promise.resolve())
+      .then(() => this.decide(outputId))
+      .catch((err) => this.deps.log.error({ err, outputId }, 'program change failed'));
+    this.chains.set(outputId, next);
+    return next;
+  }
+
+  private async decide(outputId: string) {
+    if (this.stopping) return;
+    const row = await this.deps.outputs.repo.byId(outputId);
+    if (!row) return this.outputRemoved(outputId);
+    const s = row.settings;
+    const main = s.mainSourceId ? await this.deps.sources.byId(s.mainSourceId) : undefined;
+    const backup = s.backupSourceId ? await this.deps.sources.byId(s.backupSourceId) : undefined;
+    const fallback = s.fallbackMediaId ? await this.deps.medias.repo.byId(s.fallbackMediaId) : undefined;
+    const vod = s.vodAfterStream ? await this.latestRecording(row) : undefined;
+    const input = chooseInput(s, {
+      mainLive: !!main?.live,
+      backupLive: !!backup?.live,
+      hasFallback: fallback?.status === 'ready',
+      hasVod: !!vod,
+    });
+    const live = input === 'main' ? main : input === 'backup' ? backup : undefined;
+    const liveUrl = live ? this.deps.localUrl(live.streamKey) : undefined;
+    const file = input === 'fallback' ? fallback : input === 'vod' ? vod : undefined;
+    const source: ProgramSource | undefined = liveUrl
+      ? { kind: 'live', url: liveUrl }
+      : file
+        ? this.fileSource(file, input === 'fallback')
+        : undefined;
+    await this.setWriter(row, source, `${input}|${liveUrl ?? file?.id ?? ''}|${s.latency}`);
+    await this.finishRecording(row.id, s.recording ? liveUrl : undefined);
+    if (s.recording && liveUrl && !this.recorders.has(row.id)) await this.startRecording(row, liveUrl);
+    if (row.input !== input) await this.setInput(row, input);
+  }
+
+  private fileSource(m: MediaRow, loop: boolean): ProgramSource | undefined {
+    const original = m.files.find((f) => f.kind === 'original');
+    if (!original) return undefined;
+    return {
+      kind: 'file',
+      path: this.deps.storage.localPath(original.bucketRef),
+      loop,
+      transcode: !COPYABLE(m),
+    };
+  }
+
+  private async latestRecording(row: OutputRow) {
+    const { rows } = await this.deps.medias.repo.list(
+      {
+        origin: 'recording',
+        originId: row.id,
+        status: 'ready',
+        sort: 'createdAt',
+        order: 'desc',
+        limit: 1,
+        offset: 0,
+      },
+      undefined,
+    );
+    return rows[0];
+  }
+
+  private async setInput(row: OutputRow, input: ProgramInput) {
+    const updated = await this.deps.outputs.repo.update(row.id, { input });
+    if (updated) await this.deps.outputs.changed(updated, 'updated', false);
+  }
+
+  // --- processes ---
+
+  private async setWriter(row: OutputRow, source: ProgramSource | undefined, signature: string) {
+    const current = this.writers.get(row.id);
+    if (current?.signature === signature && source) return;
+    await this.stopWriter(row.id);
+    if (!source || !this.deps.capabilities.ffmpeg) return;
+    const dir = this.hlsDir(row.id);
+    await mkdir(dir, { recursive: true });
+    // A short grace: a writer whose input vanished is blocked in a read and ignores SIGTERM, and every
+    // millisecond here is a gap for the viewers; temp_file keeps the playlist whole when it is killed.
+    const supervisor = new ProcessSupervisor({
+      command: this.deps.config.ffmpegPath,
+      label: `program ${row.id}`,
+      graceMs: 500,
+    });
+    this.writers.set(row.id, { supervisor, signature });
+    supervisor.start(programHls({ source, dir, latency: row.settings.latency }));
+  }
+
+  private async stopWriter(outputId: string) {
+    const w = this.writers.get(outputId);
+    this.writers.delete(outputId);
+    await w?.supervisor.stop();
+  }
+
+  private async startRecording(row: OutputRow, url: string) {
+    const started = new Date();
+    const dir = await this.deps.recordings.dirFor(row.id, started);
+    const recorder = new SourceRecorder(
+      url,
+      dir,
+      { ffmpegPath: this.deps.config.ffmpegPath, log: this.deps.log, size: this.deps.recordings.size },
+      `recording ${row.id}`,
+    );
+    this.recorders.set(row.id, { recorder, dir, url });
+    recorder.start();
+  }
+
+  /** Ends the output's recording unless it is still recording `keepUrl`. */
+  private async finishRecording(outputId: string, keepUrl: string | undefined) {
+    const entry = this.recorders.get(outputId);
+    if (!entry || entry.url === keepUrl) return;
+    this.recorders.delete(outputId);
+    const owner = await this.deps.outputs.repo.byId(outputId);
+    void entry.recorder
+      .finish()
+      .then((file) =>
+        owner
+          ? this.deps.recordings.finished(owner, file, entry.recorder.startedAt, entry.dir)
+          : rm(entry.dir, { recursive: true, force: true }),
+      )
+      .catch((err) => this.deps.log.error({ err, outputId }, 'saving the program recording failed'));
+  }
+}

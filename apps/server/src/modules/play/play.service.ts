@@ -1,0 +1,165 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { PlaySession, ProgramInput } from '@stromwerk/contracts/outputs';
+import { jwtVerify, SignJWT } from 'jose';
+import { AppError, notFound } from '../../lib/app-error';
+import type { TokenService } from '../auth/token.service';
+import type { MediaLinks } from '../medias/media-links';
+import type { OutputRow, OutputsRepository } from '../outputs/outputs.repository';
+import type { ProgramEngine } from '../outputs/program-engine';
+
+const TOKEN_HOURS = 12;
+
+/** Changing passwords or the whitelist invalidates every viewer token handed out before. */
+const rulesVersion = (row: OutputRow) =>
+  createHash('sha256')
+    .update(JSON.stringify([row.passwords, row.settings.whitelist]))
+    .digest('base64url')
+    .slice(0, 12);
+
+/** `*.example.com` matches sub.example.com; `example.com` matches itself (any port unless one is given). */
+export function originAllowed(origin: string, whitelist: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  return whitelist.some((entry) => {
+    const [name, port] = entry.split(':') as [string, string | undefined];
+    if (port && url.port !== port) return false;
+    return name.startsWith('*.') ? host.endsWith(name.slice(1)) : host === name;
+  });
+}
+
+/**
+ * The public side of a player & recorder. A viewer passes the access rules once (password, embedding
+ * origin, viewer limit) and gets a signed token; every playlist and segment request must carry it.
+ */
+export class PlayService {
+  engine: ProgramEngine | undefined;
+
+  constructor(
+    private readonly outputs: OutputsRepository,
+    private readonly tokens: TokenService,
+    private readonly links: MediaLinks,
+  ) {}
+
+  private async output(id: string) {
+    const row = await this.outputs.byId(id);
+    if (!row) throw notFound('Player');
+    return row;
+  }
+
+  /** The page's frame-ancestors: our own origin and the whitelisted domains; anyone when none are set. */
+  async frameAncestors(id: string): Promise<string> {
+    const row = await this.outputs.byId(id);
+    const list = row?.settings.whitelist ?? [];
+    if (list.length === 0) return '*';
+    return ["'self'", ...list.flatMap((d) => [`http://${d}`, `https://${d}`])].join(' ');
+  }
+
+  async session(id: string, body: { password?: string; embedOrigin?: string }): Promise<PlaySession> {
+    const row = await this.output(id);
+    const s = row.settings;
+    if (body.embedOrigin && s.whitelist.length > 0 && !originAllowed(body.embedOrigin, s.whitelist))
+      throw new AppError('DOMAIN_NOT_ALLOWED', 403, 'This player may not be embedded on this site');
+    if (row.passwords.length > 0 && !row.passwords.includes(body.password ?? ''))
+      throw new AppError(
+        'PASSWORD_REQUIRED',
+        401,
+        body.password ? 'password: Wrong password' : 'password: This player needs a password',
+        [{ field: 'password', message: body.password ? 'Wrong password' : 'Required' }],
+      );
+    const viewers = this.engine?.viewers;
+    if (s.viewerLimitEnabled && viewers && viewers.count(id) >= s.viewerLimit)
+      throw new AppError(
+        'VIEWER_LIMIT_REACHED',
+        403,
+        'This stream is full: the most viewers it allows are watching',
+      );
+    const viewerId = randomUUID();
+    // Counted from the start, so viewer N+1 is refused even before N fetched a playlist.
+    viewers?.seen(id, viewerId);
+    await this.outputs.addStatistics(id, { views: 1, peak: viewers?.count(id) ?? 0 });
+    const token = await new SignJWT({ o: id, r: rulesVersion(row) })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(viewerId)
+      .setExpirationTime(`${TOKEN_HOURS}h`)
+      .sign(await this.tokens.secret());
+    return this.describe(row, token);
+  }
+
+  async describe(row: OutputRow, token: string): Promise<PlaySession> {
+    const s = row.settings;
+    const input = row.input as ProgramInput;
+    return {
+      token,
+      name: row.name,
+      input,
+      hlsUrl: input === 'offline' ? null : `/v1/play/${row.id}/index.m3u8?t=${encodeURIComponent(token)}`,
+      latency: s.latency,
+      background: s.background,
+      direction: s.direction,
+      overlay: s.overlay
+        ? {
+            url: await this.links.link(s.overlay.mediaId, 'original'),
+            x: s.overlay.x,
+            y: s.overlay.y,
+            width: s.overlay.width,
+            height: s.overlay.height,
+          }
+        : null,
+      commentsEnabled: s.commentsEnabled,
+      moderation: s.moderation,
+    };
+  }
+
+  /** Checks a viewer token for this output; returns the row and the viewer id. */
+  async verify(id: string, token: string) {
+    const row = await this.output(id);
+    try {
+      const { payload } = await jwtVerify(token, await this.tokens.secret(), { algorithms: ['HS256'] });
+      if (payload.o !== id || payload.r !== rulesVersion(row) || typeof payload.sub !== 'string')
+        throw new Error('mismatch');
+      return { row, viewerId: payload.sub };
+    } catch {
+      throw new AppError('UNAUTHENTICATED', 401, 'The viewer token is missing, expired or no longer valid');
+    }
+  }
+
+  async state(id: string, token: string) {
+    const { row } = await this.verify(id, token);
+    return this.describe(row, token);
+  }
+
+  /** The live playlist with the token added to every segment address; counts the viewer. */
+  async playlist(id: string, token: string) {
+    const { viewerId } = await this.verify(id, token);
+    const dir = this.engine?.hlsDir(id);
+    const text = dir ? await readFile(join(dir, 'index.m3u8'), 'utf8').catch(() => null) : null;
+    if (!text) throw notFound('Playlist');
+    const viewers = this.engine!.viewers;
+    const watched = viewers.seen(id, viewerId);
+    await this.outputs.addStatistics(id, { watchSeconds: watched, peak: viewers.count(id) });
+    const t = encodeURIComponent(token);
+    return text
+      .split('\n')
+      .map((line) => (line && !line.startsWith('#') ? `${line.trim()}?t=${t}` : line))
+      .join('\n');
+  }
+
+  async segment(id: string, file: string, token: string) {
+    await this.verify(id, token);
+    const path = join(this.engine?.hlsDir(id) ?? '/nonexistent', file);
+    const size = await stat(path).then(
+      (s) => s.size,
+      () => null,
+    );
+    if (size === null) throw notFound('Segment');
+    return { stream: createReadStream(path), size };
+  }
+}

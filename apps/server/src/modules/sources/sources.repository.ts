@@ -1,0 +1,123 @@
+import type {
+  Source,
+  SourceListQuery,
+  SourceState,
+  SourceType,
+  StreamEndpoint,
+} from '@stromwerk/contracts/sources';
+import { and, asc, count, eq, ilike, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { sources } from '../../db/schema/streaming';
+import { iso, isoOrNull } from '../../lib/dates';
+import type { Db } from '../../plugins/db';
+import { escapeLike } from '../users/users.repository';
+
+export type SourceRow = typeof sources.$inferSelect;
+
+/** offline / live / scheduled / maintenance, from the stored facts and the clock. */
+export function sourceState(row: SourceRow, now = new Date()): SourceState {
+  if (row.maintenanceStart && row.maintenanceEnd && row.maintenanceStart <= now && now < row.maintenanceEnd)
+    return 'maintenance';
+  if (row.live) return 'live';
+  if (row.scheduledStart && row.scheduledStart > now) return 'scheduled';
+  return 'offline';
+}
+
+export function toSource(row: SourceRow, ingestUrl: string | null): Source {
+  return {
+    id: row.id,
+    corporationId: row.corporationId,
+    workspaceId: row.workspaceId,
+    name: row.name,
+    type: row.type as SourceType,
+    endpoint: row.endpoint as StreamEndpoint,
+    recording: row.recording,
+    startNow: row.startNow,
+    scheduledStart: isoOrNull(row.scheduledStart),
+    mediaId: row.mediaId,
+    loop: row.loop,
+    maintenanceStart: isoOrNull(row.maintenanceStart),
+    maintenanceEnd: isoOrNull(row.maintenanceEnd),
+    state: sourceState(row),
+    streamStart: isoOrNull(row.streamStart),
+    streamInfo: row.streamInfo ?? null,
+    lastError: row.lastError,
+    ingestUrl,
+    meta: row.meta,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+export class SourcesRepository {
+  constructor(private readonly db: Db) {}
+
+  async byId(id: string) {
+    const [row] = await this.db.select().from(sources).where(eq(sources.id, id));
+    return row;
+  }
+
+  async byKey(streamKey: string) {
+    const [row] = await this.db.select().from(sources).where(eq(sources.streamKey, streamKey));
+    return row;
+  }
+
+  async all() {
+    return this.db.select().from(sources);
+  }
+
+  async insert(values: typeof sources.$inferInsert) {
+    const [row] = await this.db.insert(sources).values(values).returning();
+    return row!;
+  }
+
+  async update(id: string, values: Partial<typeof sources.$inferInsert>) {
+    const [row] = await this.db.update(sources).set(values).where(eq(sources.id, id)).returning();
+    return row;
+  }
+
+  async delete(id: string) {
+    await this.db.delete(sources).where(eq(sources.id, id));
+  }
+
+  async usedSrtPorts() {
+    const rows = await this.db
+      .select({ port: sources.srtPort })
+      .from(sources)
+      .where(isNotNull(sources.srtPort));
+    return new Set(rows.map((r) => r.port!));
+  }
+
+  async countIn(scope: { corporationId: string; workspaceId?: string | null }) {
+    const where = scope.workspaceId
+      ? eq(sources.workspaceId, scope.workspaceId)
+      : eq(sources.corporationId, scope.corporationId);
+    const [r] = await this.db.select({ n: count() }).from(sources).where(where);
+    return r!.n;
+  }
+
+  /** `workspaceIds` undefined: no restriction (platform admin). State is filtered after loading (it depends on the clock). */
+  async list(q: SourceListQuery & { corporationId?: string }, workspaceIds: string[] | undefined) {
+    const filters: SQL[] = [];
+    if (workspaceIds)
+      filters.push(
+        inArray(
+          sources.workspaceId,
+          workspaceIds.length ? workspaceIds : ['00000000-0000-0000-0000-000000000000'],
+        ),
+      );
+    if (q.workspaceId) filters.push(eq(sources.workspaceId, q.workspaceId));
+    if (q.corporationId) filters.push(eq(sources.corporationId, q.corporationId));
+    if (q.type) filters.push(eq(sources.type, q.type));
+    if (q.search) filters.push(ilike(sources.name, `%${escapeLike(q.search)}%`));
+    const where = filters.length ? and(...filters) : undefined;
+    const ordered = this.db.select().from(sources).where(where).orderBy(asc(sources.name), asc(sources.id));
+    if (!q.state) {
+      const [{ total }] = (await this.db.select({ total: count() }).from(sources).where(where)) as [
+        { total: number },
+      ];
+      return { rows: await ordered.limit(q.limit).offset(q.offset), total };
+    }
+    const matching = (await ordered).filter((r) => sourceState(r) === q.state);
+    return { rows: matching.slice(q.offset, q.offset + q.limit), total: matching.length };
+  }
+}

@@ -1,0 +1,228 @@
+import type { PageQuery } from '@stromwerk/contracts/common';
+import type {
+  CreateSourceBody,
+  SourceListQuery,
+  StreamEndpoint,
+  StreamKey,
+  UpdateSourceBody,
+} from '@stromwerk/contracts/sources';
+import { and, eq } from 'drizzle-orm';
+import { medias } from '../../db/schema/media';
+import { quotas } from '../../db/schema/tenancy';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import type { EventBus } from '../../lib/events';
+import { randomSecret } from '../../lib/secrets';
+import type { Actor } from '../../plugins/auth';
+import type { Config } from '../../plugins/config';
+import type { Db } from '../../plugins/db';
+import type { AccessService } from '../access/access.service';
+import type { LiveControl } from '../live/live-control';
+import type { SourcePreviews } from '../live/source-previews';
+import { type SourceRow, type SourcesRepository, toSource } from './sources.repository';
+
+const date = (v: string | null | undefined) =>
+  v === undefined ? undefined : v === null ? null : new Date(v);
+const SRT_PORT_RANGE = 1000;
+
+export class SourcesService {
+  live: LiveControl | undefined;
+  previews: SourcePreviews | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    readonly repo: SourcesRepository,
+    private readonly access: AccessService,
+    private readonly events: EventBus,
+  ) {}
+
+  /** Where encoders send to, per configured endpoint; every endpoint is served by this node by default. */
+  ingestUrl(row: Pick<SourceRow, 'type' | 'endpoint' | 'srtPort'>): string | null {
+    const host = this.config.ingestHosts[row.endpoint as StreamEndpoint];
+    if (row.type === 'rtmp') return `rtmp://${host}:${this.config.rtmpPort}/live`;
+    if (row.type === 'srt' && row.srtPort) return `srt://${host}:${row.srtPort}`;
+    return null;
+  }
+
+  present = (row: SourceRow) => toSource(row, this.ingestUrl(row));
+
+  async list(actor: Actor, query: SourceListQuery & { corporationId?: string }) {
+    if (query.workspaceId) await this.access.workspace(actor, query.workspaceId, 'read');
+    if (query.corporationId) await this.access.corporation(actor, query.corporationId, 'read');
+    const visible = await this.access.visibleWorkspaceIds(actor, query.corporationId);
+    const { rows, total } = await this.repo.list(query, visible);
+    return { items: rows.map(this.present), total, limit: query.limit, offset: query.offset };
+  }
+
+  listIn(actor: Actor, scope: { workspaceId: string } | { corporationId: string }, page: PageQuery) {
+    return this.list(actor, { ...page, ...scope });
+  }
+
+  async row(actor: Actor, id: string, need: 'read' | 'write') {
+    const row = await this.repo.byId(id);
+    if (!row) throw notFound('Source');
+    await this.access.resource(actor, row.workspaceId, need, 'Source');
+    return row;
+  }
+
+  async get(actor: Actor, id: string) {
+    return this.present(await this.row(actor, id, 'read'));
+  }
+
+  async create(actor: Actor, body: CreateSourceBody) {
+    const { workspace } = await this.access.workspace(actor, body.workspaceId, 'write');
+    const [quota] = await this.db
+      .select()
+      .from(quotas)
+      .where(eq(quotas.corporationId, workspace.corporationId));
+    if (quota && (await this.repo.countIn({ corporationId: workspace.corporationId })) >= quota.maxSources) {
+      throw new AppError(
+        'QUOTA_EXCEEDED',
+        403,
+        `The corporation may have at most ${quota.maxSources} sources`,
+      );
+    }
+    const endpoint = this.endpointFor(body.type, body.endpoint);
+    await this.checkMedia(body.type, body.mediaId ?? null, workspace.id);
+    this.checkWindow(body.maintenanceStart, body.maintenanceEnd);
+    const row = await this.repo.insert({
+      corporationId: workspace.corporationId,
+      workspaceId: workspace.id,
+      name: body.name,
+      type: body.type,
+      endpoint,
+      streamKey: randomSecret(18),
+      srtPort: body.type === 'srt' ? await this.freeSrtPort() : null,
+      recording: body.recording,
+      startNow: body.startNow,
+      scheduledStart: date(body.scheduledStart),
+      mediaId: body.mediaId ?? null,
+      loop: body.loop,
+      maintenanceStart: date(body.maintenanceStart),
+      maintenanceEnd: date(body.maintenanceEnd),
+    });
+    await this.changed(row, 'created');
+    return this.present(row);
+  }
+
+  async update(actor: Actor, id: string, body: UpdateSourceBody) {
+    const row = await this.row(actor, id, 'write');
+    const endpoint = body.endpoint
+      ? this.endpointFor(row.type as CreateSourceBody['type'], body.endpoint)
+      : undefined;
+    if (body.mediaId !== undefined) await this.checkMedia(row.type, body.mediaId, row.workspaceId);
+    this.checkWindow(
+      body.maintenanceStart === undefined ? row.maintenanceStart?.toISOString() : body.maintenanceStart,
+      body.maintenanceEnd === undefined ? row.maintenanceEnd?.toISOString() : body.maintenanceEnd,
+    );
+    const updated = (await this.repo.update(id, {
+      ...body,
+      endpoint,
+      scheduledStart: date(body.scheduledStart),
+      maintenanceStart: date(body.maintenanceStart),
+      maintenanceEnd: date(body.maintenanceEnd),
+    }))!;
+    await this.changed(updated, 'updated');
+    return this.present(updated);
+  }
+
+  async delete(actor: Actor, id: string) {
+    const row = await this.row(actor, id, 'write');
+    await this.live?.sourceRemoved(row);
+    await this.repo.delete(id);
+    this.events.changed({
+      type: 'source',
+      action: 'deleted',
+      id,
+      corporationId: row.corporationId,
+      workspaceId: row.workspaceId,
+    });
+  }
+
+  /** A JPEG of the live picture, a few seconds old at most. */
+  async preview(actor: Actor, id: string): Promise<Buffer> {
+    const row = await this.row(actor, id, 'read');
+    if (!this.previews) throw notFound('Preview');
+    return this.previews.frame(row);
+  }
+
+  async streamKey(actor: Actor, id: string): Promise<StreamKey> {
+    const row = await this.row(actor, id, 'write');
+    const ingestUrl = this.ingestUrl(row);
+    const publishUrl =
+      row.type === 'rtmp'
+        ? `${ingestUrl}/${row.streamKey}`
+        : row.type === 'srt'
+          ? `${ingestUrl}?passphrase=${row.streamKey}&pbkeylen=16`
+          : null;
+    return { streamKey: row.streamKey, ingestUrl, publishUrl };
+  }
+
+  /** A new key; an encoder still using the old one is disconnected by the engine. */
+  async rotateKey(actor: Actor, id: string) {
+    const row = await this.row(actor, id, 'write');
+    await this.live?.sourceRemoved(row);
+    const updated = (await this.repo.update(id, { streamKey: randomSecret(18), live: false }))!;
+    await this.changed(updated, 'updated');
+    return this.streamKey(actor, id);
+  }
+
+  async byStreamKey(actor: Actor, key: string) {
+    const row = await this.repo.byKey(key);
+    if (!row) throw notFound('Source');
+    return this.get(actor, row.id);
+  }
+
+  async setMeta(actor: Actor, id: string, meta: Record<string, string>) {
+    const row = await this.row(actor, id, 'write');
+    const updated = (await this.repo.update(id, { meta: { ...row.meta, ...meta } }))!;
+    await this.changed(updated, 'updated');
+    return this.present(updated);
+  }
+
+  async changed(row: SourceRow, action: 'created' | 'updated') {
+    this.events.changed({
+      type: 'source',
+      action,
+      id: row.id,
+      corporationId: row.corporationId,
+      workspaceId: row.workspaceId,
+      data: this.present(row),
+    });
+    await this.live?.sourceChanged(row);
+  }
+
+  private endpointFor(type: CreateSourceBody['type'], endpoint: StreamEndpoint | undefined): StreamEndpoint {
+    if (type === 'srt') {
+      if (endpoint && endpoint !== 'europe-srt')
+        throw badRequest('endpoint', 'SRT sources use the Europe (SRT) endpoint');
+      return 'europe-srt';
+    }
+    if (endpoint === 'europe-srt') throw badRequest('endpoint', 'Europe (SRT) is for SRT sources');
+    return endpoint ?? 'europe';
+  }
+
+  private async checkMedia(type: string, mediaId: string | null, workspaceId: string) {
+    if (type !== 'relive') return;
+    if (!mediaId) throw badRequest('mediaId', 'Selection required');
+    const [media] = await this.db
+      .select({ id: medias.id })
+      .from(medias)
+      .where(and(eq(medias.id, mediaId), eq(medias.workspaceId, workspaceId)));
+    if (!media) throw badRequest('mediaId', 'Media not found in this workspace');
+  }
+
+  private checkWindow(start: string | null | undefined, end: string | null | undefined) {
+    if ((start && !end) || (!start && end))
+      throw badRequest(start ? 'maintenanceEnd' : 'maintenanceStart', 'Required');
+    if (start && end && new Date(end) <= new Date(start))
+      throw badRequest('maintenanceEnd', 'Must be after the start');
+  }
+
+  private async freeSrtPort() {
+    const used = await this.repo.usedSrtPorts();
+    for (let p = this.config.srtPort; p < this.config.srtPort + SRT_PORT_RANGE; p++)
+      if (!used.has(p)) return p;
+    throw new AppError('QUOTA_EXCEEDED', 403, 'No free SRT ingest port left on this node');
+  }
+}

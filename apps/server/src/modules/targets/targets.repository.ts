@@ -1,0 +1,116 @@
+import type {
+  Target,
+  TargetListQuery,
+  TargetSettings,
+  TargetState,
+  TargetType,
+} from '@stromwerk/contracts/targets';
+import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { targets } from '../../db/schema/streaming';
+import { iso, isoOrNull } from '../../lib/dates';
+import type { Db } from '../../plugins/db';
+import { escapeLike } from '../users/users.repository';
+
+export type TargetRow = typeof targets.$inferSelect;
+const MASK = '********';
+
+/** Members who may only read see that a secret is set, not the secret. */
+function masked(settings: TargetSettings): TargetSettings {
+  if (settings.type === 'rtmp') return { ...settings, streamKey: settings.streamKey ? MASK : '' };
+  if (settings.type === 'srt') return { ...settings, passphrase: settings.passphrase ? MASK : '' };
+  return { ...settings, password: MASK };
+}
+
+export function toTarget(row: TargetRow, canWrite: boolean): Target {
+  return {
+    id: row.id,
+    corporationId: row.corporationId,
+    workspaceId: row.workspaceId,
+    name: row.name,
+    type: row.type as TargetType,
+    enabled: row.enabled,
+    sourceId: row.sourceId,
+    outputId: row.outputId,
+    settings: canWrite ? row.settings : masked(row.settings),
+    state: row.state as TargetState,
+    lastError: row.lastError,
+    onlineSince: isoOrNull(row.onlineSince),
+    bitrateKbps: row.bitrateKbps,
+    restarts: row.restarts,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+export class TargetsRepository {
+  constructor(private readonly db: Db) {}
+
+  async byId(id: string) {
+    const [row] = await this.db.select().from(targets).where(eq(targets.id, id));
+    return row;
+  }
+
+  async bySource(sourceId: string) {
+    return this.db.select().from(targets).where(eq(targets.sourceId, sourceId));
+  }
+
+  async byOutput(outputId: string) {
+    return this.db.select().from(targets).where(eq(targets.outputId, outputId));
+  }
+
+  async insert(values: typeof targets.$inferInsert) {
+    const [row] = await this.db.insert(targets).values(values).returning();
+    return row!;
+  }
+
+  async update(id: string, values: Partial<typeof targets.$inferInsert>) {
+    const [row] = await this.db.update(targets).set(values).where(eq(targets.id, id)).returning();
+    return row;
+  }
+
+  async delete(id: string) {
+    await this.db.delete(targets).where(eq(targets.id, id));
+  }
+
+  async countIn(corporationId: string) {
+    const [r] = await this.db
+      .select({ n: count() })
+      .from(targets)
+      .where(eq(targets.corporationId, corporationId));
+    return r!.n;
+  }
+
+  /** After a restart no process runs: every target starts from offline. */
+  async resetStates() {
+    await this.db.update(targets).set({ state: 'offline', onlineSince: null, bitrateKbps: null });
+  }
+
+  async list(q: TargetListQuery & { corporationId?: string }, workspaceIds: string[] | undefined) {
+    const filters: SQL[] = [];
+    if (workspaceIds)
+      filters.push(
+        inArray(
+          targets.workspaceId,
+          workspaceIds.length ? workspaceIds : ['00000000-0000-0000-0000-000000000000'],
+        ),
+      );
+    if (q.workspaceId) filters.push(eq(targets.workspaceId, q.workspaceId));
+    if (q.corporationId) filters.push(eq(targets.corporationId, q.corporationId));
+    if (q.sourceId) filters.push(eq(targets.sourceId, q.sourceId));
+    if (q.outputId) filters.push(eq(targets.outputId, q.outputId));
+    if (q.state) filters.push(eq(targets.state, q.state));
+    if (q.search) filters.push(ilike(targets.name, `%${escapeLike(q.search)}%`));
+    const where = filters.length ? and(...filters) : undefined;
+    const [{ total }] = (await this.db.select({ total: count() }).from(targets).where(where)) as [
+      { total: number },
+    ];
+    const rows = await this.db
+      .select()
+      .from(targets)
+      .where(where)
+      .orderBy(asc(targets.name), asc(targets.id))
+      .limit(q.limit)
+      .offset(q.offset);
+    return { rows, total };
+  }
+}

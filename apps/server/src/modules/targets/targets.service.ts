@@ -1,0 +1,166 @@
+import type { PageQuery } from '@stromwerk/contracts/common';
+import type {
+  CreateTargetBody,
+  TargetListQuery,
+  TargetSettings,
+  UpdateTargetBody,
+} from '@stromwerk/contracts/targets';
+import { eq } from 'drizzle-orm';
+import { outputs } from '../../db/schema/outputs';
+import { quotas } from '../../db/schema/tenancy';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import type { EventBus } from '../../lib/events';
+import { grants } from '../../lib/permissions';
+import type { Actor } from '../../plugins/auth';
+import type { Db } from '../../plugins/db';
+import type { AccessService } from '../access/access.service';
+import type { LiveControl } from '../live/live-control';
+import type { SourcesRepository } from '../sources/sources.repository';
+import { type TargetRow, type TargetsRepository, toTarget } from './targets.repository';
+
+const MASK = '********';
+
+/** A masked secret sent back unchanged by a form keeps the stored one. */
+function keepSecrets(next: TargetSettings, prev: TargetSettings): TargetSettings {
+  if (next.type !== prev.type) return next;
+  if (next.type === 'rtmp' && prev.type === 'rtmp' && next.streamKey === MASK)
+    return { ...next, streamKey: prev.streamKey };
+  if (next.type === 'srt' && prev.type === 'srt' && next.passphrase === MASK)
+    return { ...next, passphrase: prev.passphrase };
+  if (next.type === 'icecast' && prev.type === 'icecast' && next.password === MASK)
+    return { ...next, password: prev.password };
+  return next;
+}
+
+export class TargetsService {
+  live: LiveControl | undefined;
+
+  constructor(
+    private readonly db: Db,
+    readonly repo: TargetsRepository,
+    private readonly sources: SourcesRepository,
+    private readonly access: AccessService,
+    private readonly events: EventBus,
+  ) {}
+
+  private async row(actor: Actor, id: string, need: 'read' | 'write') {
+    const row = await this.repo.byId(id);
+    if (!row) throw notFound('Target');
+    const { permissions } = await this.access.resource(actor, row.workspaceId, need, 'Target');
+    return { row, canWrite: grants(permissions, 'write') };
+  }
+
+  async list(actor: Actor, query: TargetListQuery & { corporationId?: string }) {
+    let canWrite = actor.user.isAdmin;
+    if (query.workspaceId)
+      canWrite = grants((await this.access.workspace(actor, query.workspaceId, 'read')).permissions, 'write');
+    if (query.corporationId)
+      canWrite = grants(
+        (await this.access.corporation(actor, query.corporationId, 'read')).permissions,
+        'write',
+      );
+    const visible = await this.access.visibleWorkspaceIds(actor, query.corporationId);
+    const { rows, total } = await this.repo.list(query, visible);
+    return { items: rows.map((r) => toTarget(r, canWrite)), total, limit: query.limit, offset: query.offset };
+  }
+
+  listIn(actor: Actor, scope: { workspaceId: string } | { corporationId: string }, page: PageQuery) {
+    return this.list(actor, { ...page, ...scope });
+  }
+
+  async get(actor: Actor, id: string) {
+    const { row, canWrite } = await this.row(actor, id, 'read');
+    return toTarget(row, canWrite);
+  }
+
+  async create(actor: Actor, body: CreateTargetBody) {
+    const { workspace } = await this.access.workspace(actor, body.workspaceId, 'write');
+    const [quota] = await this.db
+      .select()
+      .from(quotas)
+      .where(eq(quotas.corporationId, workspace.corporationId));
+    if (quota && (await this.repo.countIn(workspace.corporationId)) >= quota.maxTargets) {
+      throw new AppError(
+        'QUOTA_EXCEEDED',
+        403,
+        `The corporation may have at most ${quota.maxTargets} targets`,
+      );
+    }
+    await this.checkFeed(body, workspace.id);
+    const row = await this.repo.insert({
+      corporationId: workspace.corporationId,
+      workspaceId: workspace.id,
+      name: body.name,
+      type: body.settings.type,
+      enabled: body.enabled,
+      sourceId: body.sourceId,
+      outputId: body.outputId,
+      settings: body.settings,
+    });
+    await this.changed(row, 'created');
+    return toTarget(row, true);
+  }
+
+  async update(actor: Actor, id: string, body: UpdateTargetBody) {
+    const { row } = await this.row(actor, id, 'write');
+    await this.checkFeed(
+      {
+        sourceId: body.sourceId !== undefined ? body.sourceId : body.outputId ? null : row.sourceId,
+        outputId: body.outputId !== undefined ? body.outputId : body.sourceId ? null : row.outputId,
+      },
+      row.workspaceId,
+    );
+    // Choosing one feed clears the other.
+    const changes: UpdateTargetBody = body.sourceId
+      ? { ...body, outputId: null }
+      : body.outputId
+        ? { ...body, sourceId: null }
+        : body;
+    const settings = changes.settings ? keepSecrets(changes.settings, row.settings) : undefined;
+    const updated = (await this.repo.update(id, { ...changes, settings, type: settings?.type }))!;
+    await this.changed(updated, 'updated');
+    return toTarget(updated, true);
+  }
+
+  async delete(actor: Actor, id: string) {
+    const { row } = await this.row(actor, id, 'write');
+    await this.live?.targetRemoved(id);
+    await this.repo.delete(id);
+    this.events.changed({
+      type: 'target',
+      action: 'deleted',
+      id,
+      corporationId: row.corporationId,
+      workspaceId: row.workspaceId,
+    });
+  }
+
+  private async changed(row: TargetRow, action: 'created' | 'updated') {
+    this.events.changed({
+      type: 'target',
+      action,
+      id: row.id,
+      corporationId: row.corporationId,
+      workspaceId: row.workspaceId,
+    });
+    await this.live?.targetChanged(row);
+  }
+
+  private async checkFeed(feed: { sourceId?: string | null; outputId?: string | null }, workspaceId: string) {
+    if (feed.sourceId && feed.outputId)
+      throw badRequest('outputId', 'A target takes one feed: a source or a player, not both');
+    if (feed.sourceId) {
+      const source = await this.sources.byId(feed.sourceId);
+      if (!source || source.workspaceId !== workspaceId)
+        throw badRequest('sourceId', 'Source not found in this workspace');
+    }
+    if (feed.outputId) {
+      const [output] = await this.db
+        .select({ workspaceId: outputs.workspaceId })
+        .from(outputs)
+        .where(eq(outputs.id, feed.outputId));
+      if (output?.workspaceId !== workspaceId)
+        throw badRequest('outputId', 'Player not found in this workspace');
+    }
+  }
+}

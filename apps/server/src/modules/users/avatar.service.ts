@@ -1,0 +1,68 @@
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { medias } from '../../db/schema/media';
+import { AppError } from '../../lib/app-error';
+import { sniffImage } from '../../lib/image-sniff';
+import type { Actor } from '../../plugins/auth';
+import type { Db } from '../../plugins/db';
+import type { Storage } from '../../plugins/storage';
+import { toUser, type UsersRepository } from './users.repository';
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const avatarKey = (mediaId: string) => `avatars/${mediaId}`;
+
+/** A user's avatar is a media record owned by the user; its single file is served under the CDN base. */
+export class AvatarService {
+  constructor(
+    private readonly db: Db,
+    private readonly users: UsersRepository,
+    private readonly storage: Storage,
+  ) {}
+
+  private async own(actor: Actor, userId: string) {
+    if (actor.user.id !== userId && !actor.user.isAdmin)
+      throw new AppError('NOT_FOUND', 404, 'User not found');
+    const row = await this.users.byId(userId);
+    if (!row) throw new AppError('NOT_FOUND', 404, 'User not found');
+    return row;
+  }
+
+  async set(actor: Actor, userId: string, data: Buffer) {
+    const row = await this.own(actor, userId);
+    const image = sniffImage(data.subarray(0, 16));
+    if (!image)
+      throw new AppError('UNSUPPORTED_MEDIA', 415, 'file: The avatar must be a PNG, JPEG, GIF or WebP image');
+    const [media] = await this.db
+      .insert(medias)
+      .values({
+        ownerUserId: userId,
+        name: 'avatar',
+        origin: 'avatar',
+        files: [],
+        sizeBytes: data.length,
+        uploadedAt: new Date(),
+      })
+      .returning();
+    const key = avatarKey(media!.id);
+    await this.storage.put(key, Readable.from(data));
+    await this.db
+      .update(medias)
+      .set({ files: [{ bucketRef: key, kind: 'image', mimeType: image.mimeType, size: data.length }] })
+      .where(eq(medias.id, media!.id));
+    const updated = await this.users.update(userId, { avatarMediaId: media!.id });
+    if (row.avatarMediaId) await this.removeMedia(row.avatarMediaId);
+    return toUser(updated!);
+  }
+
+  async clear(actor: Actor, userId: string) {
+    const row = await this.own(actor, userId);
+    const updated = await this.users.update(userId, { avatarMediaId: null });
+    if (row.avatarMediaId) await this.removeMedia(row.avatarMediaId);
+    return toUser(updated!);
+  }
+
+  private async removeMedia(mediaId: string) {
+    await this.storage.remove(avatarKey(mediaId));
+    await this.db.delete(medias).where(eq(medias.id, mediaId));
+  }
+}

@@ -1,0 +1,107 @@
+import type { PageQuery } from '@stromwerk/contracts/common';
+import type { Feature } from '@stromwerk/contracts/permissions';
+import type { User } from '@stromwerk/contracts/users';
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { socials, users } from '../../db/schema/identity';
+import { memberships } from '../../db/schema/tenancy';
+import { iso } from '../../lib/dates';
+import type { UserRow } from '../../plugins/auth';
+import type { Db } from '../../plugins/db';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    emailVerified: row.emailVerified,
+    isAdmin: row.isAdmin,
+    blocked: row.blocked,
+    language: row.language === 'en' || row.language === 'de' ? row.language : null,
+    avatarMediaId: row.avatarMediaId,
+    // The avatar file's key follows from its media id, so no join is needed to present a user.
+    avatar: row.avatarMediaId
+      ? { id: row.avatarMediaId, files: [{ bucketRef: `avatars/${row.avatarMediaId}` }] }
+      : null,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  async byId(id: string) {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  async byEmail(email: string) {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email));
+    return row;
+  }
+
+  async create(values: typeof users.$inferInsert, db: Db = this.db) {
+    const [row] = await db.insert(users).values(values).returning();
+    return row!;
+  }
+
+  async update(id: string, values: Partial<typeof users.$inferInsert>) {
+    // updatedAt keeps the SET non-empty: a PUT with an empty (all-optional) body is valid, not a crash.
+    const [row] = await this.db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  async setFlags(id: string, flags: Feature[]) {
+    return this.update(id, { flags });
+  }
+
+  async socials(userId: string, limit: number, offset: number) {
+    const where = eq(socials.userId, userId);
+    const [{ total }] = (await this.db.select({ total: count() }).from(socials).where(where)) as [
+      { total: number },
+    ];
+    const rows = await this.db
+      .select()
+      .from(socials)
+      .where(where)
+      .orderBy(asc(socials.name))
+      .limit(limit)
+      .offset(offset);
+    return { rows, total };
+  }
+
+  /** `corporationIds` undefined lists everyone (platform admin); otherwise members of those corporations. */
+  async list(query: PageQuery, corporationIds?: string[]) {
+    const filters: SQL[] = [];
+    if (query.search) {
+      const like = `%${escapeLike(query.search)}%`;
+      filters.push(or(ilike(users.name, like), ilike(users.email, like))!);
+    }
+    if (corporationIds) {
+      if (corporationIds.length === 0) return { rows: [], total: 0 };
+      const memberIds = this.db
+        .selectDistinct({ id: memberships.userId })
+        .from(memberships)
+        .where(inArray(memberships.corporationId, corporationIds));
+      filters.push(inArray(users.id, memberIds));
+    }
+    const where = filters.length ? and(...filters) : undefined;
+    const [{ total }] = (await this.db.select({ total: count() }).from(users).where(where)) as [
+      { total: number },
+    ];
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.email))
+      .limit(query.limit)
+      .offset(query.offset);
+    return { rows, total };
+  }
+}

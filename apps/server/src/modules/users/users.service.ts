@@ -1,0 +1,128 @@
+import type { PageQuery } from '@stromwerk/contracts/common';
+import type { Feature } from '@stromwerk/contracts/permissions';
+import type { Social } from '@stromwerk/contracts/socials';
+import type { UpdateEmail, UpdatePassword, UpdateUserBody } from '@stromwerk/contracts/users';
+import { AppError, notFound } from '../../lib/app-error';
+import { iso } from '../../lib/dates';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { Actor } from '../../plugins/auth';
+import type { MembershipsRepository } from '../access/memberships.repository';
+import type { TokenService } from '../auth/token.service';
+import { toUser, type UsersRepository } from './users.repository';
+
+export class UsersService {
+  constructor(
+    private readonly repo: UsersRepository,
+    private readonly memberships: MembershipsRepository,
+    private readonly tokens: TokenService,
+  ) {}
+
+  /** A user is visible to themself, to platform admins and to admins of a corporation they belong to. */
+  private async visibleRow(actor: Actor, id: string) {
+    const row = await this.repo.byId(id);
+    if (!row) throw notFound('User');
+    if (actor.user.id === id || actor.user.isAdmin) return row;
+    const mine = await this.memberships.corporationIdsOf(actor.user.id, true);
+    const theirs = new Set(await this.memberships.corporationIdsOf(id));
+    if (!mine.some((c) => theirs.has(c))) throw notFound('User');
+    return row;
+  }
+
+  /** Changes to an account are its owner's (or a platform admin's) business. */
+  private async ownRow(actor: Actor, id: string) {
+    const row = await this.visibleRow(actor, id);
+    if (actor.user.id !== id && !actor.user.isAdmin) {
+      throw new AppError('FORBIDDEN', 403, 'You can only change your own account');
+    }
+    return row;
+  }
+
+  async get(actor: Actor, id: string) {
+    return toUser(await this.visibleRow(actor, id));
+  }
+
+  async list(actor: Actor, query: PageQuery) {
+    const scope = actor.user.isAdmin
+      ? undefined
+      : await this.memberships.corporationIdsOf(actor.user.id, true);
+    const { rows, total } = await this.repo.list(query, scope);
+    return { items: rows.map(toUser), total, limit: query.limit, offset: query.offset };
+  }
+
+  async update(actor: Actor, id: string, body: UpdateUserBody) {
+    await this.ownRow(actor, id);
+    return toUser((await this.repo.update(id, body))!);
+  }
+
+  async setBlocked(actor: Actor, id: string, blocked: boolean) {
+    const row = await this.visibleRow(actor, id);
+    if (row.id === actor.user.id) throw new AppError('FORBIDDEN', 403, 'You cannot block yourself');
+    // Blocking also ends every session of the user at once.
+    const tokenVersion = blocked ? row.tokenVersion + 1 : row.tokenVersion;
+    return toUser((await this.repo.update(id, { blocked, tokenVersion }))!);
+  }
+
+  async updateEmail(actor: Actor, id: string, input: UpdateEmail) {
+    const row = await this.ownRow(actor, id);
+    if (!actor.user.isAdmin || actor.user.id === id)
+      await this.checkPassword(row.passwordHash, input.password, 'password');
+    const other = await this.repo.byEmail(input.email);
+    if (other && other.id !== id)
+      throw new AppError('EMAIL_TAKEN', 409, 'email: This email address is already in use', [
+        { field: 'email', message: 'This email address is already in use' },
+      ]);
+    return toUser(
+      (await this.repo.update(id, {
+        email: input.email,
+        emailVerified: other?.id === id && row.emailVerified,
+      }))!,
+    );
+  }
+
+  /** Ends every other session of the user and hands the caller a fresh one. */
+  async updatePassword(actor: Actor, id: string, input: UpdatePassword) {
+    const row = await this.ownRow(actor, id);
+    await this.checkPassword(row.passwordHash, input.currentPassword, 'currentPassword');
+    const updated = (await this.repo.update(id, {
+      passwordHash: await hashPassword(input.newPassword),
+      tokenVersion: row.tokenVersion + 1,
+    }))!;
+    const session = await this.tokens.issue({ userId: id, tokenVersion: updated.tokenVersion });
+    return { token: session.token, expiry: session.expiry.toISOString(), user: toUser(updated) };
+  }
+
+  private async checkPassword(hash: string, password: string, field: string) {
+    if (!(await verifyPassword(hash, password))) {
+      throw new AppError('INVALID_CREDENTIALS', 400, `${field}: The password is not correct`, [
+        { field, message: 'The password is not correct' },
+      ]);
+    }
+  }
+
+  async setFlag(id: string, flag: Feature, enabled: boolean) {
+    const row = await this.repo.byId(id);
+    if (!row) throw notFound('User');
+    const flags = new Set(row.flags as Feature[]);
+    if (enabled) flags.add(flag);
+    else flags.delete(flag);
+    const updated = (await this.repo.setFlags(id, [...flags].sort()))!;
+    return { userId: id, flags: updated.flags as Feature[] };
+  }
+
+  /** Social connections arrive with their own issue; until a user connects one, the list is empty. */
+  async socialsOf(actor: Actor, id: string, query: PageQuery) {
+    await this.ownRow(actor, id);
+    const { rows, total } = await this.repo.socials(id, query.limit, query.offset);
+    const items = rows.map((r) => ({
+      ...r,
+      network: r.network as Social['network'],
+      createdAt: iso(r.createdAt),
+      updatedAt: iso(r.updatedAt),
+    }));
+    return { items, total, limit: query.limit, offset: query.offset };
+  }
+
+  flagsOf(actor: Actor) {
+    return { userId: actor.user.id, flags: actor.user.flags as Feature[] };
+  }
+}

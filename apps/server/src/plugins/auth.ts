@@ -1,0 +1,87 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiKeys, users } from '../db/schema/identity';
+import { AppError } from '../lib/app-error';
+import { sha256 } from '../lib/secrets';
+import type { TokenService } from '../modules/auth/token.service';
+import type { Db } from './db';
+
+export type UserRow = typeof users.$inferSelect;
+export interface Actor {
+  user: UserRow;
+  via: 'session' | 'api-key';
+  apiKeyId?: string;
+}
+
+/** `public`: no caller needed; `user`: any signed-in caller (the default); `admin`: platform admins only. */
+export type RouteAuth = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+}
+
+const unauthenticated = () =>
+  new AppError(
+    'UNAUTHENTICATED',
+    401,
+    'Authentication required: send Authorization: Bearer <token> or Token <key>',
+  );
+
+/**
+ * Resolves the caller on every request. Routes are private unless they say `auth: 'public'`, so a route
+ * that forgets to declare access is closed, not open.
+ */
+export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    const mode = request.routeOptions.config?.auth ?? 'user';
+    if (mode === 'public') {
+      // A stale session must not stop someone at the login or reset page: public routes ignore a bad header.
+      request.actor = await resolveActor(request, db, tokens).catch(() => null);
+      return;
+    }
+    request.actor = await resolveActor(request, db, tokens);
+    if (!request.actor) throw unauthenticated();
+    if (mode === 'admin' && !request.actor.user.isAdmin) {
+      throw new AppError('FORBIDDEN', 403, 'Only platform administrators may do this');
+    }
+  });
+}
+
+async function resolveActor(request: FastifyRequest, db: Db, tokens: TokenService): Promise<Actor | null> {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, value] = header.split(' ', 2);
+  if (!value) throw new AppError('TOKEN_INVALID', 401, 'Malformed Authorization header');
+  if (scheme === 'Bearer') {
+    const claims = await tokens.verify(value);
+    if (!claims) throw new AppError('TOKEN_INVALID', 401, 'Session expired or invalid, please log in again');
+    const [user] = await db.select().from(users).where(eq(users.id, claims.userId));
+    if (!user || user.tokenVersion !== claims.tokenVersion) {
+      throw new AppError('TOKEN_INVALID', 401, 'Session expired or invalid, please log in again');
+    }
+    return checkBlocked({ user, via: 'session' });
+  }
+  if (scheme === 'Token') {
+    const [row] = await db
+      .select({ key: apiKeys, user: users })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .where(and(eq(apiKeys.keyHash, sha256(value)), eq(apiKeys.invalidated, false)));
+    if (!row) throw new AppError('TOKEN_INVALID', 401, 'API key unknown or invalidated');
+    const stale = !row.key.lastUsedAt || Date.now() - row.key.lastUsedAt.getTime() > 60_000;
+    if (stale) await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.key.id));
+    return checkBlocked({ user: row.user, via: 'api-key', apiKeyId: row.key.id });
+  }
+  throw new AppError('TOKEN_INVALID', 401, 'Unsupported Authorization scheme: use Bearer or Token');
+}
+
+function checkBlocked(actor: Actor): Actor {
+  if (actor.user.blocked) throw new AppError('USER_BLOCKED', 403, 'This user account is blocked');
+  return actor;
+}

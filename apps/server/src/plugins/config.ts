@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+/**
+ * Configuration comes from environment variables only (ARCHITECTURE section 2). Every value is validated at
+ * start-up; a bad value stops the process with one line naming the variable.
+ */
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = (protocols: string[]) =>
+  z
+    .url()
+    .refine(
+      (v) => protocols.some((p) => v.startsWith(`${p}:`)),
+      `must start with ${protocols.join(': or ')}:`,
+    )
+    .optional();
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  MQTT_URL: optionalUrl(['mqtt', 'mqtts', 'ws', 'wss']),
+  // What browsers connect to when MQTT_URL is set (the server may reach the broker by another address).
+  MQTT_PUBLIC_URL: optionalUrl(['ws', 'wss']),
+  RTMP_PORT: port.default(1935),
+  SRT_PORT: port.default(9000),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  CDN_BASE_URL: z.string().default('/cdn/'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY: z.string().min(1).optional(),
+  S3_SECRET_KEY: z.string().min(1).optional(),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().default('Stromwerk <no-reply@stromwerk.local>'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  INGEST_HOST_EUROPE: z.string().min(1).optional(),
+  INGEST_HOST_US_WEST: z.string().min(1).optional(),
+  INGEST_HOST_EUROPE_SRT: z.string().min(1).optional(),
+  ALLOW_SIGNUP: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttUrl: string | undefined;
+  mqttPublicUrl: string | undefined;
+  rtmpPort: number;
+  srtPort: number;
+  ffmpegPath: string;
+  ffprobePath: string;
+  cdnBaseUrl: string;
+  s3: { endpoint: string; bucket: string; accessKey: string; secretKey: string } | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  allowSignup: boolean;
+  /** Host encoders publish to, per ingest endpoint of spec section 9; all this node's by default. */
+  ingestHosts: Record<'europe' | 'us-west' | 'europe-srt', string>;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.keys(envSchema.shape).map((k) => [k, blankToUndefined(env[k])]));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(
+      `Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`,
+    );
+  }
+  const e = parsed.data;
+  const s3Keys = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY, e.S3_SECRET_KEY];
+  if (s3Keys.some(Boolean) && !s3Keys.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY must be set together',
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const host = new URL(publicUrl).hostname;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    mqttUrl: e.MQTT_URL,
+    mqttPublicUrl: e.MQTT_PUBLIC_URL,
+    rtmpPort: e.RTMP_PORT,
+    srtPort: e.SRT_PORT,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    cdnBaseUrl: e.CDN_BASE_URL,
+    s3: e.S3_ENDPOINT
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET!,
+          accessKey: e.S3_ACCESS_KEY!,
+          secretKey: e.S3_SECRET_KEY!,
+        }
+      : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    allowSignup: e.ALLOW_SIGNUP === 'true',
+    ingestHosts: {
+      europe: e.INGEST_HOST_EUROPE ?? host,
+      'us-west': e.INGEST_HOST_US_WEST ?? host,
+      'europe-srt': e.INGEST_HOST_EUROPE_SRT ?? host,
+    },
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,47 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+export interface Mailer {
+  engine: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * With SMTP_URL mail goes to that server; without it each message is written as an .eml file to
+ * DATA_DIR/outbox and logged, so a fresh install can still complete password resets and invitations.
+ */
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      engine: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+    };
+  }
+  const outbox = join(opts.dataDir, 'outbox');
+  const render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    engine: 'outbox',
+    async send(mail) {
+      const info = await render.sendMail({ from: opts.from, ...mail });
+      await mkdir(outbox, { recursive: true });
+      const file = join(outbox, `${Date.now()}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      opts.log.info({ to: mail.to, subject: mail.subject, file }, `mail written to outbox:\n${mail.text}`);
+    },
+  };
+}

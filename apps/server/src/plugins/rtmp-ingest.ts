@@ -1,0 +1,88 @@
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import NodeMediaServer, { type NmsSession } from 'node-media-server';
+
+export const RTMP_APP = 'live';
+const nmsLogger = createRequire(import.meta.url)('node-media-server/src/core/logger.js') as { level: string };
+
+export interface IngestHooks {
+  /** Synchronous: node-media-server asks before it accepts a publish. */
+  mayPublish(streamKey: string, ip: string): boolean;
+  published(streamKey: string): void;
+  unpublished(streamKey: string): void;
+}
+
+export interface RtmpIngest {
+  port: number;
+  /** URL our own ffmpeg processes read from or publish to. */
+  localUrl(streamKey: string): string;
+  /** Disconnects the publisher of a key (rotated key, maintenance, deleted source, blocked corporation). */
+  kick(streamKey: string): void;
+  stop(): Promise<void>;
+}
+
+async function portFree(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * RTMP ingest on RTMP_PORT by node-media-server inside our process (ARCHITECTURE section 6). It serves
+ * one stream path per source key under /live. Players are only our own ffmpeg processes on loopback.
+ * node-media-server keeps global state, so there is one ingest per process.
+ */
+export async function startRtmpIngest(opts: {
+  port: number;
+  host: string;
+  dataDir: string;
+  hooks: IngestHooks;
+}): Promise<RtmpIngest> {
+  if (!(await portFree(opts.port, opts.host))) {
+    // node-media-server would exit the whole process on a busy port; fail with a clear message instead.
+    throw new Error(`RTMP_PORT ${opts.port} is already in use: stop the other process or set RTMP_PORT`);
+  }
+  const nms = new NodeMediaServer({
+    bind: opts.host,
+    rtmp: { port: opts.port, chunk_size: 60000, gop_cache: true, ping: 30, ping_timeout: 60 },
+    store: { path: join(opts.dataDir, 'rtmp-ingest') },
+  });
+  nmsLogger.level = process.env.NMS_LOG_LEVEL ?? 'warn';
+  // The library goes on to emit postPublish even for a session closed in prePublish: only sessions we
+  // accepted may report live or offline.
+  const accepted = new Set<string>();
+  const publishers = new Map<string, NmsSession>();
+  nms.on('prePublish', (session) => {
+    const key = session.streamName;
+    // A publisher that drops is "offline" within seconds, not after the library's 30 s resume window.
+    if (session.broadcast) session.broadcast.publishGraceMs = 1500;
+    if (session.streamApp !== RTMP_APP || !opts.hooks.mayPublish(key, session.ip)) {
+      session.close();
+      return;
+    }
+    accepted.add(session.id);
+    publishers.set(key, session);
+  });
+  nms.on('postPublish', (session: NmsSession) => {
+    if (accepted.has(session.id)) opts.hooks.published(session.streamName);
+  });
+  nms.on('donePublish', (session: NmsSession) => {
+    if (!accepted.delete(session.id)) return;
+    if (publishers.get(session.streamName) === session) publishers.delete(session.streamName);
+    opts.hooks.unpublished(session.streamName);
+  });
+  nms.on('prePlay', (session) => {
+    // Only our own processes on this machine may pull a stream.
+    if (!/^(::ffff:)?127\.0\.0\.1:|^::1:/.test(session.ip)) session.close();
+  });
+  await nms.run();
+  return {
+    port: opts.port,
+    localUrl: (key) => `rtmp://127.0.0.1:${opts.port}/${RTMP_APP}/${key}`,
+    kick: (key) => publishers.get(key)?.close(),
+    stop: () => nms.stop(),
+  };
+}

@@ -1,0 +1,68 @@
+import type { EventBus } from './lib/events';
+import type { AccessService } from './modules/access/access.service';
+import type { MembershipsRepository } from './modules/access/memberships.repository';
+import type { ApiKeysService } from './modules/api-keys/api-keys.service';
+import type { AuthService } from './modules/auth/auth.service';
+import type { TokenService } from './modules/auth/token.service';
+import type { CommentsService } from './modules/comments/comments.service';
+import type { CorporationsService } from './modules/corporations/corporations.service';
+import type { InvitationsService } from './modules/invitations/invitations.service';
+import type { JobsService } from './modules/jobs/jobs.service';
+import type { MediaLinks } from './modules/medias/media-links';
+import type { MediaUploadService } from './modules/medias/media-upload.service';
+import type { MediasService } from './modules/medias/medias.service';
+import type { RecordingsService } from './modules/medias/recordings.service';
+import type { NotificationsService } from './modules/notifications/notifications.service';
+import type { OutputsService } from './modules/outputs/outputs.service';
+import type { PlayService } from './modules/play/play.service';
+import type { SourcesService } from './modules/sources/sources.service';
+import type { StreamInfosService } from './modules/stream-infos/stream-infos.service';
+import type { TargetsService } from './modules/targets/targets.service';
+import type { UsageService } from './modules/usage/usage.service';
+import type { AvatarService } from './modules/users/avatar.service';
+import type { UsersService } from './modules/users/users.service';
+import type { VerificationService } from './modules/users/verification.service';
+import type { WorkspacesService } from './modules/workspaces/workspaces.service';
+import type { Config } from './plugins/config';
+import type { Database } from './plugins/db';
+import type { Mailer } from './plugins/mailer';
+import type { Storage } from './plugins/storage';
+
+/** What route handlers reach through `app.services`; built once in app.ts. */
+export interface Services {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  events: EventBus;
+  tokens: TokenService;
+  access: AccessService;
+  memberships: MembershipsRepository;
+  auth: AuthService;
+  users: UsersService;
+  verification: VerificationService;
+  apiKeys: ApiKeysService;
+  corporations: CorporationsService;
+  workspaces: WorkspacesService;
+  invitations: InvitationsService;
+  usage: UsageService;
+  notifications: NotificationsService;
+  storage: Storage;
+  avatars: AvatarService;
+  sources: SourcesService;
+  targets: TargetsService;
+  streamInfos: StreamInfosService;
+  medias: MediasService;
+  mediaLinks: MediaLinks;
+  mediaUpload: MediaUploadService;
+  jobs: JobsService;
+  recordings: RecordingsService;
+  outputs: OutputsService;
+  play: PlayService;
+  comments: CommentsService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

@@ -1,0 +1,23 @@
+// node-media-server 4 ships no types; this declares the part we use.
+declare module 'node-media-server' {
+  export interface NmsSession {
+    id: string;
+    ip: string;
+    streamApp: string;
+    streamName: string;
+    streamPath: string;
+    isPublisher?: boolean;
+    broadcast?: { publishGraceMs: number };
+    close(): void;
+  }
+  class NodeMediaServer {
+    constructor(config: Record<string, unknown>, configPath?: string);
+    on(
+      event: 'prePublish' | 'postPublish' | 'donePublish' | 'prePlay' | 'postPlay' | 'donePlay',
+      listener: (session: NmsSession) => void,
+    ): void;
+    run(): Promise<void>;
+    stop(): Promise<void>;
+  }
+  export default NodeMediaServer;
+}

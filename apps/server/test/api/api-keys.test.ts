@@ -1,0 +1,133 @@
+import type { ApiKey, CreatedApiKey } from '@stromwerk/contracts/api-keys';
+import type { Page } from '@stromwerk/contracts/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/expect-error';
+import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+import { testDbEngine } from '../helpers/test-database';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const create = (userId: string, auth: { token?: string; apiKey?: string }, name = 'CI deploy') =>
+  call<CreatedApiKey>(ctx.app, 'POST', `/v1/users/${userId}/api-keys`, { ...auth, body: { name } });
+
+describe(`API keys (${testDbEngine()})`, () => {
+  it('creates a key shown once; it works as `Authorization: Token <key>`', async () => {
+    const t = await createTenant(ctx, 'Keyed Corp');
+    const res = await create(t.user.user.id, { token: t.user.token });
+    expect(res.status).toBe(201);
+    const { key, ...rest } = res.body;
+    expect(key).toMatch(/^swk_[A-Za-z0-9_-]{40,}$/);
+    expect(rest).toMatchObject({
+      userId: t.user.user.id,
+      name: 'CI deploy',
+      prefix: key.slice(0, 10),
+      invalidated: false,
+      lastUsedAt: null,
+    });
+    const me = await call<{ id: string }>(ctx.app, 'GET', '/v1/me', { apiKey: key });
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(t.user.user.id);
+    // The key acts as its user: it reaches the user's corporation and workspaces.
+    const ws = await call<{ name: string }>(ctx.app, 'GET', `/v1/workspaces/${t.workspaceId}`, {
+      apiKey: key,
+    });
+    expect(ws.body.name).toBe('Keyed Corp WS');
+    const renamed = await call<{ name: string }>(ctx.app, 'PUT', `/v1/workspaces/${t.workspaceId}`, {
+      apiKey: key,
+      body: { name: 'Renamed by key' },
+    });
+    expect(renamed.body.name).toBe('Renamed by key');
+  });
+
+  it('lists keys with their prefix and last use, never the key itself', async () => {
+    const u = await createUser(ctx);
+    const first = await create(u.user.id, { token: u.token }, 'first');
+    const second = await create(u.user.id, { token: u.token }, 'second');
+    await call(ctx.app, 'GET', '/v1/me', { apiKey: first.body.key });
+    for (const url of [`/v1/users/${u.user.id}/api-keys`, '/v1/api-keys']) {
+      const res = await call<Page<ApiKey>>(ctx.app, 'GET', url, { token: u.token });
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(2);
+      expect(res.body.items.map((k) => k.name).sort()).toEqual(['first', 'second']);
+      const text = JSON.stringify(res.body);
+      expect(text).not.toContain(first.body.key);
+      expect(text).not.toContain(second.body.key);
+      for (const item of res.body.items) {
+        expect(Object.keys(item)).not.toContain('key');
+        expect(item.prefix).toMatch(/^swk_.{6}$/);
+      }
+      const used = res.body.items.find((k) => k.name === 'first')!;
+      expect(used.prefix).toBe(first.body.key.slice(0, 10));
+      expect(used.lastUsedAt).not.toBeNull();
+      expect(res.body.items.find((k) => k.name === 'second')!.lastUsedAt).toBeNull();
+    }
+    // A platform admin may look at a user's keys.
+    const byAdmin = await call<Page<ApiKey>>(ctx.app, 'GET', `/v1/users/${u.user.id}/api-keys`, {
+      token: ctx.owner.token,
+    });
+    expect(byAdmin.body.total).toBe(2);
+  });
+
+  it('invalidating a key refuses it afterwards; other keys keep working', async () => {
+    const u = await createUser(ctx);
+    const doomed = await create(u.user.id, { token: u.token }, 'doomed');
+    const kept = await create(u.user.id, { token: u.token }, 'kept');
+    const res = await call<ApiKey>(ctx.app, 'PUT', `/v1/api-keys/${doomed.body.id}/invalidate`, {
+      token: u.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: doomed.body.id, invalidated: true });
+    expect(Object.keys(res.body)).not.toContain('key');
+    expectError(await call(ctx.app, 'GET', '/v1/me', { apiKey: doomed.body.key }), 401, 'TOKEN_INVALID');
+    expect((await call(ctx.app, 'GET', '/v1/me', { apiKey: kept.body.key })).status).toBe(200);
+    const list = await call<Page<ApiKey>>(ctx.app, 'GET', '/v1/api-keys', { token: u.token });
+    expect(list.body.items.find((k) => k.id === doomed.body.id)!.invalidated).toBe(true);
+  });
+
+  it('a key cannot create keys, even for its own user', async () => {
+    const u = await createUser(ctx);
+    const key = await create(u.user.id, { token: u.token });
+    const res = await create(u.user.id, { apiKey: key.body.key }, 'minted by a key');
+    expectError(res, 403, 'FORBIDDEN');
+    const list = await call<Page<ApiKey>>(ctx.app, 'GET', '/v1/api-keys', { token: u.token });
+    expect(list.body.items.map((k) => k.name)).toEqual(['CI deploy']);
+  });
+
+  it('a user cannot create, list or invalidate the keys of another user (404)', async () => {
+    const owner = await createUser(ctx);
+    const other = await createUser(ctx);
+    const key = await create(owner.user.id, { token: owner.token });
+    expectError(await create(owner.user.id, { token: other.token }), 404, 'NOT_FOUND');
+    expectError(
+      await call(ctx.app, 'GET', `/v1/users/${owner.user.id}/api-keys`, { token: other.token }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await call(ctx.app, 'PUT', `/v1/api-keys/${key.body.id}/invalidate`, { token: other.token }),
+      404,
+      'NOT_FOUND',
+    );
+    expect((await call(ctx.app, 'GET', '/v1/me', { apiKey: key.body.key })).status).toBe(200);
+    const mine = await call<Page<ApiKey>>(ctx.app, 'GET', '/v1/api-keys', { token: other.token });
+    expect(mine.body.total).toBe(0);
+  });
+
+  it('refuses unknown keys and unknown schemes', async () => {
+    expectError(await call(ctx.app, 'GET', '/v1/me', { apiKey: 'swk_made-up-key' }), 401, 'TOKEN_INVALID');
+    expectError(
+      await call(ctx.app, 'GET', '/v1/me', { headers: { authorization: 'Basic dXNlcjpwYXNz' } }),
+      401,
+      'TOKEN_INVALID',
+    );
+    expectError(
+      await call(ctx.app, 'GET', '/v1/me', { headers: { authorization: 'Token' } }),
+      401,
+      'TOKEN_INVALID',
+    );
+  });
+});

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, OWNER, type TestContext } from '../helpers/test-app';
+import { testDbEngine } from '../helpers/test-database';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe(`first run and login (${testDbEngine()})`, () => {
+  it('bootstraps an owner whose corporations include the first corporation', async () => {
+    const res = await call<{ items: { id: string; name: string; permissions: string[] }[] }>(
+      ctx.app,
+      'GET',
+      `/v1/users/${ctx.owner.user.id}/corporations`,
+      { token: ctx.owner.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((c) => c.name)).toEqual(['My Corporation']);
+    expect(res.body.items[0]!.permissions).toContain('admin');
+    expect(ctx.owner.user.email).toBe(OWNER.email);
+    expect(ctx.owner.user.isAdmin).toBe(true);
+  });
+
+  it('refuses a wrong password with 401 and a stable code', async () => {
+    const res = await call<{ code: string }>(ctx.app, 'POST', '/v1/login', {
+      body: { email: OWNER.email, password: 'nope-nope' },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('reports database, broker and media engines in health', async () => {
+    const res = await call<{ parts: Record<string, { engine: string }> }>(ctx.app, 'GET', '/v1/health');
+    expect(res.status).toBe(200);
+    expect(res.body.parts.database!.engine).toBe(testDbEngine());
+    expect(res.body.parts.broker!.engine).toContain('aedes');
+    expect(res.body.parts.mail!.engine).toBe('outbox');
+  });
+
+  it('does not run the bootstrap twice', async () => {
+    const { bootstrapFirstRun } = await import('../../src/bootstrap');
+    const again = await bootstrapFirstRun(
+      ctx.app.services.database.db,
+      ctx.app.services.config,
+      ctx.app.services,
+      ctx.app.log,
+    );
+    expect(again).toBeNull();
+  });
+});

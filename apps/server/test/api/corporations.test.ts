@@ -1,0 +1,241 @@
+import type { Page } from '@stromwerk/contracts/common';
+import type { Corporation } from '@stromwerk/contracts/corporations';
+import type { Member } from '@stromwerk/contracts/permissions';
+import { features } from '@stromwerk/contracts/permissions';
+import type { Workspace } from '@stromwerk/contracts/workspaces';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/expect-error';
+import { createMember, createWorkspace, grant, idsOf } from '../helpers/tenancy';
+import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+import { testDbEngine } from '../helpers/test-database';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const corpUrl = (id: string) => `/v1/corporations/${id}`;
+
+describe(`corporations (${testDbEngine()})`, () => {
+  it('create, read, list, rename and delete (singular DELETE /v1/corporation/{id})', async () => {
+    const u = await createUser(ctx);
+    const created = await call<Corporation>(ctx.app, 'POST', '/v1/corporations', {
+      token: u.token,
+      body: { name: '  Acme Media  ' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'Acme Media',
+      blocked: false,
+      features: [...features],
+      permissions: ['read', 'write', 'admin'],
+    });
+    const id = created.body.id;
+    const ws = await createWorkspace(ctx, u.token, id, 'Studio');
+    const got = await call<Corporation>(ctx.app, 'GET', corpUrl(id), { token: u.token });
+    expect(got.body).toEqual(created.body);
+    const list = await call<Page<Corporation>>(ctx.app, 'GET', '/v1/corporations', { token: u.token });
+    expect(idsOf(list.body)).toEqual([id]);
+    const searched = await call<Page<Corporation>>(ctx.app, 'GET', '/v1/corporations', {
+      token: ctx.owner.token,
+      query: { search: 'acme' },
+    });
+    expect(idsOf(searched.body)).toEqual([id]);
+    const renamed = await call<Corporation>(ctx.app, 'PUT', corpUrl(id), {
+      token: u.token,
+      body: { name: 'Acme' },
+    });
+    expect(renamed.body).toMatchObject({ id, name: 'Acme', features: [...features] });
+    const del = await call(ctx.app, 'DELETE', `/v1/corporation/${id}`, { token: u.token });
+    expect(del.status).toBe(204);
+    expect(del.body).toBeUndefined();
+    expectError(await call(ctx.app, 'GET', corpUrl(id), { token: u.token }), 404, 'NOT_FOUND');
+    // Its workspaces went with it, for the platform admin too.
+    expectError(
+      await call(ctx.app, 'GET', `/v1/workspaces/${ws}`, { token: ctx.owner.token }),
+      404,
+      'NOT_FOUND',
+    );
+    expect(
+      (await call<Page<Corporation>>(ctx.app, 'GET', '/v1/corporations', { token: u.token })).body.total,
+    ).toBe(0);
+  });
+
+  it('features change only by a platform admin', async () => {
+    const t = await createTenant(ctx, 'Feature Corp');
+    const byOwnAdmin = await call(ctx.app, 'PUT', corpUrl(t.corporationId), {
+      token: t.user.token,
+      body: { features: ['media'] },
+    });
+    expectError(byOwnAdmin, 403, 'FORBIDDEN');
+    const unchanged = await call<Corporation>(ctx.app, 'GET', corpUrl(t.corporationId), {
+      token: t.user.token,
+    });
+    expect(unchanged.body.features).toEqual([...features]);
+    const byPlatform = await call<Corporation>(ctx.app, 'PUT', corpUrl(t.corporationId), {
+      token: ctx.owner.token,
+      body: { features: ['media', 'sources'] },
+    });
+    expect(byPlatform.status).toBe(200);
+    expect(byPlatform.body.features).toEqual(['media', 'sources']);
+    const seen = await call<Corporation>(ctx.app, 'GET', corpUrl(t.corporationId), { token: t.user.token });
+    expect(seen.body.features).toEqual(['media', 'sources']);
+  });
+
+  it('has-access answers for the caller, defaulting to read', async () => {
+    const t = await createTenant(ctx, 'Access Corp');
+    const reader = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
+    const ask = (token: string, permission?: string) =>
+      call(ctx.app, 'GET', `${corpUrl(t.corporationId)}/has-access`, {
+        token,
+        query: permission ? { permission } : {},
+      });
+    expect((await ask(reader.token)).body).toEqual({ access: true, permissions: ['read'] });
+    expect((await ask(reader.token, 'write')).body).toEqual({ access: false, permissions: ['read'] });
+    expect((await ask(t.user.token, 'admin')).body).toEqual({
+      access: true,
+      permissions: ['read', 'write', 'admin'],
+    });
+    expect((await ask(ctx.owner.token, 'admin')).body).toEqual({
+      access: true,
+      permissions: ['read', 'write', 'admin'],
+    });
+  });
+
+  it('set-user-permissions: grant read shows the workspaces, removal hides the corporation, last admin stays', async () => {
+    const t = await createTenant(ctx, 'Grant Corp');
+    const u = await createUser(ctx);
+    expect(
+      (await call<Page<Workspace>>(ctx.app, 'GET', '/v1/workspaces', { token: u.token })).body.total,
+    ).toBe(0);
+    await grant(ctx, t.user.token, u.user.id, { corporationId: t.corporationId }, ['read']);
+    const wss = await call<Page<Workspace>>(ctx.app, 'GET', '/v1/workspaces', { token: u.token });
+    expect(wss.body.items.map((w) => [w.id, w.permissions])).toEqual([[t.workspaceId, ['read']]]);
+    const members = await call<Page<Member>>(ctx.app, 'GET', `${corpUrl(t.corporationId)}/members`, {
+      token: u.token,
+    });
+    expect(members.body.items.find((m) => m.userId === u.user.id)).toEqual({
+      userId: u.user.id,
+      email: u.user.email,
+      name: u.user.name,
+      permissions: ['read'],
+    });
+    expect(members.body.total).toBe(2);
+    // Granting admin implies write and read.
+    await grant(ctx, t.user.token, u.user.id, { corporationId: t.corporationId }, ['admin']);
+    const asAdmin = await call<Corporation>(ctx.app, 'GET', corpUrl(t.corporationId), { token: u.token });
+    expect(asAdmin.body.permissions).toEqual(['read', 'write', 'admin']);
+    await grant(ctx, t.user.token, u.user.id, { corporationId: t.corporationId }, []);
+    expectError(await call(ctx.app, 'GET', corpUrl(t.corporationId), { token: u.token }), 404, 'NOT_FOUND');
+    expect(
+      (await call<Page<Workspace>>(ctx.app, 'GET', '/v1/workspaces', { token: u.token })).body.total,
+    ).toBe(0);
+    // The only admin cannot remove or demote themself.
+    for (const permissions of [[], ['write']]) {
+      const res = await call(ctx.app, 'PUT', `${corpUrl(t.corporationId)}/set-user-permissions`, {
+        token: t.user.token,
+        body: { userId: t.user.user.id, permissions },
+      });
+      expectError(res, 409, 'CONFLICT');
+    }
+    const still = await call<Corporation>(ctx.app, 'GET', corpUrl(t.corporationId), { token: t.user.token });
+    expect(still.body.permissions).toEqual(['read', 'write', 'admin']);
+  });
+
+  it('with a second admin, the first may step down', async () => {
+    const t = await createTenant(ctx, 'Handover Corp');
+    const next = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['admin']);
+    const res = await call(ctx.app, 'PUT', `${corpUrl(t.corporationId)}/set-user-permissions`, {
+      token: next.token,
+      body: { userId: t.user.user.id, permissions: ['read'] },
+    });
+    expect(res.status).toBe(204);
+    const access = await call(ctx.app, 'GET', `${corpUrl(t.corporationId)}/has-access`, {
+      token: t.user.token,
+    });
+    expect(access.body).toEqual({ access: true, permissions: ['read'] });
+  });
+
+  it('set-workspace-sorting orders the corporation’s workspaces and rejects a foreign one', async () => {
+    const t = await createTenant(ctx, 'Sort Corp');
+    const b = await createWorkspace(ctx, t.user.token, t.corporationId, 'B');
+    const c = await createWorkspace(ctx, t.user.token, t.corporationId, 'C');
+    const order = async () =>
+      (
+        await call<Page<Workspace>>(ctx.app, 'GET', `${corpUrl(t.corporationId)}/workspaces`, {
+          token: t.user.token,
+        })
+      ).body.items.map((w) => [w.id, w.sortIndex]);
+    expect(await order()).toEqual([
+      [t.workspaceId, 0],
+      [b, 1],
+      [c, 2],
+    ]);
+    const sorted = await call(ctx.app, 'PUT', `${corpUrl(t.corporationId)}/set-workspace-sorting`, {
+      token: t.user.token,
+      body: { workspaceIds: [c, t.workspaceId, b] },
+    });
+    expect(sorted.status).toBe(204);
+    expect(await order()).toEqual([
+      [c, 0],
+      [t.workspaceId, 1],
+      [b, 2],
+    ]);
+    const foreign = await call(ctx.app, 'PUT', `${corpUrl(t.corporationId)}/set-workspace-sorting`, {
+      token: t.user.token,
+      body: { workspaceIds: [b, ctx.owner.workspaceId] },
+    });
+    expectError(foreign, 400, 'VALIDATION_FAILED', 'workspaceIds');
+    expect((await order()).map(([id]) => id)).toEqual([c, t.workspaceId, b]);
+    // The foreign workspace kept its place too.
+    const mine = await call<Workspace>(ctx.app, 'GET', `/v1/workspaces/${ctx.owner.workspaceId}`, {
+      token: ctx.owner.token,
+    });
+    expect(mine.body.sortIndex).toBe(0);
+  });
+});
+
+describe(`blocked corporations (${testDbEngine()})`, () => {
+  it('members get 403 CORPORATION_BLOCKED; the platform admin still sees it; unblock restores', async () => {
+    const t = await createTenant(ctx, 'Blocked Corp');
+    const reader = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
+    const blocked = await call<Corporation>(ctx.app, 'PUT', `${corpUrl(t.corporationId)}/block`, {
+      token: ctx.owner.token,
+    });
+    expect(blocked.status).toBe(200);
+    expect(blocked.body).toMatchObject({ id: t.corporationId, blocked: true });
+    for (const token of [t.user.token, reader.token]) {
+      for (const url of [
+        corpUrl(t.corporationId),
+        `${corpUrl(t.corporationId)}/workspaces`,
+        `/v1/workspaces/${t.workspaceId}`,
+        `/v1/workspaces/${t.workspaceId}/usage`,
+      ]) {
+        expectError(await call(ctx.app, 'GET', url, { token }), 403, 'CORPORATION_BLOCKED');
+      }
+      const wss = await call<Page<Workspace>>(ctx.app, 'GET', '/v1/workspaces', { token });
+      expect(idsOf(wss.body)).not.toContain(t.workspaceId);
+    }
+    const created = await call(ctx.app, 'POST', '/v1/workspaces', {
+      token: t.user.token,
+      body: { corporationId: t.corporationId, name: 'Sneaky' },
+    });
+    expectError(created, 403, 'CORPORATION_BLOCKED');
+    const byAdmin = await call<Corporation>(ctx.app, 'GET', corpUrl(t.corporationId), {
+      token: ctx.owner.token,
+    });
+    expect(byAdmin.body).toMatchObject({ name: 'Blocked Corp', blocked: true });
+    const adminWss = await call<Page<Workspace>>(ctx.app, 'GET', `${corpUrl(t.corporationId)}/workspaces`, {
+      token: ctx.owner.token,
+    });
+    expect(idsOf(adminWss.body)).toEqual([t.workspaceId]);
+
+    const unblocked = await call<Corporation>(ctx.app, 'PUT', `${corpUrl(t.corporationId)}/unblock`, {
+      token: ctx.owner.token,
+    });
+    expect(unblocked.body.blocked).toBe(false);
+    const again = await call<Corporation>(ctx.app, 'GET', corpUrl(t.corporationId), { token: reader.token });
+    expect(again.body).toMatchObject({ blocked: false, permissions: ['read'] });
+  });
+});

@@ -1,0 +1,251 @@
+import type { Page } from '@stromwerk/contracts/common';
+import type { Corporation } from '@stromwerk/contracts/corporations';
+import type { CreatedInvitation, Invitation } from '@stromwerk/contracts/invitations';
+import type { Session } from '@stromwerk/contracts/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/expect-error';
+import { linkParam, SmtpCapture } from '../helpers/smtp-capture';
+import { call, createTenant, createTestApp, createUser, login, type TestContext } from '../helpers/test-app';
+import { testDbEngine } from '../helpers/test-database';
+
+let ctx: TestContext;
+let smtp: SmtpCapture;
+let tenant: Awaited<ReturnType<typeof createTenant>>;
+beforeAll(async () => {
+  smtp = await SmtpCapture.start();
+  ctx = await createTestApp({ SMTP_URL: smtp.url });
+  tenant = await createTenant(ctx, 'Inviting Corp');
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+let n = 0;
+const fresh = () => `invitee-${++n}-${Date.now()}@example.test`;
+const invite = (email: string, body: Record<string, unknown> = {}) =>
+  call<CreatedInvitation>(ctx.app, 'POST', '/v1/invitations', {
+    token: tenant.user.token,
+    body: { corporationId: tenant.corporationId, email, permissions: ['write'], ...body },
+  });
+const byCode = (code: string) => call<Invitation>(ctx.app, 'GET', `/v1/invitations/by-code/${code}`);
+const register = (email: string, invitationCode?: string) =>
+  call<Session>(ctx.app, 'POST', '/v1/users', {
+    body: { email, password: 'invited-password', name: 'Invited Person', invitationCode },
+  });
+const corporationsOf = (s: Session) =>
+  call<Page<Corporation>>(ctx.app, 'GET', `/v1/users/${s.user.id}/corporations`, { token: s.token });
+
+describe(`invitations by mail (${testDbEngine()})`, () => {
+  it('mails a code; by-code previews it; sign-up with the code gives the membership; the code is spent', async () => {
+    const email = fresh();
+    const created = await invite(email.toUpperCase());
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      email,
+      corporationId: tenant.corporationId,
+      corporationName: 'Inviting Corp',
+      workspaceId: null,
+      permissions: ['read', 'write'],
+      status: 'pending',
+      invitedBy: tenant.user.user.id,
+    });
+    const mail = await smtp.waitFor(email);
+    expect(mail.subject).toBe('You are invited to Inviting Corp on Stromwerk');
+    expect(mail.headers.from).toContain('no-reply@stromwerk.local');
+    const code = linkParam(mail.text, '/login/create-account', 'code');
+    expect(code).toBe(created.body.code);
+    expect(mail.text).toContain(`Invitation code: ${code}`);
+    expect(mail.text).toContain('http://stromwerk.test/login/create-account?code=');
+
+    const preview = await byCode(code!);
+    expect(preview.status).toBe(200);
+    const { code: _shownOnce, ...withoutCode } = created.body;
+    expect(preview.body).toEqual(withoutCode);
+
+    const session = await register(email, code);
+    expect(session.status).toBe(201);
+    expect(session.body.user).toMatchObject({ email, name: 'Invited Person', emailVerified: true });
+    const corps = await corporationsOf(session.body);
+    expect(corps.body.items.map((c) => [c.id, c.permissions])).toEqual([
+      [tenant.corporationId, ['read', 'write']],
+    ]);
+    const ws = await call(ctx.app, 'GET', `/v1/workspaces/${tenant.workspaceId}`, {
+      token: session.body.token,
+    });
+    expect(ws.status).toBe(200);
+
+    expectError(await byCode(code!), 400, 'INVITATION_INVALID', 'invitationCode');
+    expectError(await register(fresh(), code), 400, 'INVITATION_INVALID', 'invitationCode');
+    const seen = await call<Invitation>(ctx.app, 'GET', `/v1/invitations/${created.body.id}`, {
+      token: tenant.user.token,
+    });
+    expect(seen.body.status).toBe('accepted');
+  });
+
+  it('a code is only good for the address it was sent to', async () => {
+    const created = await invite(fresh());
+    expectError(await register(fresh(), created.body.code), 400, 'INVITATION_INVALID', 'email');
+    expect((await byCode(created.body.code)).body.status).toBe('pending');
+  });
+
+  it('an existing user accepts from their invitations list and becomes a member', async () => {
+    const u = await createUser(ctx);
+    const created = await invite(u.user.email, { workspaceId: tenant.workspaceId, permissions: ['read'] });
+    await smtp.waitFor(u.user.email);
+    const mine = await call<Page<Invitation>>(ctx.app, 'GET', '/v1/invitations', { token: u.token });
+    expect(mine.body.items.map((i) => [i.id, i.status])).toEqual([[created.body.id, 'pending']]);
+    expect(JSON.stringify(mine.body)).not.toContain(created.body.code);
+    const accepted = await call<Invitation>(ctx.app, 'PUT', `/v1/invitations/${created.body.id}/respond`, {
+      token: u.token,
+      query: { accept: 'true' },
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ id: created.body.id, status: 'accepted' });
+    const ws = await call<{ permissions: string[] }>(ctx.app, 'GET', `/v1/workspaces/${tenant.workspaceId}`, {
+      token: u.token,
+    });
+    expect(ws.body.permissions).toEqual(['read']);
+    const again = await call(ctx.app, 'PUT', `/v1/invitations/${created.body.id}/respond`, {
+      token: u.token,
+      body: { accept: true },
+    });
+    expectError(again, 409, 'INVITATION_INVALID');
+    // Accepted is a membership now: it cannot be "revoked" while the access stays.
+    const revoke = await call(ctx.app, 'DELETE', `/v1/invitations/${created.body.id}`, {
+      token: tenant.user.token,
+    });
+    expectError(revoke, 409, 'CONFLICT');
+    const kept = await call<Invitation>(ctx.app, 'GET', `/v1/invitations/${created.body.id}`, {
+      token: tenant.user.token,
+    });
+    expect(kept.body.status).toBe('accepted');
+  });
+
+  it('accepting never lowers an existing membership, so the last admin stays admin', async () => {
+    const t = await createTenant(ctx, 'Self Invite Corp');
+    const created = await call<CreatedInvitation>(ctx.app, 'POST', '/v1/invitations', {
+      token: t.user.token,
+      body: { corporationId: t.corporationId, email: t.user.user.email, permissions: ['read'] },
+    });
+    const accepted = await call<Invitation>(ctx.app, 'PUT', `/v1/invitations/${created.body.id}/respond`, {
+      token: t.user.token,
+      body: { accept: true },
+    });
+    expect(accepted.body.status).toBe('accepted');
+    const access = await call(ctx.app, 'GET', `/v1/corporations/${t.corporationId}/has-access`, {
+      token: t.user.token,
+      query: { permission: 'admin' },
+    });
+    expect(access.body).toEqual({ access: true, permissions: ['read', 'write', 'admin'] });
+  });
+
+  it('declining leaves the user outside the corporation', async () => {
+    const u = await createUser(ctx);
+    const created = await invite(u.user.email);
+    const declined = await call<Invitation>(ctx.app, 'PUT', `/v1/invitations/${created.body.id}/respond`, {
+      token: u.token,
+      body: { accept: false },
+    });
+    expect(declined.body.status).toBe('declined');
+    expectError(
+      await call(ctx.app, 'GET', `/v1/corporations/${tenant.corporationId}`, { token: u.token }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(await byCode(created.body.code), 400, 'INVITATION_INVALID');
+  });
+
+  it('the inviting admin changes permissions while pending and revokes; a revoked code is dead', async () => {
+    const email = fresh();
+    const created = await invite(email);
+    const changed = await call<Invitation>(ctx.app, 'PUT', `/v1/invitations/${created.body.id}`, {
+      token: tenant.user.token,
+      body: { permissions: ['admin'] },
+    });
+    expect(changed.body.permissions).toEqual(['read', 'write', 'admin']);
+    const sent = await call<Page<Invitation>>(ctx.app, 'GET', '/v1/invitations', {
+      token: tenant.user.token,
+      query: { scope: 'sent' },
+    });
+    expect(sent.body.items.map((i) => i.id)).toContain(created.body.id);
+    const revoked = await call(ctx.app, 'DELETE', `/v1/invitations/${created.body.id}`, {
+      token: tenant.user.token,
+    });
+    expect(revoked.status).toBe(204);
+    expectError(await byCode(created.body.code), 400, 'INVITATION_INVALID');
+    expectError(await register(email, created.body.code), 400, 'INVITATION_INVALID');
+    const listed = await call<Page<Invitation>>(
+      ctx.app,
+      'GET',
+      `/v1/corporations/${tenant.corporationId}/invitations`,
+      {
+        token: tenant.user.token,
+      },
+    );
+    expect(listed.body.items.find((i) => i.id === created.body.id)!.status).toBe('revoked');
+    const late = await call(ctx.app, 'PUT', `/v1/invitations/${created.body.id}`, {
+      token: tenant.user.token,
+      body: { permissions: ['read'] },
+    });
+    expectError(late, 409, 'CONFLICT');
+  });
+
+  it('a newer invitation to the same address replaces the older one', async () => {
+    const email = fresh();
+    const older = await invite(email);
+    const newer = await invite(email, { permissions: ['read'] });
+    expect(smtp.to(email)).toHaveLength(2);
+    expectError(await byCode(older.body.code), 400, 'INVITATION_INVALID');
+    expect((await byCode(newer.body.code)).body.permissions).toEqual(['read']);
+  });
+
+  it('sign-up without a code is closed: 403 SIGNUP_DISABLED, no account', async () => {
+    const email = fresh();
+    expectError(await register(email), 403, 'SIGNUP_DISABLED');
+    expectError(
+      await call(ctx.app, 'POST', '/v1/login', { body: { email, password: 'invited-password' } }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+  });
+});
+
+describe(`open sign-up, ALLOW_SIGNUP=true (${testDbEngine()})`, () => {
+  let open: TestContext;
+  beforeAll(async () => {
+    open = await createTestApp({ ALLOW_SIGNUP: 'true' });
+  });
+  afterAll(() => open.close());
+
+  it('creates an account without a code, with no corporation; a taken email is refused', async () => {
+    const body = {
+      email: 'Self.Made@Example.test',
+      password: 'self-made-pass',
+      name: 'Self Made',
+      language: 'de',
+    };
+    const res = await call<Session>(open.app, 'POST', '/v1/users', { body });
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({
+      email: 'self.made@example.test',
+      name: 'Self Made',
+      language: 'de',
+      emailVerified: false,
+      isAdmin: false,
+    });
+    const corps = await call<Page<Corporation>>(
+      open.app,
+      'GET',
+      `/v1/users/${res.body.user.id}/corporations`,
+      {
+        token: res.body.token,
+      },
+    );
+    expect(corps.body.total).toBe(0);
+    expect((await login(open.app, 'self.made@example.test', 'self-made-pass')).user.id).toBe(
+      res.body.user.id,
+    );
+    expectError(await call(open.app, 'POST', '/v1/users', { body }), 409, 'EMAIL_TAKEN', 'email');
+  });
+});

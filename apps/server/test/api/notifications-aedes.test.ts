@@ -1,0 +1,183 @@
+import type { BrokerCredentials } from '@stromwerk/contracts/notifications';
+import { topics } from '@stromwerk/contracts/topics';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/expect-error';
+import { connectMqtt, connectOutcome, listen, sleep, type TestMqtt } from '../helpers/mqtt';
+import { createMember, grant } from '../helpers/tenancy';
+import { call, createTenant, createTestApp, type TestContext } from '../helpers/test-app';
+import { testDbEngine } from '../helpers/test-database';
+
+type Tenant = Awaited<ReturnType<typeof createTenant>>;
+let ctx: TestContext;
+let origin: string;
+let a: Tenant;
+let b: Tenant;
+const open: TestMqtt[] = [];
+
+async function credentials(token: string) {
+  const res = await fetch(`${origin}/v1/broker/credentials`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as BrokerCredentials;
+}
+
+/** A websocket MQTT client of this user, logged in the way the browser does it. */
+async function clientOf(token: string) {
+  const creds = await credentials(token);
+  const client = await connectMqtt(creds.url, creds);
+  open.push(client);
+  return client;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ({ origin } = await listen(ctx.app));
+  a = await createTenant(ctx, 'Tenant A');
+  b = await createTenant(ctx, 'Tenant B');
+});
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.close()));
+  await ctx.close();
+});
+
+describe(`live notifications on the embedded broker (${testDbEngine()})`, () => {
+  it('hands the browser the same-origin /mqtt URL and its session as credentials', async () => {
+    const creds = await credentials(a.user.token);
+    expect(creds).toEqual({
+      url: `${origin.replace('http', 'ws')}/mqtt`,
+      username: a.user.user.id,
+      password: a.user.token,
+    });
+    const behindProxy = await call<BrokerCredentials>(ctx.app, 'GET', '/v1/broker/credentials', {
+      token: a.user.token,
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'live.example.test' },
+    });
+    expect(behindProxy.body.url).toBe('wss://live.example.test/mqtt');
+    expectError(await call(ctx.app, 'GET', '/v1/broker/credentials'), 401, 'UNAUTHENTICATED');
+    const key = await call<{ key: string }>(ctx.app, 'POST', `/v1/users/${a.user.user.id}/api-keys`, {
+      token: a.user.token,
+      body: { name: 'bot' },
+    });
+    expectError(
+      await call(ctx.app, 'GET', '/v1/broker/credentials', { apiKey: key.body.key }),
+      403,
+      'FORBIDDEN',
+    );
+  });
+
+  it('delivers a change made through the API to a subscribed client', async () => {
+    const live = await clientOf(a.user.token);
+    const grants = await live.subscribe(
+      topics.workspace(a.corporationId, a.workspaceId),
+      topics.workspaces(a.corporationId),
+      topics.corporation(a.corporationId),
+    );
+    expect(grants).toEqual([0, 0, 0]);
+
+    const put = await call(ctx.app, 'PUT', `/v1/workspaces/${a.workspaceId}`, {
+      token: a.user.token,
+      body: { name: 'Renamed live' },
+    });
+    expect(put.status).toBe(200);
+    const got = await live.waitFor((r) => r.topic === topics.workspace(a.corporationId, a.workspaceId));
+    expect(got?.message).toEqual({ type: 'updated', entity: 'workspace', id: a.workspaceId, data: null });
+
+    const created = await call<{ id: string }>(ctx.app, 'POST', '/v1/workspaces', {
+      token: a.user.token,
+      body: { corporationId: a.corporationId, name: 'Second' },
+    });
+    const onWildcard = await live.waitFor((r) => r.message.id === created.body.id);
+    expect(onWildcard).toMatchObject({
+      topic: topics.workspace(a.corporationId, created.body.id),
+      message: { type: 'created', entity: 'workspace' },
+    });
+
+    await call(ctx.app, 'PUT', `/v1/corporations/${a.corporationId}`, {
+      token: a.user.token,
+      body: { name: 'A2' },
+    });
+    const corp = await live.waitFor((r) => r.topic === topics.corporation(a.corporationId));
+    expect(corp?.message).toMatchObject({ type: 'updated', entity: 'corporation', id: a.corporationId });
+  });
+
+  it("refuses subscriptions to another tenant's topics and never delivers its changes", async () => {
+    const live = await clientOf(a.user.token);
+    const foreign = [
+      topics.corporation(b.corporationId),
+      topics.workspace(b.corporationId, b.workspaceId),
+      topics.workspaces(b.corporationId),
+      topics.inWorkspace(b.corporationId, b.workspaceId, 'source'),
+      // B's workspace claimed under A's corporation id: the workspace's real tenant decides.
+      topics.workspace(a.corporationId, b.workspaceId),
+      topics.userNotifications(b.user.user.id),
+      '#',
+      'corporation/+',
+      'corporation/+/workspace/+',
+      `corporation/${a.corporationId}/workspace`,
+      `$SYS/${a.corporationId}`,
+    ];
+    expect(await live.subscribe(...foreign)).toEqual(foreign.map(() => 128));
+    expect(await live.subscribe(topics.userNotifications(a.user.user.id))).toEqual([0]);
+
+    await call(ctx.app, 'PUT', `/v1/workspaces/${b.workspaceId}`, {
+      token: b.user.token,
+      body: { name: 'Secret' },
+    });
+    expect(await live.waitFor((r) => r.message.id === b.workspaceId, 500)).toBeNull();
+  });
+
+  it('lets a workspace-only member watch that workspace but not the whole corporation', async () => {
+    const member = await createMember(ctx, a.user.token, { workspaceId: a.workspaceId }, ['read']);
+    const live = await clientOf(member.token);
+    expect(
+      await live.subscribe(
+        topics.corporation(a.corporationId),
+        topics.workspace(a.corporationId, a.workspaceId),
+        topics.inWorkspace(a.corporationId, a.workspaceId, 'source'),
+        topics.workspaces(a.corporationId),
+        topics.inCorporation(a.corporationId, 'member'),
+      ),
+    ).toEqual([0, 0, 0, 128, 128]);
+  });
+
+  it('never forwards what a client publishes', async () => {
+    const watcher = await clientOf(a.user.token);
+    const topic = topics.workspace(a.corporationId, a.workspaceId);
+    expect(await watcher.subscribe(topic)).toEqual([0]);
+    const intruder = await clientOf(a.user.token);
+    const forged = { type: 'deleted', entity: 'workspace', id: a.workspaceId, data: null };
+    intruder.client.publish(topic, JSON.stringify(forged));
+    intruder.client.publish(topics.userNotifications(a.user.user.id, 'x'), JSON.stringify(forged));
+    expect(await watcher.waitFor((r) => r.message.type === 'deleted', 700)).toBeNull();
+
+    // The subscription itself works: the server's own message after the forged one arrives.
+    await call(ctx.app, 'PUT', `/v1/workspaces/${a.workspaceId}`, {
+      token: a.user.token,
+      body: { name: 'Real' },
+    });
+    expect(await watcher.waitFor((r) => r.message.type === 'updated')).not.toBeNull();
+  });
+
+  it('refuses a wrong password, a missing one and a token of another user', async () => {
+    const { url } = await credentials(a.user.token);
+    const refused = /Bad username or password|Not authorized/;
+    expect(await connectOutcome(url, { username: a.user.user.id, password: 'wrong' })).toMatch(refused);
+    expect(await connectOutcome(url, {})).toMatch(refused);
+    expect(await connectOutcome(url, { username: a.user.user.id, password: b.user.token })).toMatch(refused);
+    expect(await connectOutcome(url, { username: a.user.user.id, password: a.user.token })).toBe('connected');
+  });
+
+  it('drops the live connection of a member who lost their membership', async () => {
+    const member = await createMember(ctx, a.user.token, { workspaceId: a.workspaceId }, ['read']);
+    const live = await clientOf(member.token);
+    expect(await live.subscribe(topics.workspace(a.corporationId, a.workspaceId))).toEqual([0]);
+    const closed = new Promise<void>((resolve) => live.client.once('close', () => resolve()));
+    await grant(ctx, a.user.token, member.user.id, { workspaceId: a.workspaceId }, []);
+    await closed;
+
+    const again = await clientOf(member.token);
+    expect(await again.subscribe(topics.workspace(a.corporationId, a.workspaceId))).toEqual([128]);
+    await sleep(50);
+  });
+});

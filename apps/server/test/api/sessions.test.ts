@@ -1,0 +1,228 @@
+import type { Session, User } from '@stromwerk/contracts/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/expect-error';
+import { call, createTestApp, createUser, login, type TestContext } from '../helpers/test-app';
+import { testDbEngine } from '../helpers/test-database';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const me = (auth: { token?: string; apiKey?: string }) => call<User>(ctx.app, 'GET', '/v1/me', auth);
+const USER_KEYS = [
+  'avatar',
+  'avatarMediaId',
+  'blocked',
+  'createdAt',
+  'email',
+  'emailVerified',
+  'id',
+  'isAdmin',
+  'language',
+  'name',
+  'updatedAt',
+];
+
+describe(`login and sessions (${testDbEngine()})`, () => {
+  it('logs in with any letter case of the email and gives a week-long session without secrets', async () => {
+    const u = await createUser(ctx);
+    const res = await call<Session>(ctx.app, 'POST', '/v1/login', {
+      body: { email: u.user.email.toUpperCase(), password: u.password },
+    });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['expiry', 'token', 'user']);
+    expect(Object.keys(res.body.user).sort()).toEqual(USER_KEYS);
+    expect(res.body.user).toMatchObject({
+      id: u.user.id,
+      email: u.user.email,
+      isAdmin: false,
+      blocked: false,
+    });
+    const days = (Date.parse(res.body.expiry) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+    const mine = await me({ token: res.body.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.id).toBe(u.user.id);
+  });
+
+  it('answers an unknown email exactly like a wrong password', async () => {
+    const u = await createUser(ctx);
+    const wrong = await call(ctx.app, 'POST', '/v1/login', {
+      body: { email: u.user.email, password: 'wrong-pw' },
+    });
+    const unknown = await call(ctx.app, 'POST', '/v1/login', {
+      body: { email: 'nobody@example.test', password: 'wrong-pw' },
+    });
+    expect(expectError(wrong, 401, 'INVALID_CREDENTIALS')).toEqual(
+      expectError(unknown, 401, 'INVALID_CREDENTIALS'),
+    );
+  });
+});
+
+describe(`blocked users (${testDbEngine()})`, () => {
+  it('refuses the existing token, API keys and login of a blocked user; unblocking restores login', async () => {
+    const u = await createUser(ctx);
+    const key = await call<{ key: string }>(ctx.app, 'POST', `/v1/users/${u.user.id}/api-keys`, {
+      token: u.token,
+      body: { name: 'k' },
+    });
+    const blocked = await call<User>(ctx.app, 'PUT', `/v1/users/${u.user.id}/block`, {
+      token: ctx.owner.token,
+    });
+    expect(blocked.status).toBe(200);
+    expect(blocked.body).toMatchObject({ id: u.user.id, blocked: true });
+    // Blocking ends the sessions (their version is stale) and an API key meets the block itself.
+    expectError(await me({ token: u.token }), 401, 'TOKEN_INVALID');
+    expectError(await me({ apiKey: key.body.key }), 403, 'USER_BLOCKED');
+    expectError(
+      await call(ctx.app, 'POST', '/v1/login', { body: { email: u.user.email, password: u.password } }),
+      403,
+      'USER_BLOCKED',
+    );
+    // A wrong password still says only that the credentials are wrong.
+    expectError(
+      await call(ctx.app, 'POST', '/v1/login', { body: { email: u.user.email, password: 'wrong-pw' } }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+    const listed = await call<User>(ctx.app, 'GET', `/v1/users/${u.user.id}`, { token: ctx.owner.token });
+    expect(listed.body.blocked).toBe(true);
+
+    const unblocked = await call<User>(ctx.app, 'PUT', `/v1/users/${u.user.id}/unblock`, {
+      token: ctx.owner.token,
+    });
+    expect(unblocked.body.blocked).toBe(false);
+    const again = await login(ctx.app, u.user.email, u.password);
+    expect((await me({ token: again.token })).body.id).toBe(u.user.id);
+    expect((await me({ apiKey: key.body.key })).status).toBe(200);
+  });
+
+  it('a platform admin cannot block themself', async () => {
+    const res = await call(ctx.app, 'PUT', `/v1/users/${ctx.owner.user.id}/block`, {
+      token: ctx.owner.token,
+    });
+    expectError(res, 403, 'FORBIDDEN');
+    expect((await me({ token: ctx.owner.token })).body.blocked).toBe(false);
+  });
+
+  it('blocking an unknown user answers 404', async () => {
+    const res = await call(ctx.app, 'PUT', '/v1/users/00000000-0000-4000-8000-000000000000/block', {
+      token: ctx.owner.token,
+    });
+    expectError(res, 404, 'NOT_FOUND');
+  });
+});
+
+describe(`update-password (${testDbEngine()})`, () => {
+  it('returns a fresh session; the old token and old password stop working', async () => {
+    const u = await createUser(ctx);
+    const other = await login(ctx.app, u.user.email, u.password);
+    const res = await call<Session>(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-password`, {
+      token: u.token,
+      body: { currentPassword: u.password, newPassword: 'brand-new-password' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user.id).toBe(u.user.id);
+    expect(res.body.token).not.toBe(u.token);
+    expectError(await me({ token: u.token }), 401, 'TOKEN_INVALID');
+    expectError(await me({ token: other.token }), 401, 'TOKEN_INVALID');
+    expect((await me({ token: res.body.token })).body.id).toBe(u.user.id);
+    expectError(
+      await call(ctx.app, 'POST', '/v1/login', { body: { email: u.user.email, password: u.password } }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+    expect((await login(ctx.app, u.user.email, 'brand-new-password')).user.id).toBe(u.user.id);
+  });
+
+  it('takes its payload from the query string (spec section 7)', async () => {
+    const u = await createUser(ctx);
+    const res = await call<Session>(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-password`, {
+      token: u.token,
+      query: { currentPassword: u.password, newPassword: 'query-string-pass' },
+    });
+    expect(res.status).toBe(200);
+    expect((await login(ctx.app, u.user.email, 'query-string-pass')).user.id).toBe(u.user.id);
+  });
+
+  it('refuses a wrong current password without changing anything', async () => {
+    const u = await createUser(ctx);
+    const res = await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-password`, {
+      token: u.token,
+      body: { currentPassword: 'not-my-password', newPassword: 'brand-new-password' },
+    });
+    expectError(res, 400, 'INVALID_CREDENTIALS', 'currentPassword');
+    expect((await me({ token: u.token })).status).toBe(200);
+    expect((await login(ctx.app, u.user.email, u.password)).user.id).toBe(u.user.id);
+  });
+});
+
+describe(`update-email (${testDbEngine()})`, () => {
+  it('needs the right password, naming the password field', async () => {
+    const u = await createUser(ctx);
+    const res = await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-email`, {
+      token: u.token,
+      query: { email: 'elsewhere@example.test', password: 'not-my-password' },
+    });
+    expectError(res, 400, 'INVALID_CREDENTIALS', 'password');
+    expect((await me({ token: u.token })).body.email).toBe(u.user.email);
+  });
+
+  it('rejects an address another account uses with 409', async () => {
+    const u = await createUser(ctx);
+    const taken = await createUser(ctx);
+    const res = await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-email`, {
+      token: u.token,
+      body: { email: taken.user.email.toUpperCase(), password: u.password },
+    });
+    expectError(res, 409, 'EMAIL_TAKEN', 'email');
+    expect((await me({ token: u.token })).body.email).toBe(u.user.email);
+  });
+
+  it('changes the address (query payload), marks it unverified and logs in with it', async () => {
+    const u = await createUser(ctx);
+    const email = `moved-${Date.now()}@example.test`;
+    const res = await call<User>(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-email`, {
+      token: u.token,
+      query: { email: email.toUpperCase(), password: u.password },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: u.user.id, email, emailVerified: false });
+    expect((await login(ctx.app, email, u.password)).user.id).toBe(u.user.id);
+    expectError(
+      await call(ctx.app, 'POST', '/v1/login', { body: { email: u.user.email, password: u.password } }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+  });
+});
+
+describe(`rate limits (${testDbEngine()})`, () => {
+  it('answers 429 RATE_LIMITED to the 11th login for one email within a minute, not to other emails', async () => {
+    const u = await createUser(ctx); // its own login is the first of the ten
+    const attempt = (email: string) =>
+      call(ctx.app, 'POST', '/v1/login', { body: { email, password: 'guessing-1' } });
+    for (let n = 2; n <= 10; n++) expectError(await attempt(u.user.email), 401, 'INVALID_CREDENTIALS');
+    const limited = await attempt(u.user.email);
+    expectError(limited, 429, 'RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right password waits now.
+    const right = await call(ctx.app, 'POST', '/v1/login', {
+      body: { email: u.user.email, password: u.password },
+    });
+    expectError(right, 429, 'RATE_LIMITED');
+    expectError(await attempt('someone-else@example.test'), 401, 'INVALID_CREDENTIALS');
+  });
+
+  it('answers 429 to the 6th password-reset start for one email within a minute', async () => {
+    const email = `reset-flood-${Date.now()}@example.test`;
+    const start = (e: string) =>
+      call(ctx.app, 'PUT', '/v1/users/reset-password/start', { query: { email: e } });
+    for (let n = 1; n <= 5; n++) expect((await start(email)).status).toBe(204);
+    expectError(await start(email), 429, 'RATE_LIMITED');
+    expect((await start(`other-${email}`)).status).toBe(204);
+  });
+});

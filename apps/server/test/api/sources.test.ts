@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const create = (body: object, token = ctx.owner.token) =>
+  call<Record<string, unknown>>(ctx.app, 'POST', '/v1/sources', {
+    token,
+    body: { workspaceId: ctx.owner.workspaceId, ...body },
+  });
+
+describe('sources', () => {
+  it('creates an RTMP source with an ingest URL on this node and a secret key shown on demand', async () => {
+    const res = await create({ name: 'Studio A', type: 'rtmp' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name: 'Studio A',
+      type: 'rtmp',
+      endpoint: 'europe',
+      state: 'offline',
+      streamInfo: null,
+    });
+    expect(res.body.ingestUrl).toBe('rtmp://stromwerk.test:1935/live');
+    expect(JSON.stringify(res.body)).not.toMatch(/streamKey/);
+    const key = await call<{ streamKey: string; publishUrl: string }>(
+      ctx.app,
+      'GET',
+      `/v1/sources/${res.body.id}/stream-key`,
+      { token: ctx.owner.token },
+    );
+    expect(key.status).toBe(200);
+    expect(key.body.streamKey).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(key.body.publishUrl).toBe(`rtmp://stromwerk.test:1935/live/${key.body.streamKey}`);
+    const found = await call<{ id: string }>(
+      ctx.app,
+      'GET',
+      `/v1/sources/by-streamkey/${key.body.streamKey}`,
+      { token: ctx.owner.token },
+    );
+    expect(found.body.id).toBe(res.body.id);
+  });
+
+  it('rotates the key: the old one no longer finds the source', async () => {
+    const src = await create({ name: 'Rotating', type: 'rtmp' });
+    const before = await call<{ streamKey: string }>(
+      ctx.app,
+      'GET',
+      `/v1/sources/${src.body.id}/stream-key`,
+      { token: ctx.owner.token },
+    );
+    const after = await call<{ streamKey: string }>(ctx.app, 'PUT', `/v1/sources/${src.body.id}/rotate-key`, {
+      token: ctx.owner.token,
+    });
+    expect(after.body.streamKey).not.toBe(before.body.streamKey);
+    const old = await call(ctx.app, 'GET', `/v1/sources/by-streamkey/${before.body.streamKey}`, {
+      token: ctx.owner.token,
+    });
+    expect(old.status).toBe(404);
+  });
+
+  it('gives SRT sources their own port on the Europe (SRT) endpoint', async () => {
+    const a = await create({ name: 'SRT 1', type: 'srt' });
+    const b = await create({ name: 'SRT 2', type: 'srt' });
+    expect(a.body.endpoint).toBe('europe-srt');
+    expect(a.body.ingestUrl).toMatch(/^srt:\/\/stromwerk\.test:\d+$/);
+    expect(a.body.ingestUrl).not.toBe(b.body.ingestUrl);
+    const bad = await create({ name: 'SRT 3', type: 'srt', endpoint: 'us-west' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^endpoint:/);
+  });
+
+  it('validates input and names the field', async () => {
+    expect((await create({ name: '', type: 'rtmp' })).body.message).toMatch(/^body\.name/);
+    expect((await create({ name: 'x', type: 'ndi' })).body.message).toMatch(/^body\.type/);
+    const relive = await create({ name: 'Re-live', type: 'relive' });
+    expect(relive.status).toBe(400);
+    expect(relive.body.message).toBe('mediaId: Selection required');
+    const window = await create({
+      name: 'W',
+      type: 'demo',
+      maintenanceStart: '2030-01-02T00:00:00Z',
+      maintenanceEnd: '2030-01-01T00:00:00Z',
+    });
+    expect(window.body.message).toBe('maintenanceEnd: Must be after the start');
+  });
+
+  it('reports maintenance and scheduled states from the clock', async () => {
+    const now = Date.now();
+    const m = await create({
+      name: 'Maint',
+      type: 'rtmp',
+      maintenanceStart: new Date(now - 60_000).toISOString(),
+      maintenanceEnd: new Date(now + 3_600_000).toISOString(),
+    });
+    expect(m.body.state).toBe('maintenance');
+    const s = await create({
+      name: 'Later',
+      type: 'demo',
+      startNow: false,
+      scheduledStart: new Date(now + 86_400_000).toISOString(),
+    });
+    expect(s.body.state).toBe('scheduled');
+    const list = await call<{ items: { id: string }[] }>(ctx.app, 'GET', '/v1/sources', {
+      token: ctx.owner.token,
+      query: { state: 'maintenance' },
+    });
+    expect(list.body.items.map((i) => i.id)).toEqual([m.body.id]);
+  });
+
+  it('merges metadata, updates and deletes', async () => {
+    const src = await create({ name: 'Meta', type: 'rtmp' });
+    const meta = await call<{ meta: object }>(ctx.app, 'PUT', `/v1/sources/${src.body.id}/meta`, {
+      token: ctx.owner.token,
+      body: { meta: { event: 'keynote' } },
+    });
+    expect(meta.body.meta).toEqual({ event: 'keynote' });
+    const upd = await call<{ name: string; recording: boolean }>(
+      ctx.app,
+      'PUT',
+      `/v1/sources/${src.body.id}`,
+      { token: ctx.owner.token, body: { name: 'Renamed', recording: true } },
+    );
+    expect(upd.body).toMatchObject({ name: 'Renamed', recording: true });
+    expect(
+      (await call(ctx.app, 'DELETE', `/v1/sources/${src.body.id}`, { token: ctx.owner.token })).status,
+    ).toBe(204);
+    expect(
+      (await call(ctx.app, 'GET', `/v1/sources/${src.body.id}`, { token: ctx.owner.token })).status,
+    ).toBe(404);
+  });
+
+  it('keeps tenants apart and asks for write permission to see keys', async () => {
+    const src = await create({ name: 'Private', type: 'rtmp' });
+    const other = await createTenant(ctx);
+    for (const [m, url] of [
+      ['GET', `/v1/sources/${src.body.id}`],
+      ['GET', `/v1/sources/${src.body.id}/stream-key`],
+      ['PUT', `/v1/sources/${src.body.id}/rotate-key`],
+      ['DELETE', `/v1/sources/${src.body.id}`],
+    ] as const) {
+      expect((await call(ctx.app, m, url, { token: other.user.token })).status, `${m} ${url}`).toBe(404);
+    }
+    const foreignList = await call<{ items: unknown[] }>(ctx.app, 'GET', '/v1/sources', {
+      token: other.user.token,
+    });
+    expect(foreignList.body.items).toEqual([]);
+    expect(
+      (
+        await call(ctx.app, 'GET', `/v1/workspaces/${ctx.owner.workspaceId}/sources`, {
+          token: other.user.token,
+        })
+      ).status,
+    ).toBe(404);
+    const reader = await createUser(ctx);
+    await call(ctx.app, 'PUT', `/v1/workspaces/${ctx.owner.workspaceId}/set-user-permissions`, {
+      token: ctx.owner.token,
+      body: { userId: reader.user.id, permissions: ['read'] },
+    });
+    expect((await call(ctx.app, 'GET', `/v1/sources/${src.body.id}`, { token: reader.token })).status).toBe(
+      200,
+    );
+    expect(
+      (await call(ctx.app, 'GET', `/v1/sources/${src.body.id}/stream-key`, { token: reader.token })).status,
+    ).toBe(403);
+    expect((await create({ name: 'nope', type: 'rtmp' }, reader.token)).status).toBe(403);
+    expect((await call(ctx.app, 'GET', '/v1/sources')).status).toBe(401);
+  });
+});

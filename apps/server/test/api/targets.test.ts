@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+
+let ctx: TestContext;
+let sourceId: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const src = await call<{ id: string }>(ctx.app, 'POST', '/v1/sources', {
+    token: ctx.owner.token,
+    body: { workspaceId: ctx.owner.workspaceId, name: 'Feed', type: 'rtmp' },
+  });
+  sourceId = src.body.id;
+});
+afterAll(() => ctx.close());
+
+const rtmp = { type: 'rtmp', url: 'rtmp://live.example.com/app', streamKey: 'secret-key-1' };
+const create = (body: object, token = ctx.owner.token) =>
+  call<Record<string, unknown> & { settings: Record<string, unknown> }>(ctx.app, 'POST', '/v1/targets', {
+    token,
+    body: { workspaceId: ctx.owner.workspaceId, ...body },
+  });
+
+describe('targets', () => {
+  it('creates RTMP, SRT and Icecast targets that start offline', async () => {
+    const a = await create({ name: 'YouTube', sourceId, settings: rtmp });
+    expect(a.status).toBe(201);
+    expect(a.body).toMatchObject({ type: 'rtmp', state: 'offline', enabled: true, sourceId, restarts: 0 });
+    const b = await create({
+      name: 'Partner SRT',
+      settings: { type: 'srt', host: '10.0.0.5', port: 9999, passphrase: 'a-long-passphrase' },
+    });
+    expect(b.body.settings).toMatchObject({ latencyMs: 200, streamId: '' });
+    const c = await create({
+      name: 'Radio',
+      settings: {
+        type: 'icecast',
+        url: 'http://radio.example.com:8000',
+        mount: '/live.mp3',
+        password: 'hackme',
+      },
+    });
+    expect(c.body.settings).toMatchObject({ username: 'source', format: 'mp3', bitrateKbps: 128 });
+  });
+
+  it('names the field of a bad setting', async () => {
+    const bad = await create({ name: 'x', settings: { type: 'rtmp', url: 'http://nope' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^body\.settings\.url: Must be an rtmp/);
+    const srt = await create({ name: 'x', settings: { type: 'srt', host: 'h', port: 70000 } });
+    expect(srt.body.message).toMatch(/^body\.settings\.port/);
+    const feed = await create({
+      name: 'x',
+      sourceId: '00000000-0000-4000-8000-000000000000',
+      settings: rtmp,
+    });
+    expect(feed.body.message).toBe('sourceId: Source not found in this workspace');
+  });
+
+  it('masks secrets for read-only members and keeps them when a form sends the mask back', async () => {
+    const t = await create({ name: 'Masked', settings: rtmp });
+    const reader = await createUser(ctx);
+    await call(ctx.app, 'PUT', `/v1/workspaces/${ctx.owner.workspaceId}/set-user-permissions`, {
+      token: ctx.owner.token,
+      body: { userId: reader.user.id, permissions: ['read'] },
+    });
+    const seen = await call<{ settings: { streamKey: string } }>(ctx.app, 'GET', `/v1/targets/${t.body.id}`, {
+      token: reader.token,
+    });
+    expect(seen.body.settings.streamKey).toBe('********');
+    await call(ctx.app, 'PUT', `/v1/targets/${t.body.id}`, {
+      token: ctx.owner.token,
+      body: { name: 'Masked 2', settings: { ...rtmp, streamKey: '********' } },
+    });
+    const own = await call<{ settings: { streamKey: string } }>(ctx.app, 'GET', `/v1/targets/${t.body.id}`, {
+      token: ctx.owner.token,
+    });
+    expect(own.body.settings.streamKey).toBe('secret-key-1');
+    expect(
+      (
+        await call(ctx.app, 'PUT', `/v1/targets/${t.body.id}`, {
+          token: reader.token,
+          body: { enabled: false },
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('filters by source and keeps other tenants out', async () => {
+    const list = await call<{ items: { sourceId: string }[] }>(ctx.app, 'GET', '/v1/targets', {
+      token: ctx.owner.token,
+      query: { sourceId },
+    });
+    expect(list.body.items.length).toBeGreaterThan(0);
+    expect(list.body.items.every((t) => t.sourceId === sourceId)).toBe(true);
+    const other = await createTenant(ctx);
+    const t = await create({ name: 'Mine', settings: rtmp });
+    expect((await call(ctx.app, 'GET', `/v1/targets/${t.body.id}`, { token: other.user.token })).status).toBe(
+      404,
+    );
+    expect(
+      (await call(ctx.app, 'DELETE', `/v1/targets/${t.body.id}`, { token: other.user.token })).status,
+    ).toBe(404);
+    const theirs = await call(ctx.app, 'POST', '/v1/targets', {
+      token: other.user.token,
+      body: { workspaceId: other.workspaceId, name: 'x', sourceId, settings: rtmp },
+    });
+    expect(theirs.status).toBe(400);
+    expect(
+      (
+        await call(ctx.app, 'GET', `/v1/corporations/${ctx.owner.corporationId}/targets`, {
+          token: other.user.token,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(ctx.app, 'DELETE', `/v1/targets/${t.body.id}`, { token: ctx.owner.token })).status,
+    ).toBe(204);
+  });
+});

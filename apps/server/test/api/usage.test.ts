@@ -1,0 +1,172 @@
+import type { Quota, Usage, UsageReport } from '@stromwerk/contracts/usage';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/expect-error';
+import { createMember, createWorkspace } from '../helpers/tenancy';
+import { call, createTenant, createTestApp, type TestContext } from '../helpers/test-app';
+import { testDbEngine } from '../helpers/test-database';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const c = (id: string) => `/v1/corporations/${id}`;
+const zeroResources = { storageBytes: 0, sources: 0, targets: 0, outputs: 0, medias: 0 };
+
+describe(`usage (${testDbEngine()})`, () => {
+  it('counts the workspaces and users of a corporation and of a workspace', async () => {
+    const t = await createTenant(ctx, 'Usage Corp');
+    const first = await call<Usage>(ctx.app, 'GET', `${c(t.corporationId)}/usage`, { token: t.user.token });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      corporationId: t.corporationId,
+      workspaceId: null,
+      workspaces: 1,
+      users: 1,
+    });
+    const second = await createWorkspace(ctx, t.user.token, t.corporationId, 'Second');
+    const reader = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
+    await createMember(ctx, t.user.token, { workspaceId: second }, ['write']);
+    const now = await call<Usage>(ctx.app, 'GET', `${c(t.corporationId)}/usage`, { token: reader.token });
+    expect(now.body).toMatchObject({ workspaces: 2, users: 3, ...zeroResources });
+    expect(Math.abs(Date.parse(now.body.lastUpdate) - Date.now())).toBeLessThan(60_000);
+    const ws = await call<Usage>(ctx.app, 'GET', `/v1/workspaces/${second}/usage`, { token: t.user.token });
+    expect(ws.body).toMatchObject({
+      corporationId: t.corporationId,
+      workspaceId: second,
+      workspaces: 1,
+      users: 1,
+    });
+    // Another tenant's workspaces and users do not count.
+    const other = await createTenant(ctx, 'Other Usage Corp');
+    const after = await call<Usage>(ctx.app, 'GET', `${c(t.corporationId)}/usage`, { token: t.user.token });
+    expect(after.body).toMatchObject({ workspaces: 2, users: 3 });
+    const theirs = await call<Usage>(ctx.app, 'GET', `${c(other.corporationId)}/usage`, {
+      token: other.user.token,
+    });
+    expect(theirs.body).toMatchObject({ workspaces: 1, users: 1 });
+  });
+
+  it('POST /v1/usage records a report that usage/lastReport then returns', async () => {
+    const t = await createTenant(ctx, 'Report Corp');
+    const none = await call(ctx.app, 'GET', `${c(t.corporationId)}/usage/lastReport`, {
+      token: t.user.token,
+    });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ report: null });
+    const posted = await call<UsageReport>(ctx.app, 'POST', '/v1/usage', {
+      token: t.user.token,
+      body: { corporationId: t.corporationId },
+    });
+    expect(posted.status).toBe(201);
+    expect(posted.body).toMatchObject({ corporationId: t.corporationId, workspaceId: null });
+    expect(posted.body.usage).toMatchObject({ corporationId: t.corporationId, workspaces: 1, users: 1 });
+    await createWorkspace(ctx, t.user.token, t.corporationId, 'Later');
+    const last = await call<{ report: UsageReport }>(
+      ctx.app,
+      'GET',
+      `${c(t.corporationId)}/usage/lastReport`,
+      {
+        token: t.user.token,
+      },
+    );
+    // The report is a snapshot: the workspace created after it is not in it.
+    expect(last.body.report).toEqual(posted.body);
+    const next = await call<UsageReport>(ctx.app, 'POST', '/v1/usage', {
+      token: t.user.token,
+      body: { corporationId: t.corporationId },
+    });
+    expect(next.body.usage.workspaces).toBe(2);
+    const latest = await call<{ report: UsageReport }>(
+      ctx.app,
+      'GET',
+      `${c(t.corporationId)}/usage/lastReport`,
+      {
+        token: t.user.token,
+      },
+    );
+    expect(latest.body.report.id).toBe(next.body.id);
+  });
+
+  it('a workspace report is kept apart from the corporation report', async () => {
+    const t = await createTenant(ctx, 'WS Report Corp');
+    const wsReport = await call<UsageReport>(ctx.app, 'POST', '/v1/usage', {
+      token: t.user.token,
+      body: { corporationId: t.corporationId, workspaceId: t.workspaceId },
+    });
+    expect(wsReport.status).toBe(201);
+    expect(wsReport.body).toMatchObject({ corporationId: t.corporationId, workspaceId: t.workspaceId });
+    const wsLast = await call<{ report: UsageReport }>(
+      ctx.app,
+      'GET',
+      `/v1/workspaces/${t.workspaceId}/usage/lastReport`,
+      {
+        token: t.user.token,
+      },
+    );
+    expect(wsLast.body.report.id).toBe(wsReport.body.id);
+    const corpLast = await call(ctx.app, 'GET', `${c(t.corporationId)}/usage/lastReport`, {
+      token: t.user.token,
+    });
+    expect(corpLast.body).toEqual({ report: null });
+  });
+
+  it('refuses a report whose workspace belongs to another corporation of the caller', async () => {
+    const t = await createTenant(ctx, 'Two Corps A');
+    const second = await call<{ id: string }>(ctx.app, 'POST', '/v1/corporations', {
+      token: t.user.token,
+      body: { name: 'Two Corps B' },
+    });
+    const res = await call(ctx.app, 'POST', '/v1/usage', {
+      token: t.user.token,
+      body: { corporationId: second.body.id, workspaceId: t.workspaceId },
+    });
+    expectError(res, 404, 'NOT_FOUND');
+    const last = await call(ctx.app, 'GET', `${c(second.body.id)}/usage/lastReport`, { token: t.user.token });
+    expect(last.body).toEqual({ report: null });
+  });
+});
+
+describe(`quota (${testDbEngine()})`, () => {
+  it('members read the quota; only a platform admin changes it', async () => {
+    const t = await createTenant(ctx, 'Quota Read Corp');
+    const reader = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
+    const got = await call<Quota>(ctx.app, 'GET', `${c(t.corporationId)}/quota`, { token: reader.token });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({
+      corporationId: t.corporationId,
+      maxWorkspaces: 50,
+      maxUsers: 100,
+      maxStorageBytes: 107_374_182_400,
+      maxSources: 50,
+      maxTargets: 100,
+      maxOutputs: 50,
+      maxViewers: 10_000,
+    });
+    const byCorpAdmin = await call(ctx.app, 'PUT', `${c(t.corporationId)}/quota`, {
+      token: t.user.token,
+      body: { maxWorkspaces: 500 },
+    });
+    expectError(byCorpAdmin, 403, 'FORBIDDEN');
+    const byPlatform = await call<Quota>(ctx.app, 'PUT', `${c(t.corporationId)}/quota`, {
+      token: ctx.owner.token,
+      body: { maxWorkspaces: 7, maxStorageBytes: 5_000_000_000 },
+    });
+    expect(byPlatform.status).toBe(200);
+    expect(byPlatform.body).toMatchObject({
+      maxWorkspaces: 7,
+      maxStorageBytes: 5_000_000_000,
+      maxUsers: 100,
+    });
+    const seen = await call<Quota>(ctx.app, 'GET', `${c(t.corporationId)}/quota`, { token: reader.token });
+    expect(seen.body).toEqual(byPlatform.body);
+    // An empty change is valid and keeps the values.
+    const empty = await call<Quota>(ctx.app, 'PUT', `${c(t.corporationId)}/quota`, {
+      token: ctx.owner.token,
+      body: {},
+    });
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ maxWorkspaces: 7, maxStorageBytes: 5_000_000_000 });
+  });
+});

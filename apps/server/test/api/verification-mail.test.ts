@@ -1,0 +1,165 @@
+import type { User } from '@stromwerk/contracts/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/expect-error';
+import { decodeQuotedPrintable, linkParam, parseMail, SmtpCapture } from '../helpers/smtp-capture';
+import { call, createTestApp, createUser, login, type TestContext } from '../helpers/test-app';
+import { testDbEngine } from '../helpers/test-database';
+
+let ctx: TestContext;
+let smtp: SmtpCapture;
+beforeAll(async () => {
+  smtp = await SmtpCapture.start();
+  ctx = await createTestApp({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+const startReset = (email: string) =>
+  call(ctx.app, 'PUT', '/v1/users/reset-password/start', { query: { email } });
+const completeReset = (payload: { token: string; password: string }, via: 'query' | 'body' = 'body') =>
+  call(
+    ctx.app,
+    'PUT',
+    '/v1/users/reset-password/complete',
+    via === 'query' ? { query: payload } : { body: payload },
+  );
+
+describe('mail parsing helper', () => {
+  it('joins quoted-printable soft line breaks and decodes =3D', () => {
+    expect(decodeQuotedPrintable('http://a.test/x?token=3DAbc=\r\nDef=\nGhi caf=C3=A9')).toBe(
+      'http://a.test/x?token=AbcDefGhi café',
+    );
+    const mail = parseMail(
+      'Subject: =?UTF-8?Q?Gr=C3=BC=C3=9Fe?=\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nline=\r\n one\r\n',
+    );
+    expect(mail.subject).toBe('Grüße');
+    expect(mail.text).toBe('line one\n');
+  });
+});
+
+describe(`password reset by mail (${testDbEngine()})`, () => {
+  it('mails a link whose token sets a new password; old password and old sessions stop working', async () => {
+    const u = await createUser(ctx);
+    const res = await startReset(u.user.email.toUpperCase());
+    expect(res.status).toBe(204);
+    const mail = await smtp.waitFor(u.user.email);
+    expect(mail.subject).toBe('Reset your Stromwerk password');
+    expect(mail.text).toContain(`Hello ${u.user.name},`);
+    const token = linkParam(mail.text, '/login/reset-password', 'token');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(mail.text).toContain(`http://stromwerk.test/login/reset-password?token=${token}`);
+
+    const done = await completeReset({ token: token!, password: 'reset-new-password' });
+    expect(done.status).toBe(204);
+    expectError(await call(ctx.app, 'GET', '/v1/me', { token: u.token }), 401, 'TOKEN_INVALID');
+    expectError(
+      await call(ctx.app, 'POST', '/v1/login', { body: { email: u.user.email, password: u.password } }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+    const session = await login(ctx.app, u.user.email, 'reset-new-password');
+    expect((await call<User>(ctx.app, 'GET', '/v1/me', { token: session.token })).body.id).toBe(u.user.id);
+    // Used once: the same link is now invalid.
+    expectError(
+      await completeReset({ token: token!, password: 'third-password' }),
+      400,
+      'TOKEN_INVALID',
+      'token',
+    );
+    expect((await login(ctx.app, u.user.email, 'reset-new-password')).user.id).toBe(u.user.id);
+  });
+
+  it('completing one link spends every other pending link of the user; query payload works', async () => {
+    const u = await createUser(ctx);
+    await startReset(u.user.email);
+    await startReset(u.user.email);
+    const first = linkParam((await smtp.waitFor(u.user.email, 1)).text, '/login/reset-password', 'token')!;
+    const second = linkParam((await smtp.waitFor(u.user.email, 2)).text, '/login/reset-password', 'token')!;
+    expect(first).not.toBe(second);
+    expect((await completeReset({ token: second, password: 'via-query-string' }, 'query')).status).toBe(204);
+    expectError(
+      await completeReset({ token: first, password: 'another-password' }),
+      400,
+      'TOKEN_INVALID',
+      'token',
+    );
+    expect((await login(ctx.app, u.user.email, 'via-query-string')).user.id).toBe(u.user.id);
+  });
+
+  it('answers 204 for an unknown address and sends nothing', async () => {
+    const before = smtp.messages.length;
+    const res = await startReset('no-such-user@example.test');
+    expect(res.status).toBe(204);
+    expect(res.body).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.to('no-such-user@example.test')).toEqual([]);
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it('sends nothing to a blocked user', async () => {
+    const u = await createUser(ctx);
+    await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/block`, { token: ctx.owner.token });
+    expect((await startReset(u.user.email)).status).toBe(204);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.to(u.user.email)).toEqual([]);
+  });
+
+  it('refuses an invented token with 400 TOKEN_INVALID', async () => {
+    expectError(
+      await completeReset({ token: 'A'.repeat(43), password: 'whatever-pass' }),
+      400,
+      'TOKEN_INVALID',
+      'token',
+    );
+  });
+});
+
+describe(`email verification by mail (${testDbEngine()})`, () => {
+  it('mails a link; completing it marks the email verified; the link works once', async () => {
+    const u = await createUser(ctx);
+    expect(u.user.emailVerified).toBe(false);
+    const res = await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/verify-email/start`, { token: u.token });
+    expect(res.status).toBe(204);
+    const mail = await smtp.waitFor(u.user.email);
+    expect(mail.subject).toBe('Confirm your email address for Stromwerk');
+    const token = linkParam(mail.text, '/login/verify-email', 'token');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    // No session is needed to complete it: the link is opened from the mailbox.
+    const done = await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token: token! } });
+    expect(done.status).toBe(204);
+    const me = await call<User>(ctx.app, 'GET', '/v1/me', { token: u.token });
+    expect(me.body.emailVerified).toBe(true);
+    const again = await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token: token! } });
+    expectError(again, 400, 'TOKEN_INVALID', 'token');
+    const pending = await call<{ total: number }>(ctx.app, 'GET', '/v1/email-verifications', {
+      token: u.token,
+    });
+    expect(pending.body.total).toBe(0);
+  });
+
+  it('a link for an address changed since then does not verify the new address', async () => {
+    const u = await createUser(ctx);
+    await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/verify-email/start`, { token: u.token });
+    const token = linkParam((await smtp.waitFor(u.user.email)).text, '/login/verify-email', 'token')!;
+    const moved = `moved-${Date.now()}@example.test`;
+    const changed = await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-email`, {
+      token: u.token,
+      body: { email: moved, password: u.password },
+    });
+    expect(changed.status).toBe(200);
+    expect((await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token } })).status).toBe(
+      204,
+    );
+    const me = await call<User>(ctx.app, 'GET', '/v1/me', { token: u.token });
+    expect(me.body).toMatchObject({ email: moved, emailVerified: false });
+  });
+
+  it('refuses an invented token with 400 TOKEN_INVALID', async () => {
+    const res = await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', {
+      query: { token: 'B'.repeat(43) },
+    });
+    expectError(res, 400, 'TOKEN_INVALID', 'token');
+  });
+});

@@ -1,0 +1,212 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Source } from '@stromwerk/contracts/sources';
+import type { Target } from '@stromwerk/contracts/targets';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffmpeg, ffprobe, freePort, publishTestStream, stop, stopAll, waitFor } from '../helpers/media';
+import { call, createTestApp, type TestContext } from '../helpers/test-app';
+
+let ctx: TestContext;
+let rtmpPort: number;
+beforeAll(async () => {
+  rtmpPort = await freePort();
+  ctx = await createTestApp(
+    { RTMP_PORT: String(rtmpPort), SRT_PORT: String(await freePort()) },
+    { live: true },
+  );
+});
+afterAll(async () => {
+  await stopAll();
+  await ctx.close();
+});
+
+const api = <T>(method: string, url: string, body?: object) =>
+  call<T>(ctx.app, method, url, { token: ctx.owner.token, body });
+const getSource = async (id: string) => (await api<Source>('GET', `/v1/sources/${id}`)).body;
+const getTarget = async (id: string) => (await api<Target>('GET', `/v1/targets/${id}`)).body;
+
+async function newSource(name: string, type = 'rtmp') {
+  const src = await api<Source>('POST', '/v1/sources', { workspaceId: ctx.owner.workspaceId, name, type });
+  const key = await api<{ streamKey: string }>('GET', `/v1/sources/${src.body.id}/stream-key`);
+  return { id: src.body.id, key: key.body.streamKey };
+}
+
+/** A local RTMP server that records what it receives: ffmpeg in listen mode. */
+function rtmpReceiver(port: number, file: string) {
+  return ffmpeg([
+    '-y',
+    '-listen',
+    '1',
+    '-i',
+    `rtmp://127.0.0.1:${port}/app/out`,
+    '-c',
+    'copy',
+    '-f',
+    'flv',
+    file,
+  ]);
+}
+
+describe('RTMP ingest', () => {
+  it('turns a publish with a valid key into a live source with its stream info, and offline when it stops', async () => {
+    const { id, key } = await newSource('Encoder');
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`);
+    const live = await waitFor('source live with stream info', async () => {
+      const s = await getSource(id);
+      return s.state === 'live' && s.streamInfo?.video ? s : undefined;
+    });
+    expect(live.streamInfo!.video).toMatchObject({ codec: 'h264', width: 640, height: 360 });
+    expect(live.streamInfo!.audio).toMatchObject({ codec: 'aac', sampleRate: 44100 });
+    expect(live.streamStart).not.toBeNull();
+    await stop(encoder);
+    await waitFor('source offline', async () => (await getSource(id)).state === 'offline', 10_000);
+    const sessions = await api<{ items: { streamEnd: string | null; info: { video: unknown } | null }[] }>(
+      'GET',
+      `/v1/streaminfos?sourceId=${id}`,
+    );
+    expect(sessions.body.items).toHaveLength(1);
+    expect(sessions.body.items[0]!.streamEnd).not.toBeNull();
+    expect(sessions.body.items[0]!.info?.video).toBeTruthy();
+  });
+
+  it('refuses a publish with an unknown key', async () => {
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/not-a-real-key-000000000`, 10);
+    const code = await new Promise<number | null>((resolve) => encoder.once('exit', (c) => resolve(c)));
+    expect(code).not.toBe(0);
+  });
+
+  it('refuses a source in its maintenance window', async () => {
+    const { id, key } = await newSource('Maintained');
+    const now = Date.now();
+    await api('PUT', `/v1/sources/${id}`, {
+      maintenanceStart: new Date(now - 1000).toISOString(),
+      maintenanceEnd: new Date(now + 600_000).toISOString(),
+    });
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 10);
+    const code = await new Promise<number | null>((resolve) => encoder.once('exit', (c) => resolve(c)));
+    expect(code).not.toBe(0);
+    expect((await getSource(id)).state).toBe('maintenance');
+  });
+});
+
+describe('RTMP target', () => {
+  it('delivers playable video, survives the receiver going away, and stops with the publisher', async () => {
+    const { id, key } = await newSource('Relay');
+    const receiverPort = await freePort();
+    const file1 = join(ctx.dataDir, 'received-1.flv');
+    let receiver = rtmpReceiver(receiverPort, file1);
+    const target = await api<Target>('POST', '/v1/targets', {
+      workspaceId: ctx.owner.workspaceId,
+      name: 'Local receiver',
+      sourceId: id,
+      settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${receiverPort}/app`, streamKey: 'out' },
+    });
+    expect(target.body.state).toBe('offline');
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 120);
+    await waitFor('target online', async () => (await getTarget(target.body.id)).state === 'online');
+    // The receiver writes only after probing its input: wait for real bytes, not a fixed time.
+    await waitFor(
+      'receiver wrote video',
+      async () => existsSync(file1) && statSync(file1).size > 500_000,
+      30_000,
+    );
+
+    // The receiver goes away: the target retries, then reports it cannot connect.
+    await stop(receiver);
+    const down = await waitFor('target not online', async () => {
+      const t = await getTarget(target.body.id);
+      return t.state === 'almost-online' || t.state === 'not-connected' ? t : undefined;
+    });
+    expect(down.lastError).toBeTruthy();
+    const probe = await ffprobe(file1);
+    expect(probe.streams.find((s) => s.codec_type === 'video')).toMatchObject({
+      codec_name: 'h264',
+      width: 640,
+      height: 360,
+    });
+    expect(Number(probe.format.duration)).toBeGreaterThan(2);
+
+    // It comes back: the target recovers by itself.
+    const file2 = join(ctx.dataDir, 'received-2.flv');
+    receiver = rtmpReceiver(receiverPort, file2);
+    const back = await waitFor(
+      'target online again',
+      async () => {
+        const t = await getTarget(target.body.id);
+        return t.state === 'online' ? t : undefined;
+      },
+      45_000,
+    );
+    expect(back.restarts).toBeGreaterThan(0);
+
+    // The publisher stops: the target ends cleanly and reads offline.
+    await stop(encoder);
+    await waitFor(
+      'target offline',
+      async () => (await getTarget(target.body.id)).state === 'offline',
+      15_000,
+    );
+    await stop(receiver);
+    expect(existsSync(file2) && statSync(file2).size > 0).toBe(true);
+  }, 120_000);
+
+  it('stops at once when disabled', async () => {
+    const { id, key } = await newSource('Disable me');
+    const receiverPort = await freePort();
+    const receiver = rtmpReceiver(receiverPort, join(ctx.dataDir, 'received-3.flv'));
+    const target = await api<Target>('POST', '/v1/targets', {
+      workspaceId: ctx.owner.workspaceId,
+      name: 'Toggle',
+      sourceId: id,
+      settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${receiverPort}/app`, streamKey: 'out' },
+    });
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 60);
+    await waitFor('target online', async () => (await getTarget(target.body.id)).state === 'online');
+    const off = await api<Target>('PUT', `/v1/targets/${target.body.id}`, { enabled: false });
+    expect(off.body.enabled).toBe(false);
+    await waitFor('target offline', async () => (await getTarget(target.body.id)).state === 'offline', 5000);
+    await stop(encoder);
+    await stop(receiver);
+  }, 60_000);
+});
+
+describe('sources without an encoder', () => {
+  it('a demo source goes live by itself', async () => {
+    const src = await api<Source>('POST', '/v1/sources', {
+      workspaceId: ctx.owner.workspaceId,
+      name: 'Demo',
+      type: 'demo',
+    });
+    const live = await waitFor(
+      'demo live',
+      async () => {
+        const s = await getSource(src.body.id);
+        return s.state === 'live' && s.streamInfo?.video ? s : undefined;
+      },
+      30_000,
+    );
+    expect(live.streamInfo!.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
+    await api('DELETE', `/v1/sources/${src.body.id}`);
+  }, 40_000);
+
+  it('an SRT caller with the key as passphrase makes an SRT source live', async () => {
+    const { id, key } = await newSource('SRT in', 'srt');
+    const source = await getSource(id);
+    const port = Number(source.ingestUrl!.split(':').pop());
+    await new Promise((r) => setTimeout(r, 1500));
+    const encoder = publishTestStream(
+      `srt://127.0.0.1:${port}?mode=caller&passphrase=${key}&pbkeylen=16`,
+      60,
+    );
+    const live = await waitFor(
+      'srt source live',
+      async () => {
+        const s = await getSource(id);
+        return s.state === 'live' && s.streamInfo?.video ? s : undefined;
+      },
+      30_000,
+    );
+    expect(live.streamInfo!.video).toMatchObject({ width: 640, height: 360 });
+    await stop(encoder);
+  }, 45_000);
+});
