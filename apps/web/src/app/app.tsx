@@ -1,0 +1,40 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router/dom';
+import { api } from '../lib/api-client';
+import { setConnectionStatus } from '../lib/connection-status';
+import { i18n } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { useLoggedIn } from '../lib/session';
+import { LiveProvider } from '../live/live-provider';
+import { theme } from '../theme/theme';
+import { createRouter } from './router';
+
+export function App() {
+  const [router] = useState(createRouter);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <Live>
+            <RouterProvider router={router} />
+          </Live>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ThemeProvider>
+  );
+}
+
+/** The live notification connection: open while logged in, its status mirrored to the top bar's dot. */
+function Live({ children }: { children: ReactNode }) {
+  const loggedIn = useLoggedIn();
+  return (
+    <LiveProvider api={api} enabled={loggedIn} onStatusChange={setConnectionStatus}>
+      {children}
+    </LiveProvider>
+  );
+}

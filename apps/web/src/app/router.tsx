@@ -1,0 +1,88 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { workspaceAreas } from '../lib/navigation';
+import type { RouteHandle } from '../lib/route-params';
+import { GuestOnly, RequireAuth } from './require-auth';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import {
+  AddWorkspacePage,
+  AreaPage,
+  CommentsPage,
+  CorporationPage,
+  CreateAccountPage,
+  ForgotPasswordPage,
+  LoginPage,
+  MediasPage,
+  NotFoundPage,
+  OutputsPage,
+  ResetPasswordPage,
+  SourcesPage,
+  TargetsPage,
+  UserSettingsPage,
+  UserSocialsPage,
+  VerifyEmailPage,
+  WorkspaceHomePage,
+  WorkspaceScope,
+  WorkspaceSelectionPage,
+} from './routes/pages';
+
+const workspaceHandle: RouteHandle = { navigation: 'workspace' };
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: 'login',
+        children: [
+          { element: <GuestOnly />, children: [{ index: true, element: <LoginPage /> }] },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'verify-email', element: <VerifyEmailPage /> },
+          { path: 'create-account', element: <CreateAccountPage /> },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { index: true, element: <WorkspaceSelectionPage /> },
+          { path: 'add-workspace', element: <AddWorkspacePage /> },
+          { path: 'user/settings', element: <UserSettingsPage /> },
+          { path: 'user/socials', element: <UserSocialsPage /> },
+          { path: ':corporationId', element: <CorporationPage /> },
+          {
+            path: ':corporationId/:workspaceId',
+            element: <WorkspaceScope />,
+            handle: workspaceHandle,
+            children: [
+              { index: true, element: <WorkspaceHomePage />, handle: workspaceHandle },
+              ...workspaceAreas.map((area) => ({
+                path: area.to,
+                element: (
+                  <AreaPage area={area}>
+                    {area.name === 'sources' ? (
+                      <SourcesPage />
+                    ) : area.name === 'targets' ? (
+                      <TargetsPage />
+                    ) : area.name === 'media' ? (
+                      <MediasPage />
+                    ) : area.name === 'players' ? (
+                      <OutputsPage />
+                    ) : area.name === 'comments' ? (
+                      <CommentsPage />
+                    ) : null}
+                  </AreaPage>
+                ),
+                handle: workspaceHandle,
+              })),
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export function useStartEmailVerification(userId: string) {
+  return useMutation({ mutationFn: () => api.users.startEmailVerification(userId) });
+}

@@ -1,0 +1,93 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
+import { SectionCard } from '../../../components/section-card';
+import { TextInput } from '../../../components/text-input';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { useForm } from '../../../lib/forms/use-form';
+import { email, required } from '../../../lib/forms/validators';
+import type { UserData } from '../../../lib/types';
+import { useStartEmailVerification } from '../api/start-email-verification';
+import { useUpdateEmail } from '../api/update-email';
+
+const validate = (values: { email: string; password: string }) => ({
+  email: email(values.email),
+  password: required(values.password),
+});
+
+export function EmailCard({ user }: { user: UserData }) {
+  const { t } = useTranslation('account');
+  const update = useUpdateEmail(user.id);
+  const verify = useStartEmailVerification(user.id);
+  const form = useForm({ initial: { email: '', password: '' }, validate });
+  useUnsavedChanges(form.dirty);
+
+  const submit = form.handleSubmit((values) =>
+    update.mutate(
+      { email: values.email.trim(), password: values.password },
+      { onSuccess: () => form.reset({ email: '', password: '' }) },
+    ),
+  );
+
+  return (
+    <SectionCard title={t('email.title')} description={t('email.text')}>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 2.5 }}>
+        <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {user.email}
+        </Box>
+        <Chip
+          size="small"
+          color={user.emailVerified ? 'success' : 'warning'}
+          variant="outlined"
+          label={user.emailVerified ? t('email.verified') : t('email.unverified')}
+        />
+        {!user.emailVerified && (
+          <Button
+            size="small"
+            onClick={() => verify.mutate()}
+            loading={verify.isPending}
+            disabled={verify.isSuccess}
+          >
+            {verify.isSuccess ? t('email.verificationSent') : t('email.sendVerification')}
+          </Button>
+        )}
+      </Box>
+      <Box component="form" noValidate onSubmit={submit}>
+        <Stack spacing={2.5} sx={{ maxWidth: 480 }}>
+          <ErrorAlert
+            error={update.error ?? verify.error}
+            overrides={{ INVALID_CREDENTIALS: 'errors.wrongPassword' }}
+          />
+          {update.isSuccess && !form.dirty && (
+            <Alert severity="success" role="status">
+              {t('email.saved')}
+            </Alert>
+          )}
+          <TextInput
+            {...form.field('email')}
+            label={t('email.new')}
+            type="email"
+            autoComplete="email"
+            required
+          />
+          <TextInput
+            {...form.field('password')}
+            label={t('email.password')}
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <Box>
+            <Button type="submit" variant="contained" loading={update.isPending}>
+              {t('email.submit')}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+    </SectionCard>
+  );
+}

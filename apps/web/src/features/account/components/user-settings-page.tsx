@@ -1,0 +1,31 @@
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../components/page';
+import { useFormat } from '../../../lib/format';
+import { useMe } from '../../../lib/queries/me';
+import { AvatarCard } from './avatar-card';
+import { EmailCard } from './email-card';
+import { PasswordCard } from './password-card';
+import { ProfileCard } from './profile-card';
+
+/** /user/settings: profile (name, language), avatar, email address and password. */
+export function UserSettingsPage() {
+  const { t } = useTranslation('account');
+  const format = useFormat();
+  const me = useMe();
+  if (!me) return null;
+  return (
+    <Page
+      title={t('settings.title')}
+      subtitle={t('settings.subtitle', { date: format.date(me.createdAt) })}
+      maxWidth={820}
+    >
+      <Stack spacing={3}>
+        <AvatarCard user={me} />
+        <ProfileCard key={`${me.name}|${me.language}`} user={me} />
+        <EmailCard user={me} />
+        <PasswordCard userId={me.id} />
+      </Stack>
+    </Page>
+  );
+}

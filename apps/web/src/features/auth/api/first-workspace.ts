@@ -1,0 +1,15 @@
+import { createClient } from '@stromwerk/client/create-client';
+
+/**
+ * Right after sign-up, before the new session is stored (storing it restarts the app), find the
+ * workspace to land in. A client of its own carries the fresh token for this one call.
+ */
+export async function firstWorkspaceId(token: string, corporationId: string): Promise<string | undefined> {
+  const client = createClient({ auth: () => ({ bearer: token }) });
+  try {
+    const page = await client.workspaces.list({ corporationId, limit: 1 });
+    return page.items[0]?.id;
+  } catch {
+    return undefined;
+  }
+}

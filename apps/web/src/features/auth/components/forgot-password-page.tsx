@@ -1,0 +1,53 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
+import { TextInput } from '../../../components/text-input';
+import { useForm } from '../../../lib/forms/use-form';
+import { email } from '../../../lib/forms/validators';
+import { useStartPasswordReset } from '../api/start-password-reset';
+import { AuthCard } from './auth-card';
+
+const validate = (values: { email: string }) => ({ email: email(values.email) });
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
+  const start = useStartPasswordReset();
+  const form = useForm({ initial: { email: '' }, validate });
+
+  const submit = form.handleSubmit((values) => start.mutate(values.email.trim()));
+
+  return (
+    <AuthCard
+      title={t('forgot.title')}
+      subtitle={t('forgot.subtitle')}
+      footer={<Link href="/login">{t('common.backToLogin')}</Link>}
+    >
+      {start.isSuccess ? (
+        <Alert severity="success" role="status">
+          {t('forgot.sent', { email: form.values.email.trim() })}
+        </Alert>
+      ) : (
+        <Box component="form" noValidate onSubmit={submit}>
+          <Stack spacing={2.5}>
+            <ErrorAlert error={start.error} />
+            <TextInput
+              {...form.field('email')}
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              autoFocus
+              required
+            />
+            <Button type="submit" variant="contained" size="large" loading={start.isPending}>
+              {t('forgot.submit')}
+            </Button>
+          </Stack>
+        </Box>
+      )}
+    </AuthCard>
+  );
+}

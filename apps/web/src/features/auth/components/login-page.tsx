@@ -1,0 +1,66 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
+import { TextInput } from '../../../components/text-input';
+import { useForm } from '../../../lib/forms/use-form';
+import { email, required } from '../../../lib/forms/validators';
+import { useLogin } from '../api/login';
+import { AuthCard } from './auth-card';
+
+const validate = (values: { email: string; password: string }) => ({
+  email: email(values.email),
+  password: required(values.password),
+});
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const login = useLogin();
+  const form = useForm({ initial: { email: '', password: '' }, validate });
+  const from = (location.state as { from?: string } | null)?.from;
+
+  const submit = form.handleSubmit((values) =>
+    login.mutate(
+      { email: values.email.trim(), password: values.password },
+      { onSuccess: () => navigate(from && from !== '/login' ? from : '/', { replace: true }) },
+    ),
+  );
+
+  return (
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+      <Box component="form" noValidate onSubmit={submit}>
+        <Stack spacing={2.5}>
+          <ErrorAlert error={login.error} />
+          <TextInput
+            {...form.field('email')}
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            autoFocus
+            required
+          />
+          <TextInput
+            {...form.field('password')}
+            label={t('fields.password')}
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: '8px !important' }}>
+            <Link href="/login/forgot-password" variant="body2">
+              {t('login.forgot')}
+            </Link>
+          </Box>
+          <Button type="submit" variant="contained" size="large" loading={login.isPending}>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

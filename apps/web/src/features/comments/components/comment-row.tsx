@@ -1,0 +1,120 @@
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlineOutlined';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
+import { formatRelative } from '../../../lib/format-stream';
+import type { CommentItem } from '../api/types';
+
+/** One comment: who wrote it where and when, its text (as plain text, never HTML), and the actions. */
+export function CommentRow({
+  comment,
+  outputName,
+  now,
+  selected,
+  pending,
+  onToggle,
+  onApprove,
+  onEdit,
+  onDelete,
+}: {
+  comment: CommentItem;
+  outputName: string;
+  now: number;
+  selected: boolean;
+  pending: boolean;
+  onToggle: () => void;
+  onApprove: (approved: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t, i18n } = useTranslation('comments');
+  const headingId = `comment-${comment.id}`;
+  const approveLabel = comment.approved
+    ? t('unapproveFor', { author: comment.author })
+    : t('approveFor', { author: comment.author });
+  return (
+    <Card
+      component="li"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: { xs: 1, sm: 1.5 },
+        p: { xs: 1.5, sm: 2 },
+        borderLeftWidth: 4,
+        borderLeftColor: comment.approved ? 'success.main' : 'warning.main',
+        bgcolor: selected ? 'action.selected' : undefined,
+      }}
+    >
+      <Checkbox
+        checked={selected}
+        onChange={onToggle}
+        sx={{ mt: -0.5, ml: -0.5 }}
+        slotProps={{ input: { 'aria-label': t('select', { author: comment.author }) } }}
+      />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}>
+          <Typography
+            id={headingId}
+            variant="subtitle1"
+            component="h2"
+            sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+          >
+            {comment.author}
+          </Typography>
+          <Chip
+            size="small"
+            color={comment.approved ? 'success' : 'warning'}
+            variant={comment.approved ? 'outlined' : 'filled'}
+            label={comment.approved ? t('state.approved') : t('state.unapproved')}
+            sx={{ fontWeight: 600 }}
+          />
+          {comment.byMember && <Chip size="small" label={t('byMember')} />}
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {t('meta', { output: outputName, time: formatRelative(comment.createdAt, now, i18n.language) })}
+        </Typography>
+        <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {comment.text}
+        </Typography>
+      </Box>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'flex-end',
+          gap: 0.5,
+          flexShrink: 0,
+          maxWidth: { xs: 96, sm: 'none' },
+        }}
+      >
+        <Tooltip title={comment.approved ? t('unapprove') : t('approve')}>
+          <IconButton
+            aria-label={approveLabel}
+            onClick={() => !pending && onApprove(!comment.approved)}
+            aria-disabled={pending || undefined}
+            color={comment.approved ? 'default' : 'success'}
+          >
+            {comment.approved ? <RemoveCircleOutline /> : <CheckCircleOutline />}
+          </IconButton>
+        </Tooltip>
+        <EditDeleteButtons
+          editTooltip={t('edit')}
+          editLabel={t('editFor', { author: comment.author })}
+          deleteTooltip={t('delete.action')}
+          deleteLabel={t('delete.actionFor', { author: comment.author })}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
+      </Box>
+    </Card>
+  );
+}

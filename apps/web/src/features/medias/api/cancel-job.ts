@@ -1,0 +1,13 @@
+import type { Job } from '@stromwerk/contracts/jobs';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Stops a queued or running job; the server removes its partial output. */
+export function useCancelJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.request<Job>({ method: 'PUT', path: `/jobs/${encodeURIComponent(id)}/cancel` }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['jobs'] }),
+  });
+}

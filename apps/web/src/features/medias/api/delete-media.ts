@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Deleting a media also cancels its running jobs on the server. */
+export function useDeleteMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.request<void>({ method: 'DELETE', path: `/medias/${encodeURIComponent(id)}` }),
+    onSuccess: (_data, id) => queryClient.removeQueries({ queryKey: ['medias', id] }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['medias'] }),
+        queryClient.invalidateQueries({ queryKey: ['jobs'] }),
+      ]),
+  });
+}

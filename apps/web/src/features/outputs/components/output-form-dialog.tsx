@@ -1,0 +1,132 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useSources } from '../../../lib/queries/sources';
+import { useMediaChoices } from '../api/list-medias';
+import { useOutputPasswords } from '../api/output-passwords';
+import { OutputForm } from './output-form';
+import type { FormTarget } from './output-form-values';
+
+export function OutputFormDialog({
+  target,
+  workspaceId,
+  onClose,
+}: {
+  target: FormTarget | null;
+  workspaceId: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('outputs');
+  const { t: tCommon } = useTranslation('common');
+  const dirty = useRef(false);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const requestClose = () => (dirty.current ? setAskDiscard(true) : onClose());
+  const close = () => {
+    dirty.current = false;
+    setAskDiscard(false);
+    onClose();
+  };
+  const titleKey =
+    target?.kind === 'bulk'
+      ? 'form.bulkTitle'
+      : target?.kind === 'edit'
+        ? 'form.editTitle'
+        : 'form.createTitle';
+  return (
+    <>
+      <Dialog
+        open={target !== null}
+        onClose={requestClose}
+        maxWidth="md"
+        fullWidth
+        fullScreen={useMediaQuery('(max-width:599px)')}
+        aria-labelledby="output-form-title"
+      >
+        <DialogTitle id="output-form-title">
+          {t(titleKey, { count: target?.kind === 'bulk' ? target.outputs.length : 1 })}
+        </DialogTitle>
+        {target && (
+          <FormLoader
+            target={target}
+            workspaceId={workspaceId}
+            onDirty={(value) => {
+              dirty.current = value;
+            }}
+            onCancel={requestClose}
+            onSaved={close}
+          />
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={askDiscard}
+        title={tCommon('unsaved.title')}
+        text={t('form.discardText')}
+        confirmLabel={tCommon('unsaved.leave')}
+        onClose={() => setAskDiscard(false)}
+        onConfirm={close}
+      />
+    </>
+  );
+}
+
+/** The pickers' lists and (when editing one) the passwords load before the form starts. */
+function FormLoader({
+  target,
+  workspaceId,
+  onDirty,
+  onCancel,
+  onSaved,
+}: {
+  target: FormTarget;
+  workspaceId: string;
+  onDirty: (dirty: boolean) => void;
+  onCancel: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation('outputs');
+  const { t: tCommon } = useTranslation('common');
+  const sources = useSources(workspaceId || undefined);
+  const medias = useMediaChoices(workspaceId || undefined);
+  const passwords = useOutputPasswords(target.kind === 'edit' ? target.output.id : null);
+  const error = sources.error ?? medias.error ?? passwords.error;
+  const loading = sources.isPending || medias.isPending || (target.kind === 'edit' && passwords.isPending);
+  if (error || loading) {
+    return (
+      <>
+        <DialogContent dividers>
+          {error ? (
+            <ErrorAlert error={error} />
+          ) : (
+            <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+              <CircularProgress aria-label={t('form.loading')} />
+            </Box>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button onClick={onCancel}>{tCommon('actions.cancel')}</Button>
+        </DialogActions>
+      </>
+    );
+  }
+  return (
+    <OutputForm
+      target={target}
+      workspaceId={workspaceId}
+      sources={sources.data ?? []}
+      medias={medias.data ?? []}
+      passwords={passwords.data?.passwords ?? []}
+      onDirty={onDirty}
+      onCancel={onCancel}
+      onSaved={onSaved}
+    />
+  );
+}

@@ -1,0 +1,179 @@
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Latency } from '@stromwerk/contracts/outputs';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SourceItem } from '../../../lib/queries/source-item';
+import type { MediaChoice } from '../api/list-medias';
+import {
+  type Behaviour,
+  behaviours,
+  type Direction,
+  directions,
+  latencies,
+  type SectionProps,
+} from './output-form-values';
+
+/** Selects whose empty choice ("None") is shown as such. */
+export const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
+/** Spec "Player settings": where the program comes from and how it is played out and kept. */
+export function ProgramSection({
+  values,
+  set,
+  err,
+  sources,
+  medias,
+}: SectionProps & { sources: SourceItem[]; medias: MediaChoice[] }) {
+  const { t } = useTranslation('outputs');
+  const behaviourLabel = useId();
+  const none = (
+    <MenuItem value="">
+      <em>{t('form.none')}</em>
+    </MenuItem>
+  );
+  const sourceSelect = (field: 'mainSourceId' | 'backupSourceId', label: string, help: string) => (
+    <TextField
+      select
+      label={label}
+      value={values[field]}
+      onChange={(e) => set(field, e.target.value)}
+      error={Boolean(err(field))}
+      helperText={err(field) ?? help}
+      slotProps={showEmpty}
+    >
+      {none}
+      {sources.map((source) => (
+        <MenuItem key={source.id} value={source.id}>
+          {source.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  return (
+    <>
+      {sourceSelect('mainSourceId', t('fields.mainIngest'), t('form.mainIngestHelp'))}
+      {sourceSelect('backupSourceId', t('fields.backupIngest'), t('form.backupIngestHelp'))}
+      <TextField
+        select
+        className="full"
+        label={t('fields.fallbackMedia')}
+        value={values.fallbackMediaId}
+        onChange={(e) => set('fallbackMediaId', e.target.value)}
+        error={Boolean(err('fallbackMediaId'))}
+        helperText={err('fallbackMediaId') ?? (medias.length ? t('form.fallbackHelp') : t('form.noMedia'))}
+        slotProps={showEmpty}
+      >
+        {none}
+        {medias.map((media) => (
+          <MenuItem key={media.id} value={media.id} disabled={media.status === 'failed'}>
+            {media.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FormControl className="full" component="fieldset">
+        <FormLabel id={behaviourLabel} component="legend" sx={{ mb: 0.5 }}>
+          {t('fields.behaviour')}
+        </FormLabel>
+        <RadioGroup
+          aria-labelledby={behaviourLabel}
+          value={values.behaviour}
+          onChange={(e) => set('behaviour', e.target.value as Behaviour)}
+        >
+          {behaviours.map((behaviour) => (
+            <FormControlLabel
+              key={behaviour}
+              value={behaviour}
+              control={<Radio />}
+              sx={{ alignItems: 'flex-start', mb: 0.5, '& .MuiRadio-root': { mt: -0.75 } }}
+              label={
+                <Box>
+                  <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
+                    {t(`behaviour.${behaviour}`)}
+                  </Typography>
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {t(`behaviourHelp.${behaviour}`)}
+                  </Typography>
+                </Box>
+              }
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      <TextField
+        select
+        label={t('fields.latency')}
+        value={values.latency}
+        onChange={(e) => set('latency', e.target.value as Latency)}
+        helperText={t(`latencyHelp.${values.latency}`)}
+      >
+        {latencies.map((latency) => (
+          <MenuItem key={latency} value={latency}>
+            {t(`latency.${latency}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={t('fields.direction')}
+        value={values.direction}
+        onChange={(e) => set('direction', e.target.value as Direction)}
+      >
+        {directions.map((direction) => (
+          <MenuItem key={direction} value={direction}>
+            {t(`direction.${direction}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <SwitchField
+        label={t('fields.recording')}
+        help={t('form.recordingHelp')}
+        checked={values.recording}
+        onChange={(checked) => set('recording', checked)}
+      />
+      <SwitchField
+        label={t('fields.vodAfterStream')}
+        help={t('form.vodHelp')}
+        checked={values.vodAfterStream}
+        onChange={(checked) => set('vodAfterStream', checked)}
+      />
+    </>
+  );
+}
+
+/** A switch with its label and a line of explanation under it. */
+export function SwitchField({
+  label,
+  help,
+  checked,
+  onChange,
+  className,
+}: {
+  label: string;
+  help?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  className?: string;
+}) {
+  return (
+    <Box className={className}>
+      <FormControlLabel
+        control={<Switch checked={checked} onChange={(e) => onChange(e.target.checked)} />}
+        label={label}
+      />
+      {help && (
+        <Typography variant="body2" color="text.secondary" sx={{ ml: 6.5, mt: -0.5 }}>
+          {help}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { applyLocale, i18n } from '../../../lib/i18n';
+import { browserLanguages, isLocale, resolveLocale, storedLocale } from '../../../lib/locale';
+import { playerTheme } from '../player-theme';
+import { PlayerPage } from './player-page';
+
+/**
+ * The public player at /player/<id> as an app of its own (main.tsx picks it by path): no login, no
+ * shell, no live connection; only what watching needs. The language follows a choice stored in this
+ * browser, else the browser's languages.
+ */
+export function PlayerApp() {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: { retry: false, refetchOnWindowFocus: false },
+          mutations: { retry: false },
+        },
+      }),
+  );
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const stored = storedLocale();
+    void applyLocale(resolveLocale(isLocale(stored) ? stored : null, browserLanguages())).finally(() =>
+      setReady(true),
+    );
+  }, []);
+  const id = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
+  return (
+    <ThemeProvider theme={playerTheme}>
+      <CssBaseline />
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          {ready && <PlayerPage outputId={id} />}
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,126 @@
+import TvOffOutlined from '@mui/icons-material/TvOffOutlined';
+import VolumeUp from '@mui/icons-material/VolumeUp';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { PlaySession } from '@stromwerk/contracts/outputs';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHls } from '../hooks/use-hls';
+
+const slate = {
+  position: 'absolute',
+  inset: 0,
+  display: 'grid',
+  placeItems: 'center',
+  textAlign: 'center',
+  p: 2,
+} as const;
+
+/**
+ * The video in the player's direction (16:9 or 9:16), as large as the space allows, with the overlay
+ * image placed in % of that frame. Offline shows a slate; the program coming up replaces it by itself.
+ */
+export function PlayerStage({ session }: { session: PlaySession }) {
+  const { t } = useTranslation('player');
+  const video = useRef<HTMLVideoElement>(null);
+  const offline = session.input === 'offline' || !session.hlsUrl;
+  const { status, mutedByPolicy, clearMuted } = useHls(
+    video,
+    offline ? null : session.hlsUrl,
+    session.latency,
+    session.input,
+  );
+  const portrait = session.direction === 'portrait';
+  const overlay = session.overlay;
+  return (
+    <Box
+      sx={{
+        height: '100%',
+        width: '100%',
+        containerType: 'size',
+        display: 'grid',
+        placeItems: 'center',
+        overflow: 'hidden',
+      }}
+    >
+      <Box
+        data-testid="player-frame"
+        data-input={session.input}
+        sx={{
+          position: 'relative',
+          aspectRatio: portrait ? '9 / 16' : '16 / 9',
+          width: portrait ? 'min(100cqw, calc(100cqh * 9 / 16))' : 'min(100cqw, calc(100cqh * 16 / 9))',
+        }}
+      >
+        <Box
+          component="video"
+          ref={video}
+          controls={!offline}
+          playsInline
+          aria-label={t('video', { name: session.name })}
+          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' }}
+        />
+        {overlay && !offline && (
+          <Box
+            component="img"
+            src={overlay.url}
+            alt=""
+            sx={{
+              position: 'absolute',
+              left: `${overlay.x}%`,
+              top: `${overlay.y}%`,
+              width: `${overlay.width}%`,
+              height: `${overlay.height}%`,
+              objectFit: 'contain',
+              pointerEvents: 'none',
+            }}
+          />
+        )}
+        {offline && (
+          <Box sx={slate}>
+            <Box
+              role="status"
+              sx={{
+                bgcolor: 'rgba(0, 0, 0, 0.72)',
+                color: 'common.white',
+                borderRadius: 2,
+                px: 3,
+                py: 2.5,
+                maxWidth: 420,
+              }}
+            >
+              <TvOffOutlined sx={{ fontSize: 40, opacity: 0.85 }} />
+              <Typography variant="h2" sx={{ fontSize: '1.25rem', color: 'inherit', mt: 1 }}>
+                {t('offline.title')}
+              </Typography>
+              <Typography sx={{ color: 'rgba(255, 255, 255, 0.85)', mt: 0.5 }}>
+                {t('offline.text')}
+              </Typography>
+            </Box>
+          </Box>
+        )}
+        {!offline && status === 'connecting' && (
+          <Box sx={{ ...slate, pointerEvents: 'none' }}>
+            <CircularProgress aria-label={t('connecting')} sx={{ color: 'common.white' }} />
+          </Box>
+        )}
+        {!offline && mutedByPolicy && (
+          <Button
+            variant="contained"
+            size="small"
+            startIcon={<VolumeUp />}
+            onClick={() => {
+              if (video.current) video.current.muted = false;
+              clearMuted();
+            }}
+            sx={{ position: 'absolute', top: 12, left: 12 }}
+          >
+            {t('unmute')}
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}

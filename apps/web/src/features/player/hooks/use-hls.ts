@@ -1,0 +1,103 @@
+/**
+ * Plays the program's HLS playlist in a <video>. hls.js (its light build, loaded only here) feeds Media
+ * Source Extensions; browsers without MSE but with native HLS get the address directly.
+ *
+ * State: `status` goes connecting -> playing, back to connecting while the playlist is not there yet or a
+ * fatal error made us start over (after RETRY_MS), and `mutedByPolicy` says autoplay only worked muted.
+ * A new `src` or `reloadKey` (the program switched its input) starts from scratch.
+ */
+import type { Latency } from '@stromwerk/contracts/outputs';
+import type HlsType from 'hls.js';
+import { type RefObject, useEffect, useState } from 'react';
+
+const RETRY_MS = 3000;
+
+/** How far behind the live edge playback sits; the server's segments are 2, 4, 6 and 10 s long. */
+const LIVE_SYNC_SECONDS: Record<Latency, number> = {
+  low: 4,
+  normal: 12,
+  high: 18,
+  'very-high': 30,
+};
+
+export type PlaybackStatus = 'idle' | 'connecting' | 'playing';
+
+async function autoplay(video: HTMLVideoElement, onMuted: () => void) {
+  try {
+    await video.play();
+  } catch (error) {
+    // Browsers refuse sound without a user gesture: start muted, the viewer can unmute.
+    if ((error as DOMException)?.name !== 'NotAllowedError') return;
+    video.muted = true;
+    onMuted();
+    await video.play().catch(() => undefined);
+  }
+}
+
+export function useHls(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  src: string | null,
+  latency: Latency,
+  reloadKey: string,
+) {
+  const [status, setStatus] = useState<PlaybackStatus>('idle');
+  const [mutedByPolicy, setMutedByPolicy] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new reloadKey (input switched) starts over
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !src) {
+      setStatus('idle');
+      return;
+    }
+    let hls: HlsType | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const onMuted = () => setMutedByPolicy(true);
+    const onPlaying = () => setStatus('playing');
+    const onWaiting = () => setStatus((s) => (s === 'playing' ? 'connecting' : s));
+    video.addEventListener('playing', onPlaying);
+    video.addEventListener('waiting', onWaiting);
+    setStatus('connecting');
+
+    const start = async () => {
+      const { default: Hls } = await import('hls.js/light');
+      if (stopped) return;
+      if (!Hls.isSupported()) {
+        video.src = src;
+        void autoplay(video, onMuted);
+        return;
+      }
+      const instance = new Hls({ lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency] });
+      hls = instance;
+      instance.on(Hls.Events.MANIFEST_PARSED, () => void autoplay(video, onMuted));
+      instance.on(Hls.Events.ERROR, (_event, data) => {
+        if (!data.fatal) return;
+        if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
+          instance.recoverMediaError();
+          return;
+        }
+        // The playlist is not written yet (program just switched) or the network dropped: start over.
+        instance.destroy();
+        hls = null;
+        setStatus('connecting');
+        retry = setTimeout(() => void start(), RETRY_MS);
+      });
+      instance.loadSource(src);
+      instance.attachMedia(video);
+    };
+    void start();
+
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      hls?.destroy();
+      video.removeEventListener('playing', onPlaying);
+      video.removeEventListener('waiting', onWaiting);
+      video.removeAttribute('src');
+      video.load();
+    };
+  }, [videoRef, src, latency, reloadKey]);
+
+  return { status, mutedByPolicy, clearMuted: () => setMutedByPolicy(false) };
+}

@@ -1,0 +1,20 @@
+import type { CreateSourceBody, Source, UpdateSourceBody } from '@stromwerk/contracts/sources';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export function useCreateSource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSourceBody) => api.request<Source>({ method: 'POST', path: '/sources', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sources'] }),
+  });
+}
+
+export function useUpdateSource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateSourceBody }) =>
+      api.request<Source>({ method: 'PUT', path: `/sources/${encodeURIComponent(id)}`, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sources'] }),
+  });
+}

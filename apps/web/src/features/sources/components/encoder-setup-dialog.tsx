@@ -1,0 +1,114 @@
+import Autorenew from '@mui/icons-material/Autorenew';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorAlert } from '../../../components/error-alert';
+import type { SourceItem } from '../../../lib/queries/source-item';
+import { useRotateStreamKey, useStreamKey } from '../api/stream-key';
+import { CopyField } from './copy-field';
+import { SourceStateChip } from './source-state-chip';
+
+const MASK = '••••••••••••••••';
+
+/** Spec: how to point an encoder (OBS) at an RTMP or SRT source; the key is revealed on demand. */
+export function EncoderSetupDialog({ source, onClose }: { source: SourceItem | null; onClose: () => void }) {
+  const fullScreen = useMediaQuery('(max-width:599px)');
+  return (
+    <Dialog open={Boolean(source)} onClose={onClose} maxWidth="sm" fullWidth fullScreen={fullScreen}>
+      {source && <EncoderSetup source={source} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function EncoderSetup({ source, onClose }: { source: SourceItem; onClose: () => void }) {
+  const { t } = useTranslation('sources');
+  const { t: tCommon } = useTranslation('common');
+  const [revealed, setRevealed] = useState(false);
+  const [confirmRotate, setConfirmRotate] = useState(false);
+  const key = useStreamKey(source.id, revealed);
+  const rotate = useRotateStreamKey();
+  const streamKey = revealed ? key.data?.streamKey : undefined;
+  const serverUrl = key.data?.ingestUrl ?? source.ingestUrl ?? '';
+  const isSrt = source.type === 'srt';
+  const revealLabel = revealed ? t('encoder.hideKey') : t('encoder.revealKey');
+
+  return (
+    <>
+      <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+        {t('encoder.title', { name: source.name })}
+        <SourceStateChip state={source.state} />
+      </DialogTitle>
+      <DialogContent dividers>
+        <Box sx={{ display: 'grid', gap: 2.5 }}>
+          <CopyField label={t('encoder.serverUrl')} value={serverUrl} />
+          <CopyField
+            label={t('encoder.streamKey')}
+            value={streamKey ?? (revealed && key.isPending ? tCommon('app.loading') : MASK)}
+            copyValue={streamKey ?? null}
+            helperText={t('encoder.keyHelp')}
+            extraAction={
+              <Tooltip title={revealLabel}>
+                <IconButton aria-label={revealLabel} onClick={() => setRevealed((r) => !r)}>
+                  {revealed ? <VisibilityOff /> : <Visibility />}
+                </IconButton>
+              </Tooltip>
+            }
+          />
+          {revealed && key.data?.publishUrl && (
+            <CopyField label={t('encoder.publishUrl')} value={key.data.publishUrl} />
+          )}
+          <ErrorAlert error={key.error} />
+          <Box component="section" aria-labelledby="obs-steps">
+            <Typography id="obs-steps" variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+              {t('encoder.obsTitle')}
+            </Typography>
+            <Box component="ol" sx={{ m: 0, pl: 2.5, color: 'text.secondary', '& li': { mb: 0.5 } }}>
+              <li>{isSrt ? t('encoder.obsSrt1') : t('encoder.obsRtmp1')}</li>
+              <li>{isSrt ? t('encoder.obsSrt2') : t('encoder.obsRtmp2')}</li>
+              <li>{t('encoder.obs3')}</li>
+            </Box>
+          </Box>
+          {rotate.isSuccess && <Alert severity="success">{t('encoder.rotated')}</Alert>}
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, px: 3, py: 2 }}>
+        <Button color="warning" startIcon={<Autorenew />} onClick={() => setConfirmRotate(true)}>
+          {t('encoder.rotate')}
+        </Button>
+        <Button onClick={onClose} variant="contained">
+          {tCommon('actions.close')}
+        </Button>
+      </DialogActions>
+      <ConfirmDialog
+        open={confirmRotate}
+        title={t('encoder.rotateTitle')}
+        text={t('encoder.rotateText')}
+        confirmLabel={t('encoder.rotateConfirm')}
+        pending={rotate.isPending}
+        error={rotate.error}
+        onClose={() => setConfirmRotate(false)}
+        onConfirm={() =>
+          rotate.mutate(source.id, {
+            onSuccess: () => {
+              setConfirmRotate(false);
+              setRevealed(true);
+            },
+          })
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
+import { Page } from '../../../components/page';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { useForm } from '../../../lib/forms/use-form';
+import { required } from '../../../lib/forms/validators';
+import { useActiveContext } from '../../../lib/use-active-context';
+import { useCreateWorkspace } from '../api/create-workspace';
+
+const validate = (values: { corporationId: string; name: string }) => ({
+  corporationId: values.corporationId ? null : 'validation.selectionRequired',
+  name: required(values.name),
+});
+
+/** /add-workspace?corporation=id: reached from the switcher; lands in the new workspace. */
+export function AddWorkspacePage() {
+  const { t } = useTranslation('tenancy');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { corporations } = useActiveContext();
+  const create = useCreateWorkspace();
+  const preselected = corporations.find((c) => c.id === params.get('corporation'))?.id;
+  const form = useForm({
+    initial: {
+      corporationId: preselected ?? (corporations.length === 1 ? corporations[0]!.id : ''),
+      name: '',
+    },
+    validate,
+  });
+  const markClean = useUnsavedChanges(form.dirty);
+
+  const submit = form.handleSubmit((values) =>
+    create.mutate(
+      { corporationId: values.corporationId, name: values.name.trim() },
+      {
+        onSuccess: (workspace) => {
+          markClean();
+          navigate(`/${workspace.corporationId}/${workspace.id}`);
+        },
+      },
+    ),
+  );
+
+  return (
+    <Page title={t('add.title')} subtitle={t('add.subtitle')} maxWidth={720}>
+      <Card>
+        <CardContent>
+          <Box component="form" noValidate onSubmit={submit}>
+            <Stack spacing={3}>
+              <ErrorAlert error={create.error} message={t('add.failed')} />
+              <TextField {...form.field('corporationId')} select label={t('add.corporation')} required>
+                {corporations.map((corporation) => (
+                  <MenuItem key={corporation.id} value={corporation.id}>
+                    {corporation.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                {...form.field('name')}
+                label={t('add.name')}
+                required
+                autoFocus
+                slotProps={{ htmlInput: { maxLength: 120 } }}
+              />
+              <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
+                <Button onClick={() => navigate(-1)}>{t('common:actions.cancel')}</Button>
+                <Button type="submit" variant="contained" loading={create.isPending}>
+                  {t('add.submit')}
+                </Button>
+              </Box>
+            </Stack>
+          </Box>
+        </CardContent>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,58 @@
+import Add from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { Page } from '../../../components/page';
+import { useFormat } from '../../../lib/format';
+import { useActiveContext } from '../../../lib/use-active-context';
+import { CorporationMembersCard } from './corporation-members-card';
+import { CorporationSettingsCard } from './corporation-settings-card';
+import { DeleteCorporationCard } from './delete-corporation-card';
+import { WorkspaceGrid } from './workspace-grid';
+
+/** /{corporation}: its workspaces, settings (rename), members, and deletion. */
+export function CorporationPage() {
+  const { t } = useTranslation('tenancy');
+  const format = useFormat();
+  const { corporation, workspaces } = useActiveContext();
+  if (!corporation) {
+    return <NotFoundPage title={t('corporation.notFoundTitle')} text={t('corporation.notFound')} />;
+  }
+  const own = workspaces.filter((w) => w.corporationId === corporation.id);
+  const isAdmin = corporation.permissions.includes('admin');
+
+  return (
+    <Page
+      title={corporation.name}
+      subtitle={t('corporation.subtitle', {
+        count: own.length,
+        formattedCount: format.number(own.length),
+        date: format.date(corporation.createdAt),
+      })}
+      actions={
+        <Button variant="contained" startIcon={<Add />} href={`/add-workspace?corporation=${corporation.id}`}>
+          {t('switcher.add')}
+        </Button>
+      }
+    >
+      <Stack spacing={3}>
+        <Box component="section" aria-labelledby="corporation-workspaces">
+          <Typography id="corporation-workspaces" variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
+            {t('corporation.workspaces')}
+          </Typography>
+          {own.length ? (
+            <WorkspaceGrid workspaces={own} />
+          ) : (
+            <Typography color="text.secondary">{t('switcher.noWorkspaces')}</Typography>
+          )}
+        </Box>
+        <CorporationSettingsCard corporation={corporation} canEdit={isAdmin} />
+        <CorporationMembersCard corporationId={corporation.id} />
+        {isAdmin && <DeleteCorporationCard corporation={corporation} />}
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,83 @@
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useLoggedIn } from '../lib/session';
+import { LiveCache } from './live-cache';
+import { NavigationPlaceholder } from './navigation-placeholder';
+import { MAIN_CONTENT_ID, SkipLinks } from './skip-links';
+import { TopBar } from './top-bar';
+import { type Sheet, useUiState } from './ui-state';
+import { useNavigation } from './use-navigation';
+
+// Sheets and the switcher load on first use, keeping the login page's bundle small.
+const SearchSheet = lazy(() => import('./search/search-sheet').then((m) => ({ default: m.SearchSheet })));
+const NotificationsSheet = lazy(() =>
+  import('./notifications-sheet').then((m) => ({ default: m.NotificationsSheet })),
+);
+
+// Only workspace routes have a navigation; /login never needs the drawer code.
+const SideNavigation = lazy(() => import('./side-navigation').then((m) => ({ default: m.SideNavigation })));
+
+// Only logged-in users open it, so it stays out of the login page's bundle.
+const WorkspaceSwitcherDialog = lazy(() =>
+  import('../features/tenancy/components/workspace-switcher-dialog').then((m) => ({
+    default: m.WorkspaceSwitcherDialog,
+  })),
+);
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const loggedIn = useLoggedIn();
+  const { layout, setMenuOpen, switcherOpen, setSwitcherOpen, sheet, setSheet } = useUiState();
+  const opened = useOpenedOnce(sheet);
+  const { groups, params } = useNavigation();
+  const hasNavigation = groups.length > 0;
+  const { pathname } = useLocation();
+
+  // A temporary drawer or sheet closes when the page changes underneath it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => {
+    setSheet(null);
+    setSwitcherOpen(false);
+    if (layout !== 'expanded') setMenuOpen(false);
+  }, [pathname]);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {loggedIn && <LiveCache />}
+      <SkipLinks hasNavigation={hasNavigation} />
+      <TopBar hasNavigation={hasNavigation} />
+      {hasNavigation && (
+        <Suspense fallback={<NavigationPlaceholder layout={layout} />}>
+          <SideNavigation groups={groups} params={params} />
+        </Suspense>
+      )}
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        data-layout={layout}
+        sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
+      >
+        <Toolbar />
+        {children}
+      </Box>
+      <Suspense fallback={null}>
+        {opened.has('search') && <SearchSheet />}
+        {opened.has('notifications') && <NotificationsSheet />}
+      </Suspense>
+      {loggedIn && switcherOpen && (
+        <Suspense fallback={null}>
+          <WorkspaceSwitcherDialog open onClose={() => setSwitcherOpen(false)} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}
+
+/** Sheets stay mounted after their first opening so that closing can animate. */
+function useOpenedOnce(sheet: Sheet | null): ReadonlySet<Sheet> {
+  const [opened, setOpened] = useState<ReadonlySet<Sheet>>(new Set());
+  if (sheet && !opened.has(sheet)) setOpened(new Set([...opened, sheet]));
+  return opened;
+}

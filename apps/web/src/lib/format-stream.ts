@@ -1,0 +1,56 @@
+import type { StreamInfo } from '@stromwerk/contracts/stream-info';
+
+const codecNames: Record<string, string> = {
+  h264: 'H.264',
+  hevc: 'H.265',
+  h265: 'H.265',
+  av1: 'AV1',
+  vp8: 'VP8',
+  vp9: 'VP9',
+  aac: 'AAC',
+  mp3: 'MP3',
+  opus: 'Opus',
+};
+
+export const codecName = (codec: string) => codecNames[codec.toLowerCase()] ?? codec.toUpperCase();
+
+/** "1280×720 · 30 fps · H.264 · AAC 48 kHz" (numbers in the active locale). */
+export function formatStreamInfo(info: StreamInfo | null, locale: string): string | null {
+  if (!info) return null;
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const parts: string[] = [];
+  const { video, audio } = info;
+  if (video) {
+    parts.push(`${video.width}×${video.height}`);
+    if (video.fps) parts.push(`${number.format(video.fps)} fps`);
+    parts.push(codecName(video.codec));
+  }
+  if (audio) {
+    const rate = audio.sampleRate ? ` ${number.format(audio.sampleRate / 1000)} kHz` : '';
+    parts.push(`${codecName(audio.codec)}${rate}`);
+  }
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** "vor 5 Minuten" / "5 minutes ago" with the largest fitting unit; never in the future. */
+export function formatRelative(since: Date | string, now: number, locale: string): string {
+  // Clocks of server and browser differ a little: a start "in 2 seconds" reads as now.
+  const seconds = Math.min(0, Math.round((new Date(since).getTime() - now) / 1000));
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const abs = Math.abs(seconds);
+  if (abs < 60) return rtf.format(seconds, 'second');
+  if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour');
+  return rtf.format(Math.round(seconds / 86400), 'day');
+}
+
+/** "1 h 05 min", "4 min 12 s", "12 s". */
+export function formatDuration(since: Date | string, now: number): string {
+  const total = Math.max(0, Math.floor((now - new Date(since).getTime()) / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
+  if (m > 0) return `${m} min ${String(s).padStart(2, '0')} s`;
+  return `${s} s`;
+}
