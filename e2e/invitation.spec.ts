@@ -1,0 +1,41 @@
+import { adminApi, ownerHome, uniqueEmail } from './support/api';
+import { expect, test } from './support/fixtures';
+import { linkIn, waitForMail } from './support/mail';
+
+test('invitation sign-up: mailed link, create account, land in the workspace', async ({ page }) => {
+  const { corporation } = await ownerHome();
+  const workspace = await adminApi().workspaces.create({
+    corporationId: corporation.id,
+    name: `Invited ${Date.now()}`,
+  });
+  const email = uniqueEmail('invitee');
+  await adminApi().invitations.create({
+    corporationId: corporation.id,
+    workspaceId: workspace.id,
+    email,
+    permissions: ['write'],
+  });
+
+  const mail = await waitForMail(email, '/login/create-account?code=');
+  await page.goto(linkIn(mail, '/login/create-account?code='));
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByText(`You've been invited to join ${corporation.name}.`)).toBeVisible();
+  await expect(page.getByLabel('Email address')).toHaveValue(email);
+
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Required').first()).toBeVisible();
+  await page.getByLabel('Full name').fill('Max Mustermann');
+  await page.getByLabel('New password').fill('invited-password-1');
+  await page.getByLabel('Repeat password').fill('invited-password-1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(`/${corporation.id}/${workspace.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: workspace.name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+  // The code is used up now.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.goto(linkIn(mail, '/login/create-account?code='));
+  await expect(page.getByRole('alert')).toHaveText(/invalid, used or expired/);
+});

@@ -1,0 +1,162 @@
+import { type ChildProcess, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import type { Media } from '@stromwerk/contracts/medias';
+import type { Output } from '@stromwerk/contracts/outputs';
+import type { Source, StreamKey } from '@stromwerk/contracts/sources';
+import { adminApi, ownerHome } from './support/api';
+import { adminToken, e2eEnv } from './support/env';
+import { expect, test } from './support/fixtures';
+import { expectPlaybackAdvances } from './support/player';
+import { publish, stop } from './support/publisher';
+
+/**
+ * What a viewer of the public player sees while the program changes under it, in Chromium with hls.js:
+ * main drops -> backup goes on; both stop -> the fallback media plays; main returns -> live again; and
+ * after a recorded stream the recording plays as VOD.
+ */
+test.describe.configure({ mode: 'default' });
+const encoders: ChildProcess[] = [];
+let workspaceId = '';
+
+test.beforeAll(async () => {
+  const { corporation } = await ownerHome();
+  workspaceId = (
+    await adminApi().workspaces.create({ corporationId: corporation.id, name: `Failover ${Date.now()}` })
+  ).id;
+});
+test.afterAll(async () => {
+  for (const e of encoders) await stop(e);
+});
+
+async function source(name: string) {
+  const api = adminApi();
+  const s = await api.request<Source>({
+    method: 'POST',
+    path: '/sources',
+    body: { workspaceId, name, type: 'rtmp' },
+  });
+  const key = await api.request<StreamKey>({ method: 'GET', path: `/sources/${s.id}/stream-key` });
+  return { id: s.id, key: key.streamKey };
+}
+function encode(key: string) {
+  const e = publish(key);
+  encoders.push(e);
+  return e;
+}
+async function fallbackMedia(): Promise<string> {
+  const file = join(mkdtempSync(join(tmpdir(), 'stromwerk-fallback-')), 'Please stand by.mkv');
+  const run = spawnSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
+    ...['-f', 'lavfi', '-i', 'smptebars=size=640x360:rate=25:duration=10'],
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=660:duration=10',
+      '-c:v',
+      'mpeg4',
+      '-q:v',
+      '4',
+      '-c:a',
+      'mp2',
+      file,
+    ],
+  ]);
+  if (run.status !== 0) throw new Error(run.stderr.toString());
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(file)]), 'Please stand by.mkv');
+  const res = await fetch(`${e2eEnv().baseUrl}/v1/medias/upload?workspaceId=${workspaceId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken()}` },
+    body: form,
+  });
+  const id = ((await res.json()) as { items: Media[] }).items[0]!.id;
+  await expect
+    .poll(async () => (await adminApi().request<Media>({ method: 'GET', path: `/medias/${id}` })).status, {
+      timeout: 30_000,
+    })
+    .toBe('ready');
+  return id;
+}
+const inputOf = async (id: string) =>
+  (await adminApi().request<Output>({ method: 'GET', path: `/outputs/${id}` })).input;
+async function viewer(browser: Browser, outputId: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${e2eEnv().baseUrl}/player/${outputId}`);
+  return page;
+}
+
+test('main drops -> backup goes on; both stop -> fallback; main returns -> live', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const [main, backup, fallbackMediaId] = await Promise.all([
+    source('Main cam'),
+    source('Backup cam'),
+    fallbackMedia(),
+  ]);
+  let mainEncoder = encode(main.key);
+  const backupEncoder = encode(backup.key);
+  const output = await adminApi().request<Output>({
+    method: 'POST',
+    path: '/outputs',
+    body: {
+      workspaceId,
+      name: 'Failover player',
+      mainSourceId: main.id,
+      backupSourceId: backup.id,
+      fallbackMediaId,
+      latency: 'normal',
+    },
+  });
+  await expect.poll(() => inputOf(output.id), { timeout: 45_000 }).toBe('main');
+  const page = await viewer(browser, output.id);
+  await expectPlaybackAdvances(page, 'main');
+
+  await stop(mainEncoder);
+  await expect.poll(() => inputOf(output.id), { timeout: 30_000 }).toBe('backup');
+  await expectPlaybackAdvances(page, 'backup');
+
+  await stop(backupEncoder);
+  await expect.poll(() => inputOf(output.id), { timeout: 30_000 }).toBe('fallback');
+  await expectPlaybackAdvances(page, 'fallback');
+
+  mainEncoder = encode(main.key);
+  await expect.poll(() => inputOf(output.id), { timeout: 45_000 }).toBe('main');
+  await expectPlaybackAdvances(page, 'main');
+  await stop(mainEncoder);
+});
+
+test('after a recorded stream the recording is in the library and plays as VOD', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const main = await source('Keynote cam');
+  const output = await adminApi().request<Output>({
+    method: 'POST',
+    path: '/outputs',
+    body: {
+      workspaceId,
+      name: 'Recorded keynote',
+      mainSourceId: main.id,
+      recording: true,
+      vodAfterStream: true,
+    },
+  });
+  const encoder = encode(main.key);
+  await expect.poll(() => inputOf(output.id), { timeout: 45_000 }).toBe('main');
+  await new Promise((r) => setTimeout(r, 12_000));
+  await stop(encoder);
+  const recordings = async () =>
+    (
+      await adminApi().request<{ items: Media[] }>({
+        method: 'GET',
+        path: '/medias/by-origin/recording',
+        query: { originId: output.id },
+      })
+    ).items.filter((m) => m.status === 'ready');
+  await expect.poll(async () => (await recordings()).length, { timeout: 60_000 }).toBe(1);
+  await expect.poll(() => inputOf(output.id), { timeout: 30_000 }).toBe('vod');
+  const page = await viewer(browser, output.id);
+  await expectPlaybackAdvances(page, 'vod');
+});

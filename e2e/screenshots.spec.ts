@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { demoData } from './support/demo-data';
+import { expect, test } from './support/fixtures';
+import { signIn } from './support/session';
+
+/** The main screens in both languages at the three layout classes, into docs/screenshots/. */
+const outDir = join(import.meta.dirname, '../docs/screenshots');
+mkdirSync(outDir, { recursive: true });
+
+const heights: Record<number, number> = { 400: 860, 700: 900, 1200: 800 };
+
+async function shoot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  // Hover hints and focus rings are not part of the look being documented.
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(outDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
+}
+
+for (const lang of ['en', 'de'] as const) {
+  for (const width of [400, 700, 1200]) {
+    test(`screenshots ${lang} ${width}`, async ({ page }) => {
+      const demo = demoData();
+      const suffix = `${lang}-${width}`;
+      await page.setViewportSize({ width, height: heights[width] ?? 800 });
+
+      await page.goto('/login');
+      await page.evaluate((language) => localStorage.setItem('user-lang', language), lang);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shoot(page, `login-${suffix}`);
+
+      await signIn(page, demo.token, lang, `/${demo.corporationId}/${demo.workspaceId}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Live Events' })).toBeVisible();
+      await shoot(page, `workspace-home-${suffix}`);
+
+      await page.getByRole('button', { name: /Switch workspace|Arbeitsbereich wechseln/ }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shoot(page, `switcher-${suffix}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+
+      await page.goto('/user/settings');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('button', { name: /Upload picture|Bild hochladen/ })).toBeEnabled();
+      await shoot(page, `user-settings-${suffix}`);
+
+      await page.goto(`/${demo.corporationId}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Northwind Media' })).toBeVisible();
+      await expect(page.getByRole('list', { name: /Members|Mitglieder/ })).toBeVisible();
+      await shoot(page, `corporation-${suffix}`);
+    });
+  }
+}

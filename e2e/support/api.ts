@@ -1,0 +1,61 @@
+import { createClient, type StromwerkClient } from '@stromwerk/client/create-client';
+import type { Permission } from '@stromwerk/contracts/permissions';
+import { adminToken, e2eEnv } from './env';
+
+/** The typed /v1 client (packages/client) as a given session. */
+export function apiAs(token: string): StromwerkClient {
+  return createClient({ baseUrl: e2eEnv().baseUrl, auth: () => ({ bearer: token }) });
+}
+
+export const adminApi = () => apiAs(adminToken());
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.stromwerk.test`;
+}
+
+export interface Member {
+  email: string;
+  password: string;
+  name: string;
+  token: string;
+  userId: string;
+}
+
+/**
+ * A new user who belongs to `corporationId` (and `workspaceId`, if given): the owner invites, the
+ * invitee registers with the code from the answer. Links in the invitation mail are tested elsewhere.
+ */
+export async function createMember(options: {
+  corporationId: string;
+  workspaceId?: string;
+  permissions?: Permission[];
+  name?: string;
+  label?: string;
+}): Promise<Member> {
+  const email = uniqueEmail(options.label ?? 'member');
+  const password = 'member-password-1';
+  const name = options.name ?? 'Erika Mustermann';
+  const invitation = await adminApi().invitations.create({
+    corporationId: options.corporationId,
+    workspaceId: options.workspaceId,
+    email,
+    permissions: options.permissions ?? ['admin'],
+  });
+  const session = await createClient({ baseUrl: e2eEnv().baseUrl }).users.register({
+    email,
+    password,
+    name,
+    invitationCode: invitation.code,
+  });
+  return { email, password, name, token: session.token, userId: session.user.id };
+}
+
+/** The owner's first corporation and workspace ("My Corporation" / "My Workspace"). */
+export async function ownerHome() {
+  const api = adminApi();
+  const corporation = (await api.corporations.list()).items.find((c) => c.name === 'My Corporation');
+  if (!corporation) throw new Error('first-run corporation missing');
+  const workspace = (await api.workspaces.list({ corporationId: corporation.id })).items[0];
+  if (!workspace) throw new Error('first-run workspace missing');
+  return { corporation, workspace };
+}

@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+function ffmpeg(args: string[]) {
+  const run = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args]);
+  if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.toString()}`);
+}
+
+/**
+ * Files for the media library, made with ffmpeg at test time: videos in containers browsers do not
+ * play (the library renders them to MP4), an audio file, and a text file named like a video.
+ */
+export function makeMediaFiles(dir: string) {
+  const video = join(dir, 'Keynote rehearsal.mkv');
+  ffmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=6'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6'],
+    ...['-c:v', 'mpeg4', '-q:v', '2', '-c:a', 'mp2', video],
+  ]);
+  const demo = join(dir, 'Fractal zoom.mov');
+  ffmpeg([
+    ...['-f', 'lavfi', '-i', 'mandelbrot=size=640x360:rate=25', '-t', '4'],
+    ...['-c:v', 'mpeg4', '-q:v', '3', demo],
+  ]);
+  // Long enough that its render runs for a while: progress, time left and cancel can be watched.
+  const long = join(dir, 'Conference day.mkv');
+  ffmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25:duration=150'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=220:duration=150'],
+    ...['-c:v', 'mpeg4', '-q:v', '10', '-c:a', 'mp2', long],
+  ]);
+  const audio = join(dir, 'Podcast intro.m4a');
+  ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=330:duration=5', '-c:a', 'aac', audio]);
+  const notes = join(dir, 'notes.mp4');
+  writeFileSync(notes, 'Agenda: welcome, keynote, questions.\n'.repeat(50));
+  return { video, demo, long, audio, notes };
+}
