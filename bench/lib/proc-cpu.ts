@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+
+const HZ = 100; // USER_HZ on Linux
+
+/** CPU seconds a process has used (user + system), read from /proc. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / HZ;
+  } catch {
+    return 0;
+  }
+}
+
+/** Busy and total jiffies of the whole machine, for a machine-wide CPU share. */
+export function machineJiffies(): { busy: number; total: number } {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+  const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
+  const total = cpu.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+/** Measures the CPU share (% of one core) of some pids and of the machine (% of all cores) over a window. */
+export async function measure(pids: () => number[], ms: number) {
+  const watched = pids();
+  const before = new Map(watched.map((p) => [p, processCpuSeconds(p)]));
+  const m0 = machineJiffies();
+  const t0 = process.hrtime.bigint();
+  await new Promise((r) => setTimeout(r, ms));
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const m1 = machineJiffies();
+  const perPid = watched.map((p) => ((processCpuSeconds(p) - (before.get(p) ?? 0)) / seconds) * 100);
+  return { perPid, machinePct: ((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)) * 100 };
+}

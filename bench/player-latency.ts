@@ -1,0 +1,143 @@
+// Player & recorder timings (issue 6). Run: npx tsx bench/player-latency.ts
+// 1. For each latency mode: publish -> first playable segment of the program (playlist lists a segment).
+// 2. The failover gap: main and backup are live, main is killed (SIGKILL, as a dropped encoder) -> the
+//    first backup segment appears in the same playlist, after its discontinuity.
+// Everything runs on 127.0.0.1 with real ffmpeg publishers; each wait is bounded.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inProcessApp } from './lib/in-process-app';
+import { writeResult } from './lib/results';
+
+const children: ChildProcess[] = [];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** An encoder like OBS: 720p30 H.264 with a keyframe every 2 s, AAC audio, in real time. */
+const publish = (url: string) => {
+  const c = spawn(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-nostdin',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=1280x720:rate=30',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-tune',
+      'zerolatency',
+      '-g',
+      '60',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-f',
+      'flv',
+      url,
+    ],
+    { stdio: 'ignore' },
+  );
+  children.push(c);
+  return c;
+};
+const segmentsIn = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('seg_'));
+  } catch {
+    return [];
+  }
+};
+async function until<T>(check: () => T | undefined | false, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const v = check();
+    if (v) return v;
+    await sleep(20);
+  }
+  throw new Error('timed out');
+}
+
+async function main() {
+  const { app, api, rtmpPort, workspaceId, close } = await inProcessApp();
+  const source = async (name: string) => {
+    const s = await api('POST', '/v1/sources', { workspaceId, name, type: 'rtmp' });
+    const key = (await api('GET', `/v1/sources/${s.id}/stream-key`)).streamKey as string;
+    return { id: s.id as string, url: `rtmp://127.0.0.1:${rtmpPort}/live/${key}` };
+  };
+  const playlistOf = (outputId: string) => join(app.programs!.hlsDir(outputId), 'index.m3u8');
+
+  const firstSegmentMs: Record<string, number> = {};
+  for (const latency of ['low', 'normal', 'high', 'very-high'] as const) {
+    const main = await source(`Main ${latency}`);
+    const out = await api('POST', '/v1/outputs', {
+      workspaceId,
+      name: `Bench ${latency}`,
+      mainSourceId: main.id,
+      latency,
+    });
+    const started = Date.now();
+    const encoder = publish(main.url);
+    await until(() => segmentsIn(playlistOf(out.id)).length > 0, 60_000);
+    firstSegmentMs[latency] = Date.now() - started;
+    console.log(`${latency}: first segment after ${firstSegmentMs[latency]} ms`);
+    encoder.kill('SIGKILL');
+    await api('PUT', `/v1/outputs/${out.id}`, { mainSourceId: null });
+    await sleep(1000);
+  }
+
+  const gaps: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const main = await source(`Failover main ${run}`);
+    const backup = await source(`Failover backup ${run}`);
+    const out = await api('POST', '/v1/outputs', {
+      workspaceId,
+      name: `Failover ${run}`,
+      mainSourceId: main.id,
+      backupSourceId: backup.id,
+      latency: 'low',
+    });
+    const mainEncoder = publish(main.url);
+    const backupEncoder = publish(backup.url);
+    await until(() => segmentsIn(playlistOf(out.id)).length >= 3, 60_000);
+    const before = segmentsIn(playlistOf(out.id)).at(-1);
+    const killed = Date.now();
+    mainEncoder.kill('SIGKILL');
+    // The first segment written after the switch: listed after a discontinuity tag that follows `before`.
+    await until(() => {
+      const text = readFileSync(playlistOf(out.id), 'utf8');
+      const tail = before ? text.slice(text.indexOf(before)) : text;
+      return /#EXT-X-DISCONTINUITY[\s\S]*seg_/.test(tail);
+    }, 60_000);
+    gaps.push(Date.now() - killed);
+    console.log(`failover ${run}: backup segment after ${gaps.at(-1)} ms`);
+    backupEncoder.kill('SIGKILL');
+    await api('PUT', `/v1/outputs/${out.id}`, { mainSourceId: null, backupSourceId: null });
+    await sleep(1000);
+  }
+  await close();
+  const sorted = [...gaps].sort((a, b) => a - b);
+  const result = { firstSegmentMs, failoverGapMs: gaps, failoverGapMedianMs: sorted[1] };
+  writeResult(
+    'player-latency',
+    result,
+    `publish -> first playable segment: low ${firstSegmentMs.low} ms, normal ${firstSegmentMs.normal} ms, high ${firstSegmentMs.high} ms, very high ${firstSegmentMs['very-high']} ms; failover (main killed -> first backup segment) ${gaps.join(' / ')} ms, median ${sorted[1]} ms`,
+  );
+}
+
+try {
+  await main();
+} finally {
+  for (const c of children) c.kill('SIGKILL');
+}
