@@ -87,6 +87,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
   const services = buildServices(config, database, app.log);
+  await services.storage.check();
   app.decorate('services', services);
   const media = opts.mediaCapabilities ?? (await detectCapabilities(config.ffmpegPath, config.ffprobePath));
 
@@ -136,13 +137,10 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
             message: media.missing.join('; ') || undefined,
             features: { ...media.protocols, ffprobe: media.ffprobe, ...media.encoders },
           }),
-          // S3 settings are validated but not used yet: say so instead of claiming an engine we lack.
           storage: () => ({
             ok: true,
-            engine: 'local',
-            ...(config.s3
-              ? { message: 'S3_* is set, but S3 storage is not built yet: media stays in DATA_DIR/media' }
-              : {}),
+            engine: services.storage.engine,
+            message: services.storage.describe(),
           }),
         },
       });

@@ -39,7 +39,7 @@ import { WorkspacesService } from './modules/workspaces/workspaces.service';
 import type { Config } from './plugins/config';
 import type { Database } from './plugins/db';
 import { createMailer } from './plugins/mailer';
-import { createLocalStorage, mediaRoot } from './plugins/storage';
+import { createStorage } from './plugins/storage';
 import type { Services } from './services';
 
 /** Wires repositories into services once per process; routes reach them through `app.services`. */
@@ -56,7 +56,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
   const access = new AccessService(db);
   const memberships = new MembershipsRepository(db);
   const usersRepo = new UsersRepository(db);
-  const storage = createLocalStorage(mediaRoot(config.dataDir));
+  const storage = createStorage(config);
   const sourcesRepo = new SourcesRepository(db);
   const usage = new UsageService(db, access);
   usage.registerCounter('sources', (s) => sourcesRepo.countIn(s));

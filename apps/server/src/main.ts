@@ -31,6 +31,7 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e);
+  // A configured service that cannot be used (an S3 bucket that is not there) is one clear line too.
+  console.error(e instanceof ConfigError ? e.message : e);
   process.exit(1);
 });

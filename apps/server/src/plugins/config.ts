@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { S3Settings } from './s3-client';
 
 /**
  * Configuration comes from environment variables only (ARCHITECTURE section 2). Every value is validated at
@@ -29,7 +30,8 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   CDN_BASE_URL: z.string().default('/cdn/'),
-  S3_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: optionalUrl(['http', 'https']),
+  S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ACCESS_KEY: z.string().min(1).optional(),
   S3_SECRET_KEY: z.string().min(1).optional(),
@@ -57,7 +59,7 @@ export interface Config {
   ffmpegPath: string;
   ffprobePath: string;
   cdnBaseUrl: string;
-  s3: { endpoint: string; bucket: string; accessKey: string; secretKey: string } | undefined;
+  s3: S3Settings | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmail: string | undefined;
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           bucket: e.S3_BUCKET!,
           accessKey: e.S3_ACCESS_KEY!,
           secretKey: e.S3_SECRET_KEY!,
+          region: e.S3_REGION,
         }
       : undefined,
     smtpUrl: e.SMTP_URL,

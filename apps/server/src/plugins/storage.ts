@@ -3,14 +3,20 @@ import { copyFile, mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Config } from './config';
+import { createS3Storage } from './storage-s3';
 
 /**
- * Where media bytes live, behind one interface: local files under DATA_DIR/media by default. Keys are
- * relative paths (the bucketRef). Writes go to a temporary name first and are renamed when complete, so a
- * cut-off upload never leaves a half file under its real key.
+ * Where media bytes live, behind one interface: local files under DATA_DIR/media by default, an
+ * S3-compatible bucket when S3_* is set (storage-s3.ts). Keys are relative paths (the bucketRef). Writes
+ * land under their key only when complete, so a cut-off upload never leaves a half file behind.
  */
 export interface Storage {
   engine: 'local' | 's3';
+  /** Where the bytes are, for health and logs (never a secret). */
+  describe(): string;
+  /** Fails with a clear message when the storage cannot be used (checked at start-up). */
+  check(): Promise<void>;
   put(key: string, data: Readable): Promise<number>;
   /** Moves a finished local file (an ffmpeg output) in under `key`; the file is gone afterwards. */
   importFile(key: string, file: string): Promise<number>;
@@ -18,8 +24,8 @@ export interface Storage {
   read(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
-  /** Local path of a key for ffmpeg; remote engines download first. */
-  localPath(key: string): string;
+  /** What ffmpeg opens to read a key: a local path, or a presigned HTTP address on S3. */
+  ffmpegInput(key: string): string;
 }
 
 export function createLocalStorage(root: string): Storage {
@@ -31,6 +37,10 @@ export function createLocalStorage(root: string): Storage {
   };
   return {
     engine: 'local',
+    describe: () => 'local files under DATA_DIR/media',
+    async check() {
+      await mkdir(base, { recursive: true });
+    },
     async put(key, data) {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
@@ -79,8 +89,13 @@ export function createLocalStorage(root: string): Storage {
       // A media's files share a folder: drop it with the last one (rmdir refuses while others remain).
       await rmdir(dirname(file)).catch(() => {});
     },
-    localPath: (key) => pathOf(key),
+    ffmpegInput: (key) => pathOf(key),
   };
 }
 
 export const mediaRoot = (dataDir: string) => join(dataDir, 'media');
+
+/** The storage the configuration asks for: S3 when S3_* is set, else DATA_DIR/media. */
+export function createStorage(config: Config): Storage {
+  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(mediaRoot(config.dataDir));
+}

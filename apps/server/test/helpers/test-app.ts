@@ -41,6 +41,10 @@ export async function createTestApp(
     logger: process.env.TEST_LOG ? { level: 'error' } : false,
     live: options.live ?? false,
     jobs: options.jobs ?? true,
+  }).catch(async (e) => {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
   });
   const boot = await bootstrapFirstRun(database.db, config, app.services, app.log);
   await app.ready();

@@ -5,8 +5,8 @@ import type { Job } from '@stromwerk/contracts/jobs';
 import type { Media } from '@stromwerk/contracts/medias';
 import { activeProcesses } from '@stromwerk/media/process-registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadFile } from '../helpers/library';
 import { makeMediaFile, waitFor } from '../helpers/media';
-import { multipartBody } from '../helpers/multipart';
 import { call, createTenant, createTestApp, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
@@ -15,16 +15,8 @@ beforeAll(async () => {
   ctx = await createTestApp();
   // Long and large enough that an H.264 render takes several seconds on two cores.
   const file = await makeMediaFile(join(ctx.dataDir, 'long.mkv'), { seconds: 40, size: '1280x720' });
-  const { payload, headers } = multipartBody([
-    { name: 'file', filename: 'long.mkv', data: readFileSync(file) },
-  ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/v1/medias/upload?workspaceId=${ctx.owner.workspaceId}`,
-    payload,
-    headers: { ...headers, authorization: `Bearer ${ctx.owner.token}` },
-  });
-  long = JSON.parse(res.body).items[0];
+  const res = await uploadFile(ctx, file);
+  long = res.body.items[0]!;
 }, 120_000);
 afterAll(() => ctx.close());
 

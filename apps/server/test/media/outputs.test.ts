@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Comment } from '@stromwerk/contracts/comments';
 import type { Media } from '@stromwerk/contracts/medias';
@@ -6,6 +5,7 @@ import type { Output, PlaySession } from '@stromwerk/contracts/outputs';
 import type { Source } from '@stromwerk/contracts/sources';
 import type { Target } from '@stromwerk/contracts/targets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadFile } from '../helpers/library';
 import {
   ffmpeg,
   ffprobe,
@@ -16,7 +16,6 @@ import {
   stopAll,
   waitFor,
 } from '../helpers/media';
-import { multipartBody } from '../helpers/multipart';
 import { call, createTestApp, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
@@ -29,16 +28,8 @@ beforeAll(async () => {
     { live: true },
   );
   const file = await makeMediaFile(join(ctx.dataDir, 'fallback.mkv'), { seconds: 6 });
-  const { payload, headers } = multipartBody([
-    { name: 'file', filename: 'fallback.mkv', data: readFileSync(file) },
-  ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/v1/medias/upload?workspaceId=${ctx.owner.workspaceId}`,
-    payload,
-    headers: { ...headers, authorization: `Bearer ${ctx.owner.token}` },
-  });
-  const id = JSON.parse(res.body).items[0].id as string;
+  const res = await uploadFile(ctx, file);
+  const id = res.body.items[0]!.id as string;
   fallback = await waitFor('fallback ready', async () => {
     const m = (await api<Media>('GET', `/v1/medias/${id}`)).body;
     return m.status === 'ready' ? m : undefined;

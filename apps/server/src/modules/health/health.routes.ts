@@ -6,7 +6,7 @@ export interface HealthSources {
   version: string;
   broker: () => { ok: boolean; engine: string; message?: string };
   media: () => { ok: boolean; engine: string; message?: string; features: Record<string, boolean> };
-  storage: () => { ok: boolean; engine: string };
+  storage: () => { ok: boolean; engine: string; message?: string };
 }
 
 export async function healthRoutes(fastify: FastifyInstance, opts: { sources: HealthSources }) {

@@ -20,7 +20,7 @@ export async function renderMp4Job(deps: MediaJobDeps, { job, signal, progress }
   const dir = await freshJobDir(deps.dataDir, job.id);
   const output = join(dir, 'render.mp4');
   const started = Date.now();
-  await runToCompletion(renderMp4(deps.storage.localPath(original.bucketRef), output), {
+  await runToCompletion(renderMp4(deps.storage.ffmpegInput(original.bucketRef), output), {
     command: deps.ffmpegPath,
     signal,
     label: `job ${job.id}`,

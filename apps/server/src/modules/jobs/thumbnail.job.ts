@@ -29,7 +29,7 @@ export async function thumbnailJob(deps: MediaJobDeps, { job, signal, progress }
     return undefined;
   }
   const dir = await freshJobDir(deps.dataDir, job.id);
-  const input = deps.storage.localPath(original.bucketRef);
+  const input = deps.storage.ffmpegInput(original.bucketRef);
   const run = (args: string[]) =>
     runToCompletion(args, { command: deps.ffmpegPath, signal, label: `job ${job.id}` });
   const durationMs = media.durationMs ?? 0;

@@ -44,7 +44,7 @@ export async function startLiveEngine(
         !!probe?.video?.codec &&
         COPYABLE.video.includes(probe.video.codec) &&
         (!probe.audio || COPYABLE.audio.includes(probe.audio.codec ?? ''));
-      return { path: services.storage.localPath(file.bucketRef), copyable };
+      return { path: services.storage.ffmpegInput(file.bucketRef), copyable };
     },
     notify: (row, kind) =>
       services.notifications.notifyWorkspace(row.corporationId, row.workspaceId, {

@@ -126,7 +126,7 @@ export class MediaUploadService {
     guard.on('error', () => {});
     const size = await this.storage.put(bucketRef, data.pipe(guard));
     try {
-      const probe = await probeStream(this.storage.localPath(bucketRef), this.config.ffprobePath, 30_000);
+      const probe = await probeStream(this.storage.ffmpegInput(bucketRef), this.config.ffprobePath, 30_000);
       if (!probe.video && !probe.audio) throw new ProbeError('no-streams', 'no audio or video');
       return {
         id,

@@ -154,7 +154,7 @@ export class ProgramEngine implements OutputControl {
     if (!original) return undefined;
     return {
       kind: 'file',
-      path: this.deps.storage.localPath(original.bucketRef),
+      path: this.deps.storage.ffmpegInput(original.bucketRef),
       loop,
       transcode: !COPYABLE(m),
     };
