@@ -29,6 +29,19 @@ function useNow(active: boolean, ms = 30_000): number {
   return now;
 }
 
+/**
+ * The delete button is about to leave the page with its item: hand focus to the next item's button (or
+ * the previous one, or the sheet's first button) so the keyboard stays in the sheet and Escape closes it.
+ */
+function moveFocusFromRemovedItem(button: HTMLElement) {
+  const item = button.closest('li');
+  const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
+  const target =
+    neighbour?.querySelector<HTMLElement>('button') ??
+    button.closest('[role="dialog"]')?.querySelector<HTMLElement>('button:not([disabled])');
+  if (target && target !== button) target.focus();
+}
+
 const time = (value: Date | string) => new Date(value).getTime();
 
 type Translate = (key: string, options: Record<string, unknown>) => string;
@@ -111,7 +124,10 @@ export function NotificationsSheet() {
                     edge="end"
                     aria-label={t('notifications.delete')}
                     disabled={remove.isPending && remove.variables === notification.id}
-                    onClick={() => remove.mutate(notification.id)}
+                    onClick={(event) => {
+                      moveFocusFromRemovedItem(event.currentTarget);
+                      remove.mutate(notification.id);
+                    }}
                   >
                     <DeleteOutlined />
                   </IconButton>
