@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstLoadChunks } from './build/first-load-chunks.ts';
+import { muiWithoutCssVariables } from './build/mui-without-css-variables.ts';
 
 // react-router's package exports only name its development build (remix-run/react-router#14753),
 // which carries dev warnings and checks. Production builds use the production files it also ships.
@@ -15,7 +17,7 @@ function reactRouterProduction() {
 
 export default defineConfig(({ mode }) => ({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), muiWithoutCssVariables(), firstLoadChunks()],
   resolve: { alias: mode === 'production' ? reactRouterProduction() : [] },
   server: {
     proxy: {

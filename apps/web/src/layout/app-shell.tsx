@@ -2,28 +2,36 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { lazyTranslated } from '../lib/lazy-translated';
 import { useLoggedIn } from '../lib/session';
-import { LiveCache } from './live-cache';
 import { NavigationPlaceholder } from './navigation-placeholder';
 import { MAIN_CONTENT_ID, SkipLinks } from './skip-links';
 import { TopBar } from './top-bar';
 import { type Sheet, useUiState } from './ui-state';
 import { useNavigation } from './use-navigation';
 
-// Sheets and the switcher load on first use, keeping the login page's bundle small.
+// Sheets and the switcher load on first use, keeping the login page's bundle small. Their
+// translations (beyond the bundled `common`) load with them.
 const SearchSheet = lazy(() => import('./search/search-sheet').then((m) => ({ default: m.SearchSheet })));
-const NotificationsSheet = lazy(() =>
-  import('./notifications-sheet').then((m) => ({ default: m.NotificationsSheet })),
+const NotificationsSheet = lazyTranslated(
+  () => import('./notifications-sheet').then((m) => m.NotificationsSheet),
+  'tenancy',
 );
 
+// Live updates of the cache only run while logged in: the handlers stay out of the login page's bundle.
+const LiveCache = lazy(() => import('./live-cache').then((m) => ({ default: m.LiveCache })));
+
 // Only workspace routes have a navigation; /login never needs the drawer code.
-const SideNavigation = lazy(() => import('./side-navigation').then((m) => ({ default: m.SideNavigation })));
+const SideNavigation = lazyTranslated(
+  () => import('./side-navigation').then((m) => m.SideNavigation),
+  'navigation',
+);
 
 // Only logged-in users open it, so it stays out of the login page's bundle.
-const WorkspaceSwitcherDialog = lazy(() =>
-  import('../features/tenancy/components/workspace-switcher-dialog').then((m) => ({
-    default: m.WorkspaceSwitcherDialog,
-  })),
+const WorkspaceSwitcherDialog = lazyTranslated(
+  () =>
+    import('../features/tenancy/components/workspace-switcher-dialog').then((m) => m.WorkspaceSwitcherDialog),
+  'tenancy',
 );
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -44,7 +52,11 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      {loggedIn && <LiveCache />}
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <LiveCache />
+        </Suspense>
+      )}
       <SkipLinks hasNavigation={hasNavigation} />
       <TopBar hasNavigation={hasNavigation} />
       {hasNavigation && (

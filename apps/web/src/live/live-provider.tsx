@@ -1,4 +1,5 @@
 import type { NotificationsApi } from '@stromwerk/client/notifications';
+import { NOTIFICATION_RECONNECT_MS } from '@stromwerk/contracts/limits';
 import {
   createContext,
   type ReactNode,
@@ -8,7 +9,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { LiveClient } from './live-client';
+import type { LiveClient } from './live-client';
 import type { LiveLogger, LiveStatus } from './live-types';
 
 /** The slice of the API client live notifications use (pass the app's `api`). */
@@ -17,7 +18,8 @@ export interface LiveApi {
 }
 
 interface LiveContextValue {
-  client: LiveClient;
+  /** Null until the first login has loaded the client's code. */
+  client: LiveClient | null;
   api: LiveApi;
   enabled: boolean;
 }
@@ -42,29 +44,63 @@ export function LiveProvider({ api, enabled, onStatusChange, logger, client, chi
   useEffect(() => {
     apiRef.current = api;
   });
-  const [live] = useState(
-    () =>
-      client ??
-      new LiveClient({ credentials: () => apiRef.current.notifications.brokerCredentials(), logger }),
-  );
+  const live = useLazyLiveClient(enabled, client, logger, () => apiRef.current);
 
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || !live) return;
     live.connect();
     return () => live.disconnect();
   }, [live, enabled]);
 
   useEffect(() => {
     if (!onStatusChange) return;
-    onStatusChange(enabled ? live.status : null);
-    const off = live.onStatus(onStatusChange);
+    // While the client's code loads, the connection is on its way: the state connect() starts with.
+    onStatusChange(enabled ? (live?.status ?? 'loading') : null);
+    const off = live?.onStatus(onStatusChange);
     return () => {
-      off();
+      off?.();
       onStatusChange(null);
     };
   }, [live, enabled, onStatusChange]);
 
   return <LiveContext.Provider value={{ client: live, api, enabled }}>{children}</LiveContext.Provider>;
+}
+
+/**
+ * The client is created on the first login, not before: its code (and mqtt.js behind it) is not needed
+ * by the login page. A failed load is retried after the spec's reconnect delay while still logged in.
+ */
+function useLazyLiveClient(
+  enabled: boolean,
+  given: LiveClient | undefined,
+  logger: LiveLogger | undefined,
+  api: () => LiveApi,
+): LiveClient | null {
+  const [live, setLive] = useState<LiveClient | null>(given ?? null);
+  const [attempt, setAttempt] = useState(0);
+  const needed = enabled && !live;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one load per attempt (`attempt` retries); `api` reads a ref
+  useEffect(() => {
+    if (!needed) return;
+    let current = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    import('./live-client').then(
+      ({ LiveClient }) => {
+        if (current)
+          setLive(new LiveClient({ credentials: () => api().notifications.brokerCredentials(), logger }));
+      },
+      (error: unknown) => {
+        if (!current) return;
+        (logger ?? console).error('Cannot subscribe to notification service', error);
+        retry = setTimeout(() => setAttempt((n) => n + 1), NOTIFICATION_RECONNECT_MS);
+      },
+    );
+    return () => {
+      current = false;
+      clearTimeout(retry);
+    };
+  }, [needed, attempt]);
+  return live;
 }
 
 export function useLiveContext(): LiveContextValue {
@@ -73,16 +109,19 @@ export function useLiveContext(): LiveContextValue {
   return value;
 }
 
-export function useLiveClient(): LiveClient {
+export function useLiveClient(): LiveClient | null {
   return useLiveContext().client;
 }
 
+const noClient = () => () => {};
+
 /** disconnected | loading | connected, re-rendering on every change (the top bar's dot). */
 export function useLiveStatus(): LiveStatus {
-  const client = useLiveClient();
+  const { client, enabled } = useLiveContext();
+  const idle: LiveStatus = enabled ? 'loading' : 'disconnected';
   return useSyncExternalStore(
-    (listener) => client.onStatus(listener),
-    () => client.status,
-    () => client.status,
+    client ? (listener) => client.onStatus(listener) : noClient,
+    () => client?.status ?? idle,
+    () => client?.status ?? idle,
   );
 }

@@ -21,7 +21,7 @@ export function useLiveSubscriptions(
   // A stable key so a new array with the same topics does not resubscribe.
   const key = [...new Set(topicList)].sort().join('\n');
   useEffect(() => {
-    if (status !== 'connected' || !key) return;
+    if (!client || status !== 'connected' || !key) return;
     const relay = (message: TopicMessage, topic: string) => handlerRef.current(message, topic);
     const offs = key.split('\n').map((topic) => client.subscribe(topic, relay));
     return () => {

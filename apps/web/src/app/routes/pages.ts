@@ -1,76 +1,77 @@
-import { lazy } from 'react';
+import { lazyTranslated as page } from '../../lib/lazy-translated';
 
-/** Every page is its own chunk: /login loads only the shell and the login form. */
-export const LoginPage = lazy(() =>
-  import('../../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
+// Every page is its own chunk: /login loads only the shell and the login form. Each page names the
+// namespaces it needs beyond the bundled `common` and `auth`, so they load with it.
+
+export const LoginPage = page(() =>
+  import('../../features/auth/components/login-page').then((m) => m.LoginPage),
 );
-export const ForgotPasswordPage = lazy(() =>
-  import('../../features/auth/components/forgot-password-page').then((m) => ({
-    default: m.ForgotPasswordPage,
-  })),
+export const ForgotPasswordPage = page(() =>
+  import('../../features/auth/components/forgot-password-page').then((m) => m.ForgotPasswordPage),
 );
-export const ResetPasswordPage = lazy(() =>
-  import('../../features/auth/components/reset-password-page').then((m) => ({
-    default: m.ResetPasswordPage,
-  })),
+export const ResetPasswordPage = page(() =>
+  import('../../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
 );
-export const VerifyEmailPage = lazy(() =>
-  import('../../features/auth/components/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+export const VerifyEmailPage = page(() =>
+  import('../../features/auth/components/verify-email-page').then((m) => m.VerifyEmailPage),
 );
-export const CreateAccountPage = lazy(() =>
-  import('../../features/auth/components/create-account-page').then((m) => ({
-    default: m.CreateAccountPage,
-  })),
+export const CreateAccountPage = page(() =>
+  import('../../features/auth/components/create-account-page').then((m) => m.CreateAccountPage),
 );
-export const WorkspaceSelectionPage = lazy(() =>
-  import('../../features/tenancy/components/workspace-selection-page').then((m) => ({
-    default: m.WorkspaceSelectionPage,
-  })),
+export const WorkspaceSelectionPage = page(
+  () =>
+    import('../../features/tenancy/components/workspace-selection-page').then(
+      (m) => m.WorkspaceSelectionPage,
+    ),
+  'tenancy',
 );
-export const AddWorkspacePage = lazy(() =>
-  import('../../features/tenancy/components/add-workspace-page').then((m) => ({
-    default: m.AddWorkspacePage,
-  })),
+export const AddWorkspacePage = page(
+  () => import('../../features/tenancy/components/add-workspace-page').then((m) => m.AddWorkspacePage),
+  'tenancy',
 );
-export const CorporationPage = lazy(() =>
-  import('../../features/tenancy/components/corporation-page').then((m) => ({ default: m.CorporationPage })),
+export const CorporationPage = page(
+  () => import('../../features/tenancy/components/corporation-page').then((m) => m.CorporationPage),
+  'tenancy',
 );
-export const WorkspaceScope = lazy(() =>
-  import('../../features/tenancy/components/workspace-scope').then((m) => ({ default: m.WorkspaceScope })),
+export const WorkspaceScope = page(
+  () => import('../../features/tenancy/components/workspace-scope').then((m) => m.WorkspaceScope),
+  'tenancy',
 );
-export const WorkspaceHomePage = lazy(() =>
-  import('../../features/tenancy/components/workspace-home-page').then((m) => ({
-    default: m.WorkspaceHomePage,
-  })),
+export const WorkspaceHomePage = page(
+  () => import('../../features/tenancy/components/workspace-home-page').then((m) => m.WorkspaceHomePage),
+  'tenancy',
+  'navigation',
 );
-export const AreaPage = lazy(() =>
-  import('../../features/tenancy/components/area-page').then((m) => ({ default: m.AreaPage })),
+export const AreaPage = page(
+  () => import('../../features/tenancy/components/area-page').then((m) => m.AreaPage),
+  'navigation',
 );
-export const SourcesPage = lazy(() =>
-  import('../../features/sources/components/sources-page').then((m) => ({ default: m.SourcesPage })),
+export const SourcesPage = page(
+  () => import('../../features/sources/components/sources-page').then((m) => m.SourcesPage),
+  'sources',
 );
-export const TargetsPage = lazy(() =>
-  import('../../features/targets/components/targets-page').then((m) => ({ default: m.TargetsPage })),
+export const TargetsPage = page(
+  () => import('../../features/targets/components/targets-page').then((m) => m.TargetsPage),
+  'targets',
 );
-export const MediasPage = lazy(() =>
-  import('../../features/medias/components/medias-page').then((m) => ({ default: m.MediasPage })),
+export const MediasPage = page(
+  () => import('../../features/medias/components/medias-page').then((m) => m.MediasPage),
+  'medias',
 );
-export const OutputsPage = lazy(() =>
-  import('../../features/outputs/components/outputs-page').then((m) => ({ default: m.OutputsPage })),
+export const OutputsPage = page(
+  () => import('../../features/outputs/components/outputs-page').then((m) => m.OutputsPage),
+  'outputs',
 );
-export const CommentsPage = lazy(() =>
-  import('../../features/comments/components/comments-page').then((m) => ({ default: m.CommentsPage })),
+export const CommentsPage = page(
+  () => import('../../features/comments/components/comments-page').then((m) => m.CommentsPage),
+  'comments',
 );
-export const UserSettingsPage = lazy(() =>
-  import('../../features/account/components/user-settings-page').then((m) => ({
-    default: m.UserSettingsPage,
-  })),
+export const UserSettingsPage = page(
+  () => import('../../features/account/components/user-settings-page').then((m) => m.UserSettingsPage),
+  'account',
 );
-export const UserSocialsPage = lazy(() =>
-  import('../../features/account/components/user-socials-page').then((m) => ({
-    default: m.UserSocialsPage,
-  })),
+export const UserSocialsPage = page(
+  () => import('../../features/account/components/user-socials-page').then((m) => m.UserSocialsPage),
+  'account',
 );
-export const NotFoundPage = lazy(() =>
-  import('../../components/not-found-page').then((m) => ({ default: m.NotFoundPage })),
-);
+export const NotFoundPage = page(() => import('../../components/not-found-page').then((m) => m.NotFoundPage));

@@ -11,11 +11,15 @@ import { useRouteParams } from '../../lib/route-params';
 import { useLoggedIn } from '../../lib/session';
 import { SideSheet } from '../side-sheet';
 import { useUiState } from '../ui-state';
-import { searchProviders } from './search-providers';
+import { searchNamespaces, searchProviders } from './search-providers';
 import { SearchResults } from './search-results';
 
+// The result groups are titled from other namespaces; asking for them here loads them as the sheet
+// first opens, not as the first results arrive (which would blank the open sheet while they load).
+const namespaces = ['common', ...searchNamespaces] as const;
+
 export function SearchSheet() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(namespaces);
   const { sheet, setSheet } = useUiState();
   const loggedIn = useLoggedIn();
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { applyLocale, i18n } from '../../../lib/i18n';
+import { applyLocale, i18n, loadNamespaces } from '../../../lib/i18n';
 import { browserLanguages, isLocale, resolveLocale, storedLocale } from '../../../lib/locale';
 import { playerTheme } from '../player-theme';
 import { PlayerPage } from './player-page';
@@ -26,9 +26,11 @@ export function PlayerApp() {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const stored = storedLocale();
-    void applyLocale(resolveLocale(isLocale(stored) ? stored : null, browserLanguages())).finally(() =>
-      setReady(true),
-    );
+    // The player's texts are not bundled; asked for first, they also load in the chosen locale.
+    void Promise.allSettled([
+      loadNamespaces(['player']),
+      applyLocale(resolveLocale(isLocale(stored) ? stored : null, browserLanguages())),
+    ]).then(() => setReady(true));
   }, []);
   const id = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
   return (
