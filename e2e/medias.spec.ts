@@ -6,13 +6,14 @@ import { expectAccessible } from './support/a11y';
 import { adminApi, ownerHome } from './support/api';
 import { expect, test } from './support/fixtures';
 import { makeMediaFiles } from './support/media-files';
+import { screenshotsDir } from './support/screenshots-dir';
 
 /**
  * Media Management end to end: real files made with ffmpeg go through the page's upload button with
  * a throttled connection (so the progress bar shows), the thumbnail job makes a still and a preview
  * strip, a render to MP4 runs as a job until done, and a file that is not media is refused per file.
  */
-const outDir = join(import.meta.dirname, '../docs/screenshots');
+const outDir = screenshotsDir;
 /** Narrow layouts and dialogs are checked by eye from here; only the 1200 px shots are documented. */
 const scratchDir = join(tmpdir(), 'stromwerk-media-shots');
 const workDir = mkdtempSync(join(tmpdir(), 'stromwerk-media-files-'));

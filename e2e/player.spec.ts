@@ -15,13 +15,14 @@ import {
   uploadLogo,
 } from './support/player';
 import { liveSource, publish, stop } from './support/publisher';
+import { screenshotsDir } from './support/screenshots-dir';
 
 /**
  * Player & Recorder end to end: a real ffmpeg publishes to an RTMP source, a player made in the form
  * plays it on its public page (no login), and the access rules (password, viewer limit) and comment
  * moderation (Comments Tool) work as a viewer sees them.
  */
-const outDir = join(import.meta.dirname, '../docs/screenshots');
+const outDir = screenshotsDir;
 const scratchDir = playerScratchDir;
 
 // One live source for the whole file: the tests run one after the other in one worker.

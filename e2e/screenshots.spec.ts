@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { demoData } from './support/demo-data';
 import { expect, test } from './support/fixtures';
+import { screenshotsDir } from './support/screenshots-dir';
 import { signIn } from './support/session';
 
 /** The main screens in both languages at the three layout classes, into docs/screenshots/. */
-const outDir = join(import.meta.dirname, '../docs/screenshots');
+const outDir = screenshotsDir;
 mkdirSync(outDir, { recursive: true });
 
 const heights: Record<number, number> = { 400: 860, 700: 900, 1200: 800 };

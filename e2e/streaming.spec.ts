@@ -7,13 +7,14 @@ import type { Page } from '@playwright/test';
 import { adminApi, ownerHome } from './support/api';
 import { adminEnv } from './support/env';
 import { expect, test } from './support/fixtures';
+import { screenshotsDir } from './support/screenshots-dir';
 
 /**
  * Stream Sources and Live-Stream Targets end to end: a real ffmpeg publishes to the server's RTMP
  * ingest, the source turns Live in the list without a reload, and a target pushes it on to a local
  * RTMP receiver (another ffmpeg) until it reads Online.
  */
-const outDir = join(import.meta.dirname, '../docs/screenshots');
+const outDir = screenshotsDir;
 
 /** Narrow layouts are checked by eye from here; only the 1200 px shots are documented. */
 const scratchDir = join(tmpdir(), 'stromwerk-streaming-shots');
