@@ -37,7 +37,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Two files at a time: most of their time is real-time video (-re), not CPU.
+          maxWorkers: 2,
         },
       },
     ],
