@@ -2,6 +2,7 @@
 // target-args.ts and hls-args.ts). Units and flag choices were checked on Debian's
 // ffmpeg 5.1 (see packages/media/test/*.media.test.ts); comments note the traps.
 import type { StreamInfo } from '@stromwerk/contracts/stream-info';
+import { type StoredInput, safeInput } from './safe-input';
 
 /** Quiet logs (warnings carry the reasons we summarise), machine-readable progress on stdout, no stdin. */
 export const COMMON_ARGS: readonly string[] = [
@@ -98,8 +99,8 @@ export function demoSource(o: DemoSourceOptions): string[] {
 }
 
 export interface ReliveSourceOptions {
-  /** A local file (or URL of a finite file). */
-  input: string;
+  /** A stored media: its local path or presigned URL, and its probed format. */
+  input: StoredInput;
   output: string;
   loop?: boolean;
   /** Re-encode instead of copy; needed unless the file is H.264/AAC (see canCopyToFlv). */
@@ -122,7 +123,7 @@ export function reliveSource(o: ReliveSourceOptions): string[] {
     ...COMMON_ARGS,
     '-re',
     ...(o.loop ? ['-stream_loop', '-1'] : []),
-    ...['-i', o.input],
+    ...safeInput(o.input),
     ...FIRST_AV,
     ...codecs,
     ...FLV_OUT,
@@ -162,12 +163,17 @@ export interface SrtIngestOptions {
   output: string;
 }
 
-/** Waits for an SRT caller (an encoder) and remuxes its MPEG-TS to FLV/RTMP without re-encoding. */
+/**
+ * Waits for an SRT caller (an encoder) and remuxes its MPEG-TS to FLV/RTMP without re-encoding. The
+ * caller decides the bytes, so the demuxer is forced to MPEG-TS over SRT alone: probed, an HLS playlist
+ * sent by the caller would make this process read `file:` paths and URLs it names into the live source.
+ */
 export function srtIngestListener(o: SrtIngestOptions): string[] {
   const query = `mode=listener&latency=${toMicroseconds(o.latencyMs ?? 200)}&timeout=${toMicroseconds(o.timeoutMs ?? DEFAULT_RW_TIMEOUT_MS)}`;
   return [
     ...COMMON_ARGS,
     ...srtCryptoArgs(o.passphrase),
+    ...['-protocol_whitelist', 'srt', '-format_whitelist', 'mpegts', '-f', 'mpegts'],
     ...['-i', `srt://${urlHost(o.host ?? '0.0.0.0')}:${o.port}?${query}`],
     ...FIRST_AV,
     ...['-c', 'copy'],

@@ -1,5 +1,6 @@
 // Argument builders for finite jobs on stored files: MP4 renders, thumbnails, preview strips.
 import { COMMON_ARGS, FIRST_AV, livePull } from './ffmpeg-args';
+import { type StoredInput, safeInput } from './safe-input';
 
 /** Width of the library's thumbnail and of each frame of the hover preview strip. */
 export const THUMBNAIL_WIDTH = 480;
@@ -10,12 +11,11 @@ export const PREVIEW_FRAMES = 10;
  * H.264/AAC in MP4 that every browser plays: yuv420p (x264 would keep 4:4:4 sources), even dimensions,
  * moov atom in front (+faststart) so playback starts before the whole file is loaded.
  */
-export function renderMp4(input: string, output: string): string[] {
+export function renderMp4(input: StoredInput, output: string): string[] {
   return [
     ...COMMON_ARGS,
     '-y',
-    '-i',
-    input,
+    ...safeInput(input),
     ...FIRST_AV,
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
     ...['-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2'],
@@ -29,14 +29,18 @@ export function renderMp4(input: string, output: string): string[] {
  * One frame at `atSeconds`, scaled to `width`. -ss before -i seeks by index: a frame deep in a 1 GB
  * file comes back at once instead of after decoding everything before it.
  */
-export function frameAt(input: string, atSeconds: number, output: string, width = THUMBNAIL_WIDTH): string[] {
+export function frameAt(
+  input: StoredInput,
+  atSeconds: number,
+  output: string,
+  width = THUMBNAIL_WIDTH,
+): string[] {
   return [
     ...COMMON_ARGS,
     '-y',
     '-ss',
     atSeconds.toFixed(3),
-    '-i',
-    input,
+    ...safeInput(input),
     '-frames:v',
     '1',
     '-vf',
@@ -88,11 +92,15 @@ export function recordLive(input: string, output: string, rwTimeoutMs = 5000): s
   ];
 }
 
-/** Joins recording parts (a concat list file) into one file without re-encoding. */
+/**
+ * Joins recording parts (a concat list file) into one file without re-encoding. The list and parts are
+ * our own (-safe 0 allows their absolute paths); the whitelists keep it to local MPEG-TS files anyway.
+ */
 export function concatParts(listFile: string, output: string): string[] {
   return [
     ...COMMON_ARGS,
     '-y',
+    ...['-protocol_whitelist', 'file', '-format_whitelist', 'concat,mpegts'],
     '-f',
     'concat',
     '-safe',

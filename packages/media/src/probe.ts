@@ -1,7 +1,9 @@
 // ffprobe wrapper: what a file or live URL carries (codecs, size, frame rate, bitrates, duration).
+// Stored media go through probeMedia (safe-input.ts); probeStream is for our own live URLs.
 import { execFile } from 'node:child_process';
 import type { StreamInfo } from '@stromwerk/contracts/stream-info';
 import { DEFAULT_RW_TIMEOUT_MS, toMicroseconds } from './ffmpeg-args';
+import { allowedDemuxer, type StoredInput, safeInput } from './safe-input';
 import { redactSecrets, summarizeStderr } from './stderr-summary';
 
 /** The contract's StreamInfo plus the duration, which only files have. */
@@ -9,7 +11,8 @@ export interface ProbedStream extends StreamInfo {
   durationMs: number | null;
 }
 
-export type ProbeErrorKind = 'not-found' | 'timeout' | 'unreadable' | 'no-streams' | 'bad-output';
+/** 'refused': a format we do not read (a playlist or reference format), decided by the probe. */
+export type ProbeErrorKind = 'not-found' | 'timeout' | 'unreadable' | 'no-streams' | 'bad-output' | 'refused';
 
 /** Probing failed; message is in words for the UI, kind is for code. */
 export class ProbeError extends Error {
@@ -17,6 +20,8 @@ export class ProbeError extends Error {
   constructor(
     readonly kind: ProbeErrorKind,
     message: string,
+    /** For 'refused': the format in words ("hls", "mov with external tracks"). */
+    readonly format?: string,
   ) {
     super(message);
   }
@@ -77,19 +82,65 @@ export function parseProbeOutput(json: unknown): ProbedStream {
 }
 
 const isNetwork = (input: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(input) && !/^file:/i.test(input);
+const PROBE_ARGS = ['-print_format', 'json', '-show_streams', '-show_format'];
 
-/** Runs ffprobe; live URLs get -rw_timeout so a silent server fails fast instead of hanging. */
+/** Runs ffprobe on a live URL; -rw_timeout so a silent server fails fast instead of hanging. */
 export function probeStream(
   input: string,
   ffprobePath = 'ffprobe',
   timeoutMs = 10_000,
 ): Promise<ProbedStream> {
   const args = [
-    ...['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format'],
+    ...['-v', 'error', ...PROBE_ARGS],
     ...(isNetwork(input) ? ['-rw_timeout', toMicroseconds(Math.min(timeoutMs, DEFAULT_RW_TIMEOUT_MS))] : []),
     input,
   ];
-  const shown = redactSecrets(input);
+  return runProbe(args, redactSecrets(input), ffprobePath, timeoutMs).then(({ info }) => info);
+}
+
+/** mov's warning for a track whose samples are in another file (an external `dref` alias). */
+const EXTERNAL_TRACK = /Skipped opening external track|error opening alias/i;
+
+/**
+ * Probes a stored media through safeInput(): only that object, only the allowed demuxers. This is how an
+ * upload is judged (by content, not by its name): a playlist or reference format (hls, concat, sdp,
+ * dash, image2...) or an MP4 whose tracks live in other files is refused ('refused'), naming the format.
+ * The resolved formatName is what later reads force with -f.
+ */
+export async function probeMedia(
+  input: StoredInput,
+  ffprobePath = 'ffprobe',
+  timeoutMs = 30_000,
+): Promise<ProbedStream> {
+  const shown = redactSecrets(input.url);
+  // -v warning: the external-track warning is a warning, not an error.
+  const network = isNetwork(input.url) ? ['-rw_timeout', toMicroseconds(DEFAULT_RW_TIMEOUT_MS)] : [];
+  const args = ['-v', 'warning', ...PROBE_ARGS, ...network, ...safeInput(input)];
+  const { info, stderr } = await runProbe(args, shown, ffprobePath, timeoutMs);
+  if (EXTERNAL_TRACK.test(stderr))
+    throw new ProbeError(
+      'refused',
+      `${shown} has tracks stored in other files (external references)`,
+      `${info.formatName} with external tracks`,
+    );
+  if (!allowedDemuxer(info.formatName))
+    throw new ProbeError(
+      'refused',
+      `${shown} is in format ${info.formatName ?? 'unknown'}, not accepted`,
+      info.formatName ?? 'unknown',
+    );
+  return info;
+}
+
+/** ffmpeg names the refused demuxer in its log context: "[hls @ 0x55…] Format not on whitelist". */
+const REFUSED_FORMAT = /\[([\w,]+) @ [^\]]*\] Format not on whitelist/;
+
+function runProbe(
+  args: string[],
+  shown: string,
+  ffprobePath: string,
+  timeoutMs: number,
+): Promise<{ info: ProbedStream; stderr: string }> {
   return new Promise((resolve, reject) => {
     execFile(
       ffprobePath,
@@ -105,6 +156,11 @@ export function probeStream(
               new ProbeError('timeout', `No answer from ${shown} within ${Math.round(timeoutMs / 1000)} s`),
             );
           }
+          const refused = stderr.match(REFUSED_FORMAT)?.[1];
+          if (refused) {
+            const what = `${shown} is in format ${refused}, which refers to other files or is not accepted`;
+            return reject(new ProbeError('refused', what, refused));
+          }
           const reason = summarizeStderr(stderr.split('\n')) ?? `ffprobe exited with code ${e.code}`;
           return reject(new ProbeError('unreadable', `Cannot read ${shown}: ${reason}`));
         }
@@ -117,7 +173,7 @@ export function probeStream(
         if (!info.video && !info.audio) {
           return reject(new ProbeError('no-streams', `${shown} has no audio or video`));
         }
-        resolve(info);
+        resolve({ info, stderr });
       },
     );
   });

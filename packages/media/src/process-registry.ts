@@ -4,8 +4,13 @@
  * a wrapper command started; the price is that a terminal's Ctrl-C no longer reaches them directly,
  * which is why the server must call killAll() on SIGINT/SIGTERM (and why an 'exit' hook SIGKILLs the
  * rest as a last resort).
+ *
+ * A server killed with SIGKILL runs no hook at all. For that case (see ./orphans): on Linux children
+ * are started through `setpriv --pdeathsig KILL` so the kernel kills them with their parent, and each
+ * carries a marker in its environment so that the next start can find and kill any that survived.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { deathWrapper, markerEnv } from './orphans';
 import { redactArgs } from './stderr-summary';
 
 export interface ActiveProcess {
@@ -53,7 +58,12 @@ function installExitHook(): void {
 /** Spawns with stdout/stderr piped and stdin closed, and tracks the child until it exits. */
 export function spawnTracked(command: string, args: readonly string[], label: string | null): ChildProcess {
   installExitHook();
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const [bin, ...argv] = [...deathWrapper(command), command, ...args];
+  const child = spawn(bin!, argv, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...process.env, ...markerEnv() },
+  });
   const pid = child.pid;
   if (pid !== undefined) {
     children.set(pid, {

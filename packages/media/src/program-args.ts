@@ -2,11 +2,12 @@
 // playlist, so a switch (main -> backup -> fallback) is a discontinuity the player plays through.
 import { aac, COMMON_ARGS, FIRST_AV, h264, livePull } from './ffmpeg-args';
 import { LATENCY_PROFILES, type LatencyProfile } from './hls-args';
+import { type StoredInput, safeInput } from './safe-input';
 
 export type ProgramSource =
   | { kind: 'live'; url: string }
   /** A stored file, played in real time; transcoded unless it is already H.264/AAC. */
-  | { kind: 'file'; path: string; loop: boolean; transcode: boolean };
+  | { kind: 'file'; input: StoredInput; loop: boolean; transcode: boolean };
 
 export interface ProgramOptions {
   source: ProgramSource;
@@ -36,7 +37,7 @@ export function programHls(o: ProgramOptions): string[] {
       ? // Our ingest announces both streams in the FLV header: half a second of probing is enough, and
         // every second saved here is a second less of failover gap.
         ['-analyzeduration', '500000', '-probesize', '1000000', ...livePull(o.source.url)]
-      : ['-re', ...(o.source.loop ? ['-stream_loop', '-1'] : []), '-i', o.source.path];
+      : ['-re', ...(o.source.loop ? ['-stream_loop', '-1'] : []), ...safeInput(o.source.input)];
   const transcode = o.source.kind === 'file' && o.source.transcode;
   const codecs = transcode
     ? [

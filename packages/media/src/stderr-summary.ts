@@ -6,6 +6,9 @@
 /** Most specific first: the first pattern found anywhere in the ring wins, because the root cause
  * (e.g. "Incorrect passphrase") is often followed by generic noise ("Input/output error"). */
 const KNOWN: ReadonlyArray<[RegExp, (m: RegExpMatchArray) => string]> = [
+  // safe-input.ts: a stored media that is a playlist/reference format, or names another address.
+  [/\[([\w,]+) @ [^\]]*\] Format not on whitelist/, (m) => `Format ${m[1]} is not accepted for media`],
+  [/Protocol '([\w+.-]+)' not on whitelist/, (m) => `Protocol ${m[1]} is not allowed for media`],
   [/Server returned (\d{3}[^(\n]*)/, (m) => `Server returned ${m[1]!.trim()}`],
   [/HTTP error (\d{3}[^\n]*)/, (m) => `Server returned ${m[1]!.trim()}`],
   [/Incorrect passphrase|BADSECRET/, () => 'Wrong SRT passphrase'],

@@ -21,10 +21,19 @@ export interface SupervisorOptions {
   /** Kill and restart a 'running' process that reports no progress for this long; 0 disables.
    * A safety net behind -rw_timeout, which some protocols honour only per read attempt. Default 20000. */
   stallTimeoutMs?: number;
+  /** Kill and retry a process that has not reported progress this long after it started; 0 (default)
+   * waits forever. For relays whose receiver may accept a connection and never answer. */
+  startTimeoutMs?: number;
   /** Restart after exit code 0 too (live jobs should never end). Default true. */
   restartOnCleanExit?: boolean;
   /** Stderr lines kept for lastError and diagnostics. Default 50. */
   stderrLines?: number;
+  /**
+   * Runs before every spawn (the first and each retry) and returns the arguments to use, e.g. with a
+   * host name resolved and checked right before connecting. A rejection counts as a failed attempt:
+   * its message becomes lastError and the supervisor retries with backoff.
+   */
+  prepare?: (args: readonly string[]) => Promise<readonly string[]>;
 }
 
 export interface SupervisorExit {

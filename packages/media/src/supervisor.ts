@@ -39,14 +39,18 @@ export type {
 const ACTIVE: ReadonlySet<SupervisorState> = new Set(['starting', 'running', 'retrying']);
 
 export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements ProcessOwner {
-  readonly #opts: Required<Omit<SupervisorOptions, 'label'>> & { label: string | null };
+  readonly #opts: Required<Omit<SupervisorOptions, 'label' | 'prepare'>> & {
+    label: string | null;
+    prepare: SupervisorOptions['prepare'];
+  };
   readonly #stderr: StderrRing;
   #state: SupervisorState = 'idle';
   #args: string[] = [];
   #child: ChildProcess | null = null;
   #closed: Promise<void> = Promise.resolve();
   #stopRequested = false;
-  #stalled = false;
+  /** Set when the supervisor ended a process for making no progress: after how long. */
+  #stalledMs: number | null = null;
   #lastError: string | null = null;
   #lastProgress: FfmpegProgress | null = null;
   #restarts = 0;
@@ -55,6 +59,8 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
   #retryTimer: NodeJS.Timeout | undefined;
   #stallTimer: NodeJS.Timeout | undefined;
   #nextRetryAt: number | null = null;
+  /** Bumped by start() and stop(): a prepare() that settles for an older run is ignored. */
+  #run = 0;
 
   constructor(options: SupervisorOptions = {}) {
     super();
@@ -67,8 +73,10 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
       stableAfterMs: options.stableAfterMs ?? 10_000,
       maxRestarts: options.maxRestarts ?? Number.POSITIVE_INFINITY,
       stallTimeoutMs: options.stallTimeoutMs ?? 20_000,
+      startTimeoutMs: options.startTimeoutMs ?? 0,
       restartOnCleanExit: options.restartOnCleanExit ?? true,
       stderrLines: options.stderrLines ?? 50,
+      prepare: options.prepare,
     };
     this.#stderr = new StderrRing(this.#opts.stderrLines);
   }
@@ -111,6 +119,7 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
     this.#restarts = 0;
     this.#attempt = 0;
     this.#lastError = null;
+    this.#run++;
     registerOwner(this);
     this.#spawn();
   }
@@ -118,6 +127,7 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
   /** Ends supervision; resolves once no child is left. Safe to call in any state, more than once. */
   async stop(): Promise<void> {
     this.#stopRequested = true;
+    this.#run++;
     clearTimeout(this.#retryTimer);
     this.#nextRetryAt = null;
     unregisterOwner(this);
@@ -148,11 +158,39 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
     this.#stderr.clear();
     this.#lastProgress = null;
     this.#runningSince = null;
-    this.#stalled = false;
+    this.#stalledMs = null;
     this.#nextRetryAt = null;
     this.#setState('starting');
-    const child = spawnTracked(this.#opts.command, this.#args, this.#opts.label);
+    const prepare = this.#opts.prepare;
+    if (!prepare) {
+      this.#spawnWith(this.#args);
+      return;
+    }
+    const run = this.#run;
+    prepare(this.#args).then(
+      (args) => {
+        if (run === this.#run && !this.#stopRequested) this.#spawnWith(args);
+      },
+      (err: unknown) => {
+        if (run !== this.#run || this.#stopRequested) return;
+        this.#setLastError(err instanceof Error ? err.message : String(err));
+        this.#afterFailure(false);
+      },
+    );
+  }
+
+  #spawnWith(args: readonly string[]): void {
+    const child = spawnTracked(this.#opts.command, args, this.#opts.label);
     this.#child = child;
+    const startTimeoutMs = this.#opts.startTimeoutMs;
+    if (startTimeoutMs > 0) {
+      // A peer that accepts the connection and then says nothing must not keep a relay "connecting" forever.
+      this.#stallTimer = setTimeout(() => {
+        if (child !== this.#child || this.#state !== 'starting') return;
+        this.#stalledMs = startTimeoutMs;
+        void terminateChild(child, this.#opts.graceMs);
+      }, startTimeoutMs);
+    }
     let spawnError: NodeJS.ErrnoException | null = null;
     const parser = new ProgressParser((p) => this.#onProgress(child, p));
     child.stdout?.on('data', (chunk: Buffer) => parser.push(chunk));
@@ -187,7 +225,7 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
     if (this.#state === 'running' && this.#opts.stallTimeoutMs > 0) {
       clearTimeout(this.#stallTimer);
       this.#stallTimer = setTimeout(() => {
-        this.#stalled = true;
+        this.#stalledMs = this.#opts.stallTimeoutMs;
         void terminateChild(child, this.#opts.graceMs);
       }, this.#opts.stallTimeoutMs);
     }
@@ -209,18 +247,24 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
       code,
       signal,
       spawnError,
-      stalledMs: this.#stalled ? this.#opts.stallTimeoutMs : null,
+      stalledMs: this.#stalledMs,
       stderr: this.#stderr.lines(),
     });
     this.emit('exit', { code: spawnError ? null : code, signal, lastError: reason, ranMs });
-    const cleanEnd = code === 0 && !spawnError && !this.#stalled && !this.#opts.restartOnCleanExit;
+    const cleanEnd = code === 0 && !spawnError && this.#stalledMs === null && !this.#opts.restartOnCleanExit;
     if (!this.#stopRequested && !cleanEnd) this.#setLastError(reason);
     if (ranMs >= this.#opts.stableAfterMs) this.#attempt = 0;
     // A missing binary will not appear by waiting; everything else (network, peer down) might heal.
-    const hopeless = spawnError?.code === 'ENOENT' || this.#restarts >= this.#opts.maxRestarts;
-    if (this.#stopRequested || cleanEnd || hopeless) {
+    if (this.#stopRequested || cleanEnd) {
       unregisterOwner(this);
-      this.#setState(this.#stopRequested || cleanEnd ? 'stopped' : 'failed');
+      this.#setState('stopped');
+    } else this.#afterFailure(spawnError?.code === 'ENOENT');
+  }
+
+  #afterFailure(hopeless: boolean): void {
+    if (hopeless || this.#restarts >= this.#opts.maxRestarts) {
+      unregisterOwner(this);
+      this.#setState('failed');
     } else this.#scheduleRetry();
   }
 

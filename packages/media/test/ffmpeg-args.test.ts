@@ -26,7 +26,7 @@ describe('common arguments', () => {
     ]);
     const all = [
       demoSource({ output: 'rtmp://h/live/k' }),
-      reliveSource({ input: 'a.mp4', output: 'rtmp://h/live/k' }),
+      reliveSource({ input: { url: 'a.mp4' }, output: 'rtmp://h/live/k' }),
       srtIngestListener({ port: 9000, output: 'rtmp://h/live/k' }),
     ];
     for (const args of all) expect(args.slice(0, COMMON_ARGS.length)).toEqual(COMMON_ARGS);
@@ -89,22 +89,27 @@ describe('demoSource', () => {
 
 describe('reliveSource', () => {
   it('copies, in real time, without looping by default', () => {
-    const args = reliveSource({ input: '/media/talk.mp4', output: 'rtmp://h/live/k' });
+    const args = reliveSource({
+      input: { url: '/media/talk.mp4', format: 'mov,mp4,m4a,3gp,3g2,mj2' },
+      output: 'rtmp://h/live/k',
+    });
     expect(args).toContain('-re');
     expect(args).not.toContain('-stream_loop');
-    expect(inputs(args)).toEqual(['/media/talk.mp4']);
+    expect(inputs(args)).toEqual(['file:/media/talk.mp4']);
+    expect(flagValue(args, '-protocol_whitelist')).toBe('file');
+    expect(args.slice(args.indexOf('-i') - 2, args.indexOf('-i'))).toEqual(['-f', 'mov']);
     expect(flagValue(args, '-c')).toBe('copy');
     expect(args.slice(-5)).toEqual(['-f', 'flv', '-flvflags', 'no_duration_filesize', 'rtmp://h/live/k']);
   });
 
   it('loops forever with -stream_loop -1 before the input', () => {
-    const args = reliveSource({ input: 'a.mkv', output: 'rtmp://h/live/k', loop: true });
+    const args = reliveSource({ input: { url: 'a.mkv' }, output: 'rtmp://h/live/k', loop: true });
     expect(flagValue(args, '-stream_loop')).toBe('-1');
     expect(args.indexOf('-stream_loop')).toBeLessThan(args.indexOf('-i'));
   });
 
   it('transcodes to H.264/AAC with time-based keyframes when asked', () => {
-    const args = reliveSource({ input: 'a.webm', output: 'rtmp://h/live/k', transcode: true });
+    const args = reliveSource({ input: { url: 'a.webm' }, output: 'rtmp://h/live/k', transcode: true });
     expect(args).not.toContain('copy');
     expect(flagValue(args, '-c:v')).toBe('libx264');
     expect(flagValue(args, '-c:a')).toBe('aac');
@@ -137,6 +142,19 @@ describe('srtIngestListener', () => {
     expect(flagValue(args, '-pbkeylen')).toBe('16');
     expect(args.indexOf('-passphrase')).toBeLessThan(args.indexOf('-i'));
     expect(inputs(args)[0]).toBe('srt://[::]:9000?mode=listener&latency=200000&timeout=5000000');
+  });
+
+  it('reads MPEG-TS over SRT only, whatever the caller sends (no probing into a playlist)', () => {
+    const args = srtIngestListener({ port: 9000, output: 'x' });
+    const i = args.indexOf('-i');
+    expect(args.slice(i - 6, i)).toEqual([
+      '-protocol_whitelist',
+      'srt',
+      '-format_whitelist',
+      'mpegts',
+      '-f',
+      'mpegts',
+    ]);
   });
 
   it('rejects passphrases SRT would refuse', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { frameAt, previewTimes, renderMp4, tileFrames } from '../src/file-args';
+import { concatParts, frameAt, previewTimes, renderMp4, tileFrames } from '../src/file-args';
 
 const flagValue = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 
 describe('file job arguments', () => {
   it('renders browser-playable H.264/AAC MP4 with the index in front', () => {
-    const args = renderMp4('/in/a.mkv', '/out/a.mp4');
+    const args = renderMp4({ url: '/in/a.mkv', format: 'matroska,webm' }, '/out/a.mp4');
     expect(flagValue(args, '-c:v')).toBe('libx264');
     expect(flagValue(args, '-pix_fmt')).toBe('yuv420p');
     expect(flagValue(args, '-c:a')).toBe('aac');
@@ -15,7 +15,7 @@ describe('file job arguments', () => {
   });
 
   it('seeks before the input for a single frame', () => {
-    const args = frameAt('/in/a.mp4', 12.5, '/out/t.jpg', 320);
+    const args = frameAt({ url: '/in/a.mp4' }, 12.5, '/out/t.jpg', 320);
     expect(args.indexOf('-ss')).toBeLessThan(args.indexOf('-i'));
     expect(flagValue(args, '-ss')).toBe('12.500');
     expect(flagValue(args, '-vf')).toBe('scale=320:-2');
@@ -28,6 +28,13 @@ describe('file job arguments', () => {
     expect(times[0]).toBeCloseTo(0.5);
     expect(times[9]).toBeCloseTo(9.5);
     expect(previewTimes(0, 3)).toEqual([0, 0, 0]);
+  });
+
+  it('joins our own recording parts from local MPEG-TS files only', () => {
+    const args = concatParts('/r/list.txt', '/r/joined.ts');
+    expect(flagValue(args, '-protocol_whitelist')).toBe('file');
+    expect(flagValue(args, '-format_whitelist')).toBe('concat,mpegts');
+    expect(args.indexOf('-format_whitelist')).toBeLessThan(args.indexOf('-i'));
   });
 
   it('tiles frames into one row', () => {

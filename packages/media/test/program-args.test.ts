@@ -21,10 +21,19 @@ describe('programHls', () => {
 
   it('loops and transcodes a fallback file with keyframes on segment boundaries', () => {
     const args = programHls({
-      source: { kind: 'file', path: '/m/a.mkv', loop: true, transcode: true },
+      source: {
+        kind: 'file',
+        input: { url: '/m/a.mkv', format: 'matroska,webm' },
+        loop: true,
+        transcode: true,
+      },
       dir: '/h',
       latency: 'normal',
     });
+    expect(args.slice(args.indexOf('-i') - 6, args.indexOf('-i') + 2)).toEqual([
+      ...['-protocol_whitelist', 'file', '-format_whitelist', expect.stringContaining('matroska')],
+      ...['-f', 'matroska', '-i', 'file:/m/a.mkv'],
+    ]);
     expect(flagValue(args, '-stream_loop')).toBe('-1');
     expect(args.indexOf('-re')).toBeLessThan(args.indexOf('-i'));
     expect(flagValue(args, '-c:v')).toBe('libx264');

@@ -129,7 +129,7 @@ describe('sources', () => {
     const out = join(dir, 'relive.flv');
     const receiver = await rtmpReceiver(out);
     const s = supervisor({ label: 'relive' });
-    s.start(reliveSource({ input: clip, loop: true, output: receiver.url }));
+    s.start(reliveSource({ input: { url: clip }, loop: true, output: receiver.url }));
     const t0 = Date.now();
     await runUntil(s, 4500);
     expect(Date.now() - t0).toBeGreaterThan(4000); // -re: not faster than real time

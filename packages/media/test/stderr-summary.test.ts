@@ -22,9 +22,19 @@ const ICECAST_401 = [
   '[http @ 0x556e271972c0] HTTP error 401 Authentication Required',
   'icecast://source@127.0.0.1:35423/x.mp3: Server returned 401 Unauthorized (authorization failed)',
 ];
+const PLAYLIST_REFUSED = [
+  "[hls @ 0x55698bd046c0] Format not on whitelist 'mov,matroska,mpegts'",
+  'file:/data/media/library/x/original.m3u8: Invalid argument',
+];
+const PROTOCOL_REFUSED = [
+  "[http @ 0x556b930b5b40] Protocol 'http' not on whitelist 'file'!",
+  'file:/data/x.ts: Invalid data found when processing input',
+];
 
 describe('summarizeStderr', () => {
   it.each([
+    ['a playlist under the demuxer whitelist', PLAYLIST_REFUSED, 'Format hls is not accepted for media'],
+    ['a protocol off the whitelist', PROTOCOL_REFUSED, 'Protocol http is not allowed for media'],
     ['connection refused', REFUSED, 'Connection refused'],
     ['receiver gone', RECEIVER_GONE, 'Broken pipe (the receiver closed the connection)'],
     ['SRT passphrase, not the generic I/O error after it', WRONG_PASSPHRASE, 'Wrong SRT passphrase'],

@@ -176,4 +176,41 @@ describe('ProcessSupervisor (stand-in process)', () => {
     expect(retrying.state).toBe('stopped');
     expect(activeProcesses()).toEqual([]);
   });
+
+  it('prepare() decides the arguments before every attempt; a rejection is a failed attempt', async () => {
+    let calls = 0;
+    const { s } = supervise({
+      maxRestarts: 3,
+      prepare: async () => {
+        calls++;
+        if (calls < 3) throw new Error(`refused ${calls}`);
+        return plan({});
+      },
+    });
+    const errors: string[] = [];
+    s.on('lastError', (e) => errors.push(e));
+    s.start([]);
+    await until(s, 'running');
+    expect(calls).toBe(3);
+    expect(errors).toEqual(['refused 1', 'refused 2']);
+    expect(s.restarts).toBe(2);
+  });
+
+  it('stop() while prepare() is pending spawns nothing', async () => {
+    let release: (args: string[]) => void = () => {};
+    const { s } = supervise({ prepare: () => new Promise<string[]>((r) => (release = r)) });
+    s.start([]);
+    await s.stop();
+    release(plan({}));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(s.state).toBe('stopped');
+    expect(s.pid).toBeNull();
+  });
+
+  it('startTimeoutMs ends a process that never reports progress and retries it', async () => {
+    const { s } = supervise({ startTimeoutMs: 200, maxRestarts: 0 });
+    s.start(plan({ blocks: 0, hang: true }));
+    await until(s, 'failed');
+    expect(s.lastError).toMatch(/No progress for 200 ms \(stalled\)/);
+  });
 });
