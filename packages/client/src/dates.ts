@@ -1,4 +1,4 @@
-import { DATE_FIELDS } from '@stromwerk/contracts/common';
+import { DATE_FIELDS } from '@stromwerk/contracts/date-fields';
 
 type DateField = (typeof DATE_FIELDS)[number];
 

@@ -29,8 +29,12 @@ export function invitationsApi(http: HttpCore) {
     update: (id: string, body: UpdateInvitationBody, opts?: CallOpts) =>
       http.request<Invitation>({ method: 'PUT', path: at(id), body, ...opts }),
     revoke: (id: string, opts?: CallOpts) => http.request<void>({ method: 'DELETE', path: at(id), ...opts }),
-    respond: (id: string, accept: boolean, opts?: CallOpts) =>
-      http.request<Invitation>({ method: 'PUT', path: at(id, '/respond'), body: { accept }, ...opts }),
+    /** `code`: the mailed invitation code, for an account whose verified email is not the invitee's. */
+    respond: (id: string, accept: boolean, opts?: CallOpts & { code?: string }) => {
+      const { code, ...rest } = opts ?? {};
+      const body = code ? { accept, code } : { accept };
+      return http.request<Invitation>({ method: 'PUT', path: at(id, '/respond'), body, ...rest });
+    },
   };
 }
 

@@ -5,10 +5,12 @@ import type { Social } from '@stromwerk/contracts/socials';
 import type {
   EmailVerification,
   LoginBody,
+  LogoutAllBody,
   PasswordReset,
   RegisterBody,
   ResetPasswordComplete,
   Session,
+  SessionInfo,
   UpdateEmail,
   UpdatePassword,
   UpdateUserBody,
@@ -23,6 +25,13 @@ export function usersApi(http: HttpCore) {
   return {
     login: (body: LoginBody, opts?: CallOpts) =>
       http.request<Session>({ method: 'POST', path: '/login', body, ...opts }),
+    /** Ends the session the client's token belongs to. */
+    logout: (opts?: CallOpts) => http.request<void>({ method: 'POST', path: '/logout', ...opts }),
+    sessions: (opts?: CallOpts) => http.request<SessionInfo[]>({ method: 'GET', path: '/sessions', ...opts }),
+    endSession: (id: string, opts?: CallOpts) =>
+      http.request<void>({ method: 'DELETE', path: path`/sessions/${id}`, ...opts }),
+    logoutAll: (body: LogoutAllBody = {}, opts?: CallOpts) =>
+      http.request<void>({ method: 'POST', path: '/sessions/logout-all', body, ...opts }),
     register: (body: RegisterBody, opts?: CallOpts) =>
       http.request<Session>({ method: 'POST', path: '/users', body, ...opts }),
     me: (opts?: CallOpts) => http.request<User>({ method: 'GET', path: '/me', ...opts }),

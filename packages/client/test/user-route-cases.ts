@@ -11,6 +11,15 @@ export type RouteCase = [
 // Users, sessions, verification and reset flows, flags, API keys.
 export const userRouteCases: RouteCase[] = [
   ['users.me', (c) => c.users.me(), 'GET /v1/me'],
+  ['users.logout', (c) => c.users.logout(), 'POST /v1/logout'],
+  ['users.sessions', (c) => c.users.sessions(), 'GET /v1/sessions'],
+  ['users.endSession', (c) => c.users.endSession('s1'), 'DELETE /v1/sessions/s1'],
+  [
+    'users.logoutAll',
+    (c) => c.users.logoutAll({ keepCurrent: true }),
+    'POST /v1/sessions/logout-all',
+    { keepCurrent: true },
+  ],
   ['users.list', (c) => c.users.list({ limit: 5, search: 'x' }), 'GET /v1/users?limit=5&search=x'],
   ['users.get', (c) => c.users.get('u/1'), 'GET /v1/users/u%2F1'],
   ['users.update', (c) => c.users.update('u1', { name: 'N' }), 'PUT /v1/users/u1', { name: 'N' }],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema, pageQuerySchema, queryBooleanSchema } from './common';
+import { dateTimeSchema, line, pageQuerySchema, queryBooleanSchema, text } from './common';
 
 export const commentSchema = z
   .object({
@@ -20,8 +20,8 @@ export const commentSchema = z
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const commentTextSchema = z.string().trim().min(1, 'Required').max(2000);
-export const authorSchema = z.string().trim().min(1, 'Required').max(60);
+export const commentTextSchema = text().trim().min(1, 'Required').max(2000);
+export const authorSchema = line().trim().min(1, 'Required').max(60);
 export const createCommentBodySchema = z.object({ text: commentTextSchema });
 export const viewerCommentBodySchema = z.object({ author: authorSchema, text: commentTextSchema });
 export const updateCommentBodySchema = z.object({ text: commentTextSchema });

@@ -7,22 +7,31 @@ export type IdParams = z.infer<typeof idParamsSchema>;
 /** Responses carry dates as ISO-8601 strings; the client turns the fields in DATE_FIELDS into Dates. */
 export const dateTimeSchema = z.iso.datetime({ offset: true });
 
-/** Spec section 3: fields treated as dates in responses. */
-export const DATE_FIELDS = [
-  'authorizedAt',
-  'autoDeleteAt',
-  'cancelledAt',
-  'createdAt',
-  'deletedAt',
-  'expiry',
-  'lastUpdate',
-  'streamStart',
-  'unpublishAt',
-  'updatedAt',
-  'uploadedAt',
-] as const;
+export { DATE_FIELDS } from './date-fields';
 
-export const nameSchema = z.string().trim().min(1, 'Required').max(120);
+/**
+ * Whether `v` holds a C0 control character or DEL; with `keepBreaks`, tab, line feed and carriage return
+ * are allowed.
+ */
+function hasControl(v: string, keepBreaks: boolean): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 0x7f || (c < 0x20 && !(keepBreaks && (c === 9 || c === 10 || c === 13)))) return true;
+  }
+  return false;
+}
+
+/**
+ * Text a client sends: refuses control characters (NUL, escape sequences, bells) that PostgreSQL cannot
+ * store or that would garble logs and other viewers' screens. Multi-line text keeps tabs and line breaks.
+ */
+export const text = () =>
+  z.string().refine((v) => !hasControl(v, true), 'must not contain control characters');
+/** One line of text: `text()` without line breaks or tabs (names, keys, search terms). */
+export const line = () =>
+  z.string().refine((v) => !hasControl(v, false), 'must be one line without control characters');
+
+export const nameSchema = line().trim().min(1, 'Required').max(120);
 
 export const MAX_PAGE_SIZE = 200;
 export const DEFAULT_PAGE_SIZE = 50;
@@ -30,7 +39,7 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),
-  search: z.string().trim().max(200).optional(),
+  search: line().trim().max(200).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

@@ -35,6 +35,8 @@ export type CreateInvitationBody = z.infer<typeof createInvitationBodySchema>;
 export const updateInvitationBodySchema = z.object({ permissions: z.array(permissionSchema).min(1).max(3) });
 export const respondInvitationSchema = z.object({
   accept: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
+  /** The code from the mailed link: accepts for an account whose email is not (yet) the verified invitee's. */
+  code: z.string().trim().min(10).max(200).optional(),
 });
 export const invitationListQuerySchema = pageQuerySchema.extend({
   /** `mine`: invitations addressed to the caller's email. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema, nameSchema, pageQuerySchema, updateBodyOf } from './common';
+import { dateTimeSchema, line, nameSchema, pageQuerySchema, updateBodyOf } from './common';
 import { RETENTION_HOURS } from './limits';
 
 /** Spec section 4: auto (player chooses), live (switches to live as soon as available), media (only the media). */
@@ -76,7 +76,7 @@ export const outputSchema = z
   .meta({ id: 'Output' });
 export type Output = z.infer<typeof outputSchema>;
 
-const passwordsSchema = z.array(z.string().trim().min(1).max(200)).max(100);
+const passwordsSchema = z.array(line().trim().min(1).max(200)).max(100);
 export const createOutputBodySchema = outputSettingsSchema.extend({
   workspaceId: z.uuid(),
   name: nameSchema,
@@ -105,7 +105,7 @@ export type OutputStatistics = z.infer<typeof outputStatisticsSchema>;
 export const playSessionBodySchema = z.object({
   password: z.string().max(200).optional(),
   /** Origin of the page that embeds the player (document.referrer), checked against the whitelist. */
-  embedOrigin: z.string().max(300).optional(),
+  embedOrigin: line().max(300).optional(),
 });
 export const playSessionSchema = z.object({
   token: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema, nameSchema, pageQuerySchema, updateBodyOf } from './common';
+import { dateTimeSchema, line, nameSchema, pageQuerySchema, text, updateBodyOf } from './common';
 import { STREAM_ENDPOINTS } from './limits';
 import { streamInfoSchema } from './stream-info';
 
@@ -74,5 +74,5 @@ export const streamKeySchema = z.object({
 });
 export type StreamKey = z.infer<typeof streamKeySchema>;
 
-export const sourceMetaBodySchema = z.object({ meta: z.record(z.string().max(64), z.string().max(1000)) });
+export const sourceMetaBodySchema = z.object({ meta: z.record(line().max(64), text().max(1000)) });
 export type SourceMetaBody = z.infer<typeof sourceMetaBodySchema>;

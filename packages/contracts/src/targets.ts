@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema, nameSchema, pageQuerySchema, updateBodyOf } from './common';
+import { dateTimeSchema, line, nameSchema, pageQuerySchema, updateBodyOf } from './common';
 import { TARGET_TYPES } from './limits';
 
 export const targetTypeSchema = z.enum(TARGET_TYPES);
@@ -21,7 +21,7 @@ export const rtmpSettingsSchema = z.object({
     .string()
     .trim()
     .regex(/^rtmps?:\/\/[^\s/]+\/\S*$/, 'Must be an rtmp:// or rtmps:// URL'),
-  streamKey: z.string().trim().max(500).default(''),
+  streamKey: line().trim().max(500).default(''),
 });
 export const srtSettingsSchema = z.object({
   type: z.literal('srt'),
@@ -29,7 +29,7 @@ export const srtSettingsSchema = z.object({
   port: z.number().int().min(1).max(65535),
   latencyMs: z.number().int().min(20).max(8000).default(200),
   passphrase: z.string().min(10, 'At least 10 characters').max(79).or(z.literal('')).default(''),
-  streamId: z.string().max(512).default(''),
+  streamId: line().max(512).default(''),
 });
 export const icecastSettingsSchema = z.object({
   type: z.literal('icecast'),
@@ -41,7 +41,7 @@ export const icecastSettingsSchema = z.object({
     .string()
     .trim()
     .regex(/^\/[\w.-]+$/, 'Must start with / like /live.mp3'),
-  username: z.string().trim().min(1).max(100).default('source'),
+  username: line().trim().min(1).max(100).default('source'),
   password: z.string().min(1, 'Required').max(200),
   format: z.enum(['mp3', 'aac']).default('mp3'),
   bitrateKbps: z.number().int().min(32).max(320).default(128),

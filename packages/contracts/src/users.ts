@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema, nameSchema } from './common';
+import { dateTimeSchema, line, nameSchema } from './common';
 import { LOCALES, PASSWORD_MIN_LENGTH } from './limits';
 import { featureSchema } from './permissions';
 
@@ -40,11 +40,33 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const sessionSchema = z.object({ token: z.string(), expiry: dateTimeSchema, user: userSchema });
 export type Session = z.infer<typeof sessionSchema>;
 
+/** One login session of the caller (User settings, "Sessions"). */
+export const sessionInfoSchema = z
+  .object({
+    id: z.uuid(),
+    /** A short label derived from the user agent, for example "Firefox on Linux". */
+    device: z.string(),
+    userAgent: z.string().nullable(),
+    clientAddress: z.string().nullable(),
+    createdAt: dateTimeSchema,
+    lastUsedAt: dateTimeSchema,
+    expiry: dateTimeSchema,
+    /** The session that made this request. */
+    current: z.boolean(),
+  })
+  .meta({ id: 'SessionInfo' });
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+export const logoutAllBodySchema = z.object({
+  /** Keep the session making this request (default: end it too). */
+  keepCurrent: z.boolean().default(false),
+});
+export type LogoutAllBody = z.input<typeof logoutAllBodySchema>;
+
 export const registerBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   name: nameSchema,
-  invitationCode: z.string().trim().min(1).max(200).optional(),
+  invitationCode: line().trim().min(1).max(200).optional(),
   language: localeSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
