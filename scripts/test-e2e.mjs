@@ -2,12 +2,13 @@
 // server on free ports with a fresh DATA_DIR and SMTP_URL pointing at the SMTP server that the
 // Playwright global setup starts (e2e/global-setup.ts), runs Playwright, and always stops the server.
 // Extra arguments go to `playwright test`, e.g. `npm run test:e2e -- e2e/layout.spec.ts`.
-// E2E_SKIP_BUILD=1 reuses apps/web/dist.
-import { spawn, spawnSync } from 'node:child_process';
+// E2E_SKIP_BUILD=1 reuses apps/web/dist as it is.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureBuilt, webBuild } from './lib/builds.mjs';
 
 const started = Date.now();
 const root = new URL('..', import.meta.url).pathname;
@@ -25,10 +26,9 @@ function freePort() {
   });
 }
 
-if (process.env.E2E_SKIP_BUILD !== '1') {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@stromwerk/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+// Builds only when apps/web/dist is missing or older than its sources (the security suite may have
+// built it already in the same `npm test`).
+if (process.env.E2E_SKIP_BUILD !== '1') ensureBuilt(webBuild);
 
 const ports = { api: await freePort(), smtp: await freePort() };
 const media = { rtmp: await freePort(), srt: await freePort() };
@@ -53,6 +53,8 @@ function startServer(publicUrl) {
       SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
       RTMP_PORT: String(media.rtmp),
       SRT_PORT: String(media.srt),
+      // e2e targets push to receivers on this machine.
+      TARGET_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
     },
   });

@@ -3,7 +3,6 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { detectCapabilities, type MediaCapabilities } from '@stromwerk/media/capabilities';
@@ -34,6 +33,7 @@ import { topicAccess } from './modules/notifications/topic-access';
 import { outputsRoutes } from './modules/outputs/outputs.routes';
 import { ProgramEngine } from './modules/outputs/program-engine';
 import { playRoutes } from './modules/play/play.routes';
+import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { sourcesRoutes } from './modules/sources/sources.routes';
 import { streamInfosRoutes } from './modules/stream-infos/stream-infos.routes';
 import { targetsRoutes } from './modules/targets/targets.routes';
@@ -42,12 +42,17 @@ import { avatarRoutes } from './modules/users/avatar.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { verificationRoutes } from './modules/users/verification.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
+import { registerAttemptLimits } from './plugins/attempts';
 import { registerAuth } from './plugins/auth';
 import { type BrokerEngine, startBroker } from './plugins/broker';
 import { registerCdn } from './plugins/cdn';
 import type { Config } from './plugins/config';
 import { type Database, openDatabase, pgliteDirFor } from './plugins/db';
-import { registerErrorHandler } from './plugins/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
+import { registerJsonBody } from './plugins/json-body';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWebApp } from './plugins/web-app';
 
 export const VERSION = '0.1.0';
 const webDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -77,19 +82,30 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   const app: StromwerkApp = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
+    trustProxy: config.trustProxy,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, existsSync(webDist));
+  registerJsonBody(app);
+  registerInputGuard(app);
+  await registerSecurityHeaders(app, config);
 
+  // Asking ffmpeg what it can do (five processes) runs while the database opens: start-up time.
+  const capabilities = opts.mediaCapabilities
+    ? Promise.resolve(opts.mediaCapabilities)
+    : detectCapabilities(config.ffmpegPath, config.ffprobePath);
+  capabilities.catch(() => {});
   const database =
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
   const services = buildServices(config, database, app.log);
   await services.storage.check();
   app.decorate('services', services);
-  const media = opts.mediaCapabilities ?? (await detectCapabilities(config.ffmpegPath, config.ffprobePath));
+  const media = await capabilities;
 
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(multipart, { limits: { fields: 20, files: 20 } });
@@ -118,14 +134,16 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   app.broker = await startBroker(
     app,
     config.mqttUrl,
-    topicAccess(database.db, services.tokens, services.access),
+    topicAccess(database.db, services.sessions, services.access),
   );
+  services.sessions.broker = app.broker;
   const stopNotifications = services.notifications.start(services.events, app.broker);
 
   await app.register(
     async (v1) => {
       // Only the API scope requires a caller; docs and the web app are outside it.
-      registerAuth(v1, database.db, services.tokens);
+      registerAuth(v1, database.db, services.sessions);
+      registerAttemptLimits(v1);
       v1.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
       await v1.register(healthRoutes, {
         sources: {
@@ -146,6 +164,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
       });
       for (const routes of [
         authRoutes,
+        sessionsRoutes,
         usersRoutes,
         verificationRoutes,
         avatarRoutes,
@@ -173,7 +192,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   );
 
   if (existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    await registerWebApp(app, webDist);
     // The public player page: which sites may frame it is the output's whitelist, enforced by browsers.
     app.get('/player/:id', { schema: { hide: true } }, async (req, reply) => {
       const { id } = req.params as { id: string };

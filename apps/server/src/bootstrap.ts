@@ -25,12 +25,8 @@ export async function bootstrapFirstRun(db: Db, config: Config, services: Servic
       .insert(users)
       .values({ email, name: 'Owner', passwordHash, isAdmin: true, emailVerified: true })
       .returning();
-    const corporation = await new CorporationsRepository(tx as never).create(
-      'My Corporation',
-      [...features],
-      tx as never,
-    );
-    await services.memberships.set(owner!.id, corporation.id, null, ['admin'], tx as never);
+    const corporation = await new CorporationsRepository(tx).create('My Corporation', [...features], tx);
+    await services.memberships.set(owner!.id, corporation.id, null, ['admin'], tx);
     await tx.insert(workspaces).values({ corporationId: corporation.id, name: 'My Workspace' });
     return { owner: owner!, corporation };
   });

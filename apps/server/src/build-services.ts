@@ -24,6 +24,8 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { OutputsRepository } from './modules/outputs/outputs.repository';
 import { OutputsService } from './modules/outputs/outputs.service';
 import { PlayService } from './modules/play/play.service';
+import { SessionsRepository } from './modules/sessions/sessions.repository';
+import { SessionsService } from './modules/sessions/sessions.service';
 import { SourcesRepository } from './modules/sources/sources.repository';
 import { SourcesService } from './modules/sources/sources.service';
 import { StreamInfosService } from './modules/stream-infos/stream-infos.service';
@@ -53,6 +55,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     log,
   });
   const tokens = new TokenService(db);
+  const sessions = new SessionsService(new SessionsRepository(db));
   const access = new AccessService(db);
   const memberships = new MembershipsRepository(db);
   const usersRepo = new UsersRepository(db);
@@ -77,24 +80,35 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     mailer,
     events,
   );
+  const verification = new VerificationService(db, config, usersRepo, mailer, sessions);
   return {
     config,
     database,
     mailer,
     events,
     tokens,
+    sessions,
     access,
     memberships,
     invitations,
-    auth: new AuthService(db, config, usersRepo, tokens, invitations),
-    users: new UsersService(usersRepo, memberships, tokens),
-    verification: new VerificationService(db, config, usersRepo, mailer),
+    auth: new AuthService(db, config, usersRepo, sessions, invitations),
+    users: new UsersService(usersRepo, memberships, sessions, verification),
+    verification,
     apiKeys: new ApiKeysService(db),
-    corporations: new CorporationsService(db, new CorporationsRepository(db), access, memberships, events),
+    corporations: new CorporationsService(
+      db,
+      new CorporationsRepository(db),
+      access,
+      memberships,
+      events,
+      sessions,
+    ),
     workspaces: new WorkspacesService(db, new WorkspacesRepository(db), access, memberships, events),
     usage,
     sources: new SourcesService(db, config, sourcesRepo, access, events),
-    targets: new TargetsService(db, new TargetsRepository(db), sourcesRepo, access, events),
+    targets: new TargetsService(db, new TargetsRepository(db), sourcesRepo, access, events, {
+      allowPrivate: config.targetAllowPrivate,
+    }),
     streamInfos: new StreamInfosService(db, access, sourcesRepo),
     notifications: new NotificationsService(
       new NotificationsRepository(db),
@@ -110,7 +124,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     jobs,
     recordings: new RecordingsService(config, storage, medias, jobs, log),
     outputs,
-    play: new PlayService(outputs.repo, tokens, mediaLinks),
+    play: new PlayService(outputs.repo, tokens, mediaLinks, config.publicUrl),
     comments: new CommentsService(new CommentsRepository(db), access, outputs, events),
   };
 }

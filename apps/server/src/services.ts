@@ -15,6 +15,7 @@ import type { RecordingsService } from './modules/medias/recordings.service';
 import type { NotificationsService } from './modules/notifications/notifications.service';
 import type { OutputsService } from './modules/outputs/outputs.service';
 import type { PlayService } from './modules/play/play.service';
+import type { SessionsService } from './modules/sessions/sessions.service';
 import type { SourcesService } from './modules/sources/sources.service';
 import type { StreamInfosService } from './modules/stream-infos/stream-infos.service';
 import type { TargetsService } from './modules/targets/targets.service';
@@ -35,6 +36,7 @@ export interface Services {
   mailer: Mailer;
   events: EventBus;
   tokens: TokenService;
+  sessions: SessionsService;
   access: AccessService;
   memberships: MembershipsRepository;
   auth: AuthService;

@@ -3,13 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiKeys, users } from '../db/schema/identity';
 import { AppError } from '../lib/app-error';
 import { sha256 } from '../lib/secrets';
-import type { TokenService } from '../modules/auth/token.service';
+import type { SessionsService } from '../modules/sessions/sessions.service';
 import type { Db } from './db';
 
 export type UserRow = typeof users.$inferSelect;
 export interface Actor {
   user: UserRow;
   via: 'session' | 'api-key';
+  /** The login session of a bearer token (absent for API keys). */
+  sessionId?: string;
   apiKeyId?: string;
 }
 
@@ -36,16 +38,16 @@ const unauthenticated = () =>
  * Resolves the caller on every request. Routes are private unless they say `auth: 'public'`, so a route
  * that forgets to declare access is closed, not open.
  */
-export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
+export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionsService): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config?.auth ?? 'user';
     if (mode === 'public') {
       // A stale session must not stop someone at the login or reset page: public routes ignore a bad header.
-      request.actor = await resolveActor(request, db, tokens).catch(() => null);
+      request.actor = await resolveActor(request, db, sessions).catch(() => null);
       return;
     }
-    request.actor = await resolveActor(request, db, tokens);
+    request.actor = await resolveActor(request, db, sessions);
     if (!request.actor) throw unauthenticated();
     if (mode === 'admin' && !request.actor.user.isAdmin) {
       throw new AppError('FORBIDDEN', 403, 'Only platform administrators may do this');
@@ -53,19 +55,20 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
   });
 }
 
-async function resolveActor(request: FastifyRequest, db: Db, tokens: TokenService): Promise<Actor | null> {
+async function resolveActor(
+  request: FastifyRequest,
+  db: Db,
+  sessions: SessionsService,
+): Promise<Actor | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, value] = header.split(' ', 2);
   if (!value) throw new AppError('TOKEN_INVALID', 401, 'Malformed Authorization header');
   if (scheme === 'Bearer') {
-    const claims = await tokens.verify(value);
-    if (!claims) throw new AppError('TOKEN_INVALID', 401, 'Session expired or invalid, please log in again');
-    const [user] = await db.select().from(users).where(eq(users.id, claims.userId));
-    if (!user || user.tokenVersion !== claims.tokenVersion) {
-      throw new AppError('TOKEN_INVALID', 401, 'Session expired or invalid, please log in again');
-    }
-    return checkBlocked({ user, via: 'session' });
+    // One indexed lookup: the session by id, joined with its user.
+    const found = await sessions.resolve(value);
+    if (!found) throw new AppError('TOKEN_INVALID', 401, 'Session expired or invalid, please log in again');
+    return checkBlocked({ user: found.user, via: 'session', sessionId: found.session.id });
   }
   if (scheme === 'Token') {
     const [row] = await db

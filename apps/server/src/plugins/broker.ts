@@ -7,8 +7,8 @@ import { connect } from 'mqtt';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 
 export interface BrokerAuth {
-  /** Resolves the MQTT username/password to a user id, or null. */
-  authenticate(username: string, password: string): Promise<string | null>;
+  /** Resolves the MQTT username/password (user id, session token) to the user and session, or null. */
+  authenticate(username: string, password: string): Promise<{ userId: string; sessionId: string } | null>;
   /** May this user subscribe to this topic filter? */
   maySubscribe(userId: string, topic: string): Promise<boolean>;
 }
@@ -23,6 +23,8 @@ export interface BrokerEngine {
    * (membership removed, blocked). An external broker re-checks on its own ACL cache expiry instead.
    */
   disconnectUser(userId: string): void;
+  /** Drops the connections opened with one login session (logout of that session). */
+  disconnectSession(sessionId: string): void;
   health(): { ok: boolean; engine: string; message?: string };
   close(): Promise<void>;
 }
@@ -50,31 +52,46 @@ export async function startBroker(
 export async function mountEmbeddedBroker(app: FastifyInstance, auth: BrokerAuth): Promise<EmbeddedBroker> {
   const aedes = await Aedes.createBroker();
   const users = new WeakMap<object, string>();
+  const sessionOf = new WeakMap<object, string>();
   const byUser = new Map<string, Set<Client>>();
+  const bySession = new Map<string, Set<Client>>();
+  const refuse = (message: string, returnCode: number) =>
+    Object.assign(new Error(message), { returnCode }) as never;
+  const add = (map: Map<string, Set<Client>>, key: string | undefined, client: Client) => {
+    if (key) map.set(key, (map.get(key) ?? new Set()).add(client));
+  };
+  const remove = (map: Map<string, Set<Client>>, key: string | undefined, client: Client) => {
+    const set = key ? map.get(key) : undefined;
+    set?.delete(client);
+    if (key && set?.size === 0) map.delete(key);
+  };
 
   aedes.authenticate = (client, username, password, done) => {
     const secret = password?.toString() ?? '';
     auth.authenticate(username ?? '', secret).then(
-      (userId) => {
-        if (!userId) {
-          const err = Object.assign(new Error('Bad username or password'), { returnCode: 4 });
-          return done(err as never, false);
+      (who) => {
+        if (!who) return done(refuse('Bad username or password', 4), false);
+        // A second CONNECT with a client id would kick the first: never on behalf of another user.
+        const holder = (aedes as unknown as { clients: Record<string, Client> }).clients[client.id];
+        if (holder && holder !== client && users.get(holder) !== who.userId) {
+          return done(refuse('Client id in use', 2), false);
         }
-        users.set(client, userId);
+        // Persistent sessions would hand a client id's stored subscriptions to whoever takes the id next.
+        if (!client.clean) return done(refuse('Only clean sessions are supported', 2), false);
+        users.set(client, who.userId);
+        sessionOf.set(client, who.sessionId);
         done(null, true);
       },
       (e) => done(e, false),
     );
   };
   aedes.on('client', (client) => {
-    const userId = users.get(client);
-    if (userId) byUser.set(userId, (byUser.get(userId) ?? new Set()).add(client));
+    add(byUser, users.get(client), client);
+    add(bySession, sessionOf.get(client), client);
   });
   aedes.on('clientDisconnect', (client) => {
-    const userId = users.get(client);
-    const set = userId ? byUser.get(userId) : undefined;
-    set?.delete(client);
-    if (userId && set?.size === 0) byUser.delete(userId);
+    remove(byUser, users.get(client), client);
+    remove(bySession, sessionOf.get(client), client);
   });
   aedes.authorizePublish = (client, _packet, done) => {
     done(client ? new Error('Clients may not publish') : null);
@@ -119,6 +136,9 @@ export async function mountEmbeddedBroker(app: FastifyInstance, auth: BrokerAuth
       ),
     disconnectUser(userId) {
       for (const client of byUser.get(userId) ?? []) client.close();
+    },
+    disconnectSession(sessionId) {
+      for (const client of bySession.get(sessionId) ?? []) client.close();
     },
     health: () => ({ ok: !aedes.closed, engine: 'aedes (embedded, /mqtt)' }),
     close: async () => {
@@ -171,6 +191,7 @@ export async function connectExternalBroker(url: string, log: FastifyBaseLogger)
       await client.publishAsync(topic, toJson(payload), { qos: 0, retain: false });
     },
     disconnectUser: () => {},
+    disconnectSession: () => {},
     health: () => ({
       ok: client.connected,
       engine: `external (${where})`,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { S3Settings } from './s3-client';
 
@@ -14,6 +15,44 @@ const optionalUrl = (protocols: string[]) =>
       `must start with ${protocols.join(': or ')}:`,
     )
     .optional();
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY like addresses. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+};
+/**
+ * Fastify's trustProxy: off, on (every hop: only behind a proxy that overwrites the header), the number of
+ * hops to trust (as a function: Fastify's types lack the number form), or the proxies' addresses.
+ */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((v, ctx): TrustProxy => {
+    if (v === 'false') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      return (_address: string, hop: number) => hop < hops;
+    }
+    const list = v.split(',').map((s) => s.trim());
+    const bad = list.find((s) => !isProxyAddress(s));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, true, a hop count or a comma list of addresses/CIDRs (not "${bad}")`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 const envSchema = z.object({
@@ -43,6 +82,9 @@ const envSchema = z.object({
   INGEST_HOST_US_WEST: z.string().min(1).optional(),
   INGEST_HOST_EUROPE_SRT: z.string().min(1).optional(),
   ALLOW_SIGNUP: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: trustProxySchema,
+  // Targets may push to private, local and loopback addresses (on-premise receivers); off by default.
+  TARGET_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -65,8 +107,12 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   allowSignup: boolean;
+  /** TARGET_ALLOW_PRIVATE: targets may reach loopback, link-local and private networks. */
+  targetAllowPrivate: boolean;
   /** Host encoders publish to, per ingest endpoint of spec section 9; all this node's by default. */
   ingestHosts: Record<'europe' | 'us-west' | 'europe-srt', string>;
+  /** Whose X-Forwarded-For is believed for the client address (rate limits, session list). */
+  trustProxy: TrustProxy;
   logLevel: string;
 }
 
@@ -118,11 +164,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     allowSignup: e.ALLOW_SIGNUP === 'true',
+    targetAllowPrivate: e.TARGET_ALLOW_PRIVATE === 'true',
     ingestHosts: {
       europe: e.INGEST_HOST_EUROPE ?? host,
       'us-west': e.INGEST_HOST_US_WEST ?? host,
       'europe-srt': e.INGEST_HOST_EUROPE_SRT ?? host,
     },
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,6 +19,13 @@ import * as schema from '../db/schema/index-for-drizzle';
  * server sees one `Db` type.
  */
 export type Db = NodePgDatabase<typeof schema>;
+/** The `tx` a `db.transaction()` callback gets. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * What repositories write through: the database, or a transaction a service opened. Both share the
+ * query builder of `PgDatabase`, so a repository method takes either without casts.
+ */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -25,7 +34,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../db/migrations');
+const here = dirname(fileURLToPath(import.meta.url));
+/** src/db/migrations, from src/plugins when run as TypeScript and from dist/ in the built bundle. */
+export const migrationsFolder =
+  [resolve(here, '../db/migrations'), resolve(here, '../src/db/migrations')].find((dir) => existsSync(dir)) ??
+  resolve(here, '../db/migrations');
 const MIGRATION_LOCK = 724_311_001;
 
 export interface DatabaseOptions {
@@ -65,10 +78,56 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers is WebAssembly memory that PGlite touches and never gives
+ * back: it was a quarter of the idle server's memory. Table files are still read through the operating
+ * system's page cache (PGlite reads DATA_DIR/db with node:fs), so a small buffer pool costs little.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/**
+ * Creating a new database (initdb) and migrating it leave 120-450 MB behind in the process that did it
+ * (WebAssembly memory, malloc arenas), for good. A fresh DATA_DIR is therefore created and migrated by a
+ * short-lived node process, whose memory goes with it; the server then opens a database with nothing
+ * left to do.
+ */
+async function initPgliteInChild(dir: string): Promise<void> {
+  if (existsSync(join(dir, 'PG_VERSION'))) return;
+  const job = {
+    dir,
+    migrationsFolder,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    pglite: import.meta.resolve('@electric-sql/pglite'),
+    drizzle: import.meta.resolve('drizzle-orm/pglite'),
+    migrator: import.meta.resolve('drizzle-orm/pglite/migrator'),
+  };
+  const code = `const w = JSON.parse(process.env.STROMWERK_PGLITE_INIT);
+    const { PGlite } = await import(w.pglite);
+    const { drizzle } = await import(w.drizzle);
+    const { migrate } = await import(w.migrator);
+    const client = await PGlite.create({ dataDir: w.dir, startParams: w.startParams });
+    await migrate(drizzle(client), { migrationsFolder: w.migrationsFolder });
+    await client.close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    env: { ...process.env, STROMWERK_PGLITE_INIT: JSON.stringify(job) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const [exitCode] = (await once(child, 'exit')) as [number | null];
+  if (exitCode !== 0) throw new Error(`creating the database in ${dir} failed: ${stderr.trim()}`);
+}
+
 async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  if (!dir.startsWith('memory://')) {
+    mkdirSync(dir, { recursive: true });
+    await initPgliteInChild(dir);
+  }
   const client = await PGlite.create({
     ...(dir.startsWith('memory://') ? {} : { dataDir: dir }),
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
   const db = drizzlePglite(client, { schema });

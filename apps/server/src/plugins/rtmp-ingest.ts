@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import NodeMediaServer, { type NmsSession } from 'node-media-server';
 
 export const RTMP_APP = 'live';
@@ -28,6 +29,23 @@ async function portFree(port: number, host: string): Promise<boolean> {
     probe.once('error', () => resolve(false));
     probe.listen(port, host, () => probe.close(() => resolve(true)));
   });
+}
+
+const WILDCARD = new Set(['0.0.0.0', '::', '']);
+
+/** The address our own processes reach the ingest at: loopback when it listens everywhere, else HOST. */
+export function ingestLocalHost(bind: string): string {
+  if (WILDCARD.has(bind)) return '127.0.0.1';
+  return bind.includes(':') ? `[${bind}]` : bind;
+}
+
+/** Only our own processes may pull: loopback, or the one address the ingest is bound to. */
+function isLocalPeer(peer: string, bind: string): boolean {
+  const ip = peer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  if (!ipaddr.isValid(ip)) return false;
+  const addr = ipaddr.process(ip);
+  if (addr.range() === 'loopback') return true;
+  return ipaddr.isValid(bind) && ipaddr.process(bind).toString() === addr.toString();
 }
 
 /**
@@ -76,12 +94,12 @@ export async function startRtmpIngest(opts: {
   });
   nms.on('prePlay', (session) => {
     // Only our own processes on this machine may pull a stream.
-    if (!/^(::ffff:)?127\.0\.0\.1:|^::1:/.test(session.ip)) session.close();
+    if (!isLocalPeer(session.ip, opts.host)) session.close();
   });
   await nms.run();
   return {
     port: opts.port,
-    localUrl: (key) => `rtmp://127.0.0.1:${opts.port}/${RTMP_APP}/${key}`,
+    localUrl: (key) => `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${key}`,
     kick: (key) => publishers.get(key)?.close(),
     stop: () => nms.stop(),
   };

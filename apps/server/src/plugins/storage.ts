@@ -4,6 +4,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from './config';
+import { removePartialFiles } from './partial-files';
 import { createS3Storage } from './storage-s3';
 
 /**
@@ -28,6 +29,9 @@ export interface Storage {
   ffmpegInput(key: string): string;
 }
 
+/** Where a write goes until it is complete; removePartialFiles() sweeps those a crash left. */
+const partName = (target: string) => `${target}.part-${process.pid}-${Date.now()}`;
+
 export function createLocalStorage(root: string): Storage {
   const base = resolve(root);
   const pathOf = (key: string) => {
@@ -40,11 +44,12 @@ export function createLocalStorage(root: string): Storage {
     describe: () => 'local files under DATA_DIR/media',
     async check() {
       await mkdir(base, { recursive: true });
+      await removePartialFiles(base);
     },
     async put(key, data) {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
-      const temp = `${target}.part-${process.pid}-${Date.now()}`;
+      const temp = partName(target);
       try {
         await pipeline(data, createWriteStream(temp));
         await rename(temp, target);
@@ -63,8 +68,9 @@ export function createLocalStorage(root: string): Storage {
       } catch (e) {
         // Another device (DATA_DIR/tmp on another mount): copy, then drop the original.
         if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-        await copyFile(file, `${target}.part`);
-        await rename(`${target}.part`, target);
+        const temp = partName(target);
+        await copyFile(file, temp);
+        await rename(temp, target);
         await rm(file, { force: true });
       }
       return (await stat(target)).size;
@@ -72,8 +78,9 @@ export function createLocalStorage(root: string): Storage {
     async copy(from, to) {
       const target = pathOf(to);
       await mkdir(dirname(target), { recursive: true });
-      await copyFile(pathOf(from), `${target}.part`);
-      await rename(`${target}.part`, target);
+      const temp = partName(target);
+      await copyFile(pathOf(from), temp);
+      await rename(temp, target);
     },
     read: (key, range) => createReadStream(pathOf(key), range),
     async size(key) {

@@ -36,6 +36,32 @@ export const apiKeys = pgTable(
   (t) => [index('api_keys_user_idx').on(t.userId)],
 );
 
+/**
+ * Server-side login sessions: the bearer token is `<id>.<secret>`, only the secret's SHA-256 is kept. A session
+ * ends when revoked (logout, password change/reset, block) or when idle or absolute expiry passes.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    /** The user's tokenVersion when issued: bumping it ends every older session too. */
+    tokenVersion: integer('token_version').notNull(),
+    userAgent: text('user_agent'),
+    clientAddress: text('client_address'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Sliding: pushed forward on use, never past absoluteExpiry. */
+    expiry: timestamp('expiry', { withTimezone: true }).notNull(),
+    absoluteExpiry: timestamp('absolute_expiry', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
 export const emailVerifications = pgTable('email_verifications', {
   id: id(),
   userId: uuid('user_id')

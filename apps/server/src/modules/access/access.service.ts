@@ -1,7 +1,8 @@
 import type { Permission } from '@stromwerk/contracts/permissions';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { users } from '../../db/schema/identity';
 import { corporations, memberships, workspaces } from '../../db/schema/tenancy';
-import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';
 import { expand, grants, union } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
 import type { Db } from '../../plugins/db';
@@ -107,6 +108,23 @@ export class AccessService {
         ),
       );
     return rows.filter((r) => !corporationId || r.corporationId === corporationId).map((r) => r.id);
+  }
+
+  /**
+   * Whose permissions an administrator of the corporation may set: people who already belong to it (any
+   * membership in it or one of its workspaces). Everyone else joins by accepting an invitation, so nobody
+   * is put into a stranger's corporation without consent; platform administrators may assign anyone.
+   * An unknown user and a user outside the corporation get the same answer.
+   */
+  async assertGrantable(actor: Actor, userId: string, corporationId: string) {
+    const [row] = actor.user.isAdmin
+      ? await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId))
+      : await this.db
+          .select({ id: memberships.userId })
+          .from(memberships)
+          .where(and(eq(memberships.userId, userId), eq(memberships.corporationId, corporationId)))
+          .limit(1);
+    if (!row) throw badRequest('userId', 'Not a member of this corporation: invite them instead');
   }
 
   private checkBlocked(actor: Actor, corporation: CorporationRow) {

@@ -1,7 +1,7 @@
 import type { ApiKey, CreatedApiKey } from '@stromwerk/contracts/api-keys';
 import type { PageQuery } from '@stromwerk/contracts/common';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { apiKeys } from '../../db/schema/identity';
+import { apiKeys, users } from '../../db/schema/identity';
 import { forbidden, notFound } from '../../lib/app-error';
 import { iso, isoOrNull } from '../../lib/dates';
 import { randomSecret, sha256 } from '../../lib/secrets';
@@ -26,12 +26,16 @@ const toApiKey = (r: ApiKeyRow): ApiKey => ({
 export class ApiKeysService {
   constructor(private readonly db: Db) {}
 
-  private ownerCheck(actor: Actor, userId: string) {
-    if (actor.user.id !== userId && !actor.user.isAdmin) throw notFound('User');
+  /** The caller's own keys, or (platform admin) an existing user's: an unknown user id is a 404. */
+  private async ownerCheck(actor: Actor, userId: string) {
+    if (actor.user.id === userId) return;
+    if (!actor.user.isAdmin) throw notFound('User');
+    const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound('User');
   }
 
   async create(actor: Actor, userId: string, name: string): Promise<CreatedApiKey> {
-    this.ownerCheck(actor, userId);
+    await this.ownerCheck(actor, userId);
     // A key cannot mint further keys: that would let a leaked key outlive its invalidation.
     if (actor.via === 'api-key') throw forbidden('An API key cannot create API keys; log in to create one');
     const key = `${KEY_PREFIX}${randomSecret(32)}`;
@@ -43,7 +47,7 @@ export class ApiKeysService {
   }
 
   async list(actor: Actor, userId: string, q: PageQuery) {
-    this.ownerCheck(actor, userId);
+    await this.ownerCheck(actor, userId);
     const where = eq(apiKeys.userId, userId);
     const [{ total }] = (await this.db.select({ total: count() }).from(apiKeys).where(where)) as [
       { total: number },

@@ -2,7 +2,9 @@ import { errorResponseSchema } from '@stromwerk/contracts/errors';
 import { loginBodySchema, registerBodySchema, sessionSchema, userSchema } from '@stromwerk/contracts/users';
 import type { FastifyInstance } from 'fastify';
 import { actorOf, privateErrors, publicErrors, typed } from '../../lib/route';
+import { clientMetaOf } from '../sessions/sessions.service';
 import { toUser } from '../users/users.repository';
+import { LIMITS } from './limits';
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
@@ -13,12 +15,13 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       config: {
         auth: 'public',
-        // Slows password guessing: per address and client, 10 tries a minute.
+        // Request volume per address and email; failed guesses per address and per account (plugins/attempts).
         rateLimit: {
           max: 10,
           timeWindow: '1 minute',
           keyGenerator: (r) => `${r.ip}:${(r.body as { email?: string })?.email ?? ''}`,
         },
+        attempts: LIMITS.login,
       },
       schema: {
         tags: ['users'],
@@ -33,7 +36,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    (req) => auth.login(req.body),
+    (req) => auth.login(req.body, clientMetaOf(req)),
   );
 
   app.post(
@@ -47,7 +50,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 201: sessionSchema, ...publicErrors, 403: errorResponseSchema, 409: errorResponseSchema },
       },
     },
-    async (req, reply) => reply.status(201).send(await auth.register(req.body)),
+    async (req, reply) => reply.status(201).send(await auth.register(req.body, clientMetaOf(req))),
   );
 
   app.get(

@@ -5,34 +5,34 @@ import type { UserRow } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
 import type { Db } from '../../plugins/db';
 import type { InvitationsService } from '../invitations/invitations.service';
-import { toUser, type UsersRepository } from '../users/users.repository';
-import type { TokenService } from './token.service';
+import type { ClientMeta, SessionsService } from '../sessions/sessions.service';
+import type { UsersRepository } from '../users/users.repository';
 
 export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
     private readonly users: UsersRepository,
-    private readonly tokens: TokenService,
+    private readonly sessions: SessionsService,
     private readonly invitations: InvitationsService,
   ) {}
 
-  async session(user: UserRow): Promise<Session> {
-    const { token, expiry } = await this.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
-    return { token, expiry: expiry.toISOString(), user: toUser(user) };
+  session(user: UserRow, meta: ClientMeta): Promise<Session> {
+    return this.sessions.issue(user, meta);
   }
 
-  async login(body: LoginBody): Promise<Session> {
+  async login(body: LoginBody, meta: ClientMeta): Promise<Session> {
     const user = await this.users.byEmail(body.email);
+    // An unknown email is checked against a dummy hash: it takes as long as a wrong password.
     const ok = await verifyPassword(user?.passwordHash, body.password);
     if (!user || !ok)
       throw new AppError('INVALID_CREDENTIALS', 401, 'Email address or password is not correct');
     if (user.blocked) throw new AppError('USER_BLOCKED', 403, 'This user account is blocked');
-    return this.session(user);
+    return this.session(user, meta);
   }
 
   /** Sign-up needs an invitation code unless ALLOW_SIGNUP is set; the invitation's email must match. */
-  async register(body: RegisterBody): Promise<Session> {
+  async register(body: RegisterBody, meta: ClientMeta): Promise<Session> {
     if (!body.invitationCode && !this.config.allowSignup) {
       throw new AppError('SIGNUP_DISABLED', 403, 'Sign-up needs an invitation code');
     }
@@ -64,12 +64,12 @@ export class AuthService {
           language: body.language,
           emailVerified: !!invitation,
         },
-        tx as never,
+        tx,
       );
-      if (invitation) accepted = await this.invitations.accept(invitation, created.id, tx as never);
+      if (invitation) accepted = await this.invitations.accept(invitation, created.id, tx);
       return created;
     });
     if (accepted) this.invitations.announce(accepted);
-    return this.session(user);
+    return this.session(user, meta);
   }
 }

@@ -3,7 +3,7 @@ import type { Feature, Permission } from '@stromwerk/contracts/permissions';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { corporations, memberships, quotas } from '../../db/schema/tenancy';
 import { iso } from '../../lib/dates';
-import type { Db } from '../../plugins/db';
+import type { Db, DbOrTx } from '../../plugins/db';
 import type { CorporationRow } from '../access/access.service';
 import { escapeLike } from '../users/users.repository';
 
@@ -22,7 +22,7 @@ export function toCorporation(row: CorporationRow, permissions: Permission[]): C
 export class CorporationsRepository {
   constructor(private readonly db: Db) {}
 
-  async create(name: string, features: Feature[], db: Db = this.db) {
+  async create(name: string, features: Feature[], db: DbOrTx = this.db) {
     const [row] = await db.insert(corporations).values({ name, features }).returning();
     await db.insert(quotas).values({ corporationId: row!.id });
     return row!;

@@ -6,7 +6,6 @@ import {
   type SetUserPermissionsBody,
 } from '@stromwerk/contracts/permissions';
 import { eq, inArray } from 'drizzle-orm';
-import { users } from '../../db/schema/identity';
 import { memberships, workspaces } from '../../db/schema/tenancy';
 import { AppError, badRequest } from '../../lib/app-error';
 import { type EventBus, memberChange } from '../../lib/events';
@@ -15,6 +14,7 @@ import type { Actor } from '../../plugins/auth';
 import type { Db } from '../../plugins/db';
 import type { AccessService } from '../access/access.service';
 import type { MembershipsRepository } from '../access/memberships.repository';
+import type { SessionsService } from '../sessions/sessions.service';
 import { type CorporationsRepository, toCorporation } from './corporations.repository';
 
 export class CorporationsService {
@@ -24,6 +24,7 @@ export class CorporationsService {
     private readonly access: AccessService,
     private readonly memberships: MembershipsRepository,
     private readonly events: EventBus,
+    private readonly sessions?: SessionsService,
   ) {}
 
   async list(actor: Actor, query: PageQuery & { userId?: string }) {
@@ -63,8 +64,8 @@ export class CorporationsService {
 
   async create(actor: Actor, body: CreateCorporationBody) {
     const row = await this.db.transaction(async (tx) => {
-      const created = await this.repo.create(body.name, [...allFeatures], tx as never);
-      await this.memberships.set(actor.user.id, created.id, null, ['admin'], tx as never);
+      const created = await this.repo.create(body.name, [...allFeatures], tx);
+      await this.memberships.set(actor.user.id, created.id, null, ['admin'], tx);
       return created;
     });
     this.emit(row.id, 'created');
@@ -97,6 +98,8 @@ export class CorporationsService {
     const { permissions } = await this.access.corporation(actor, id, 'read');
     const row = await this.repo.update(id, { blocked });
     this.emit(id, 'updated');
+    // Members keep their accounts but lose the corporation: their live subscriptions re-authorize now.
+    if (blocked) await this.sessions?.disconnectMembers(id);
     return toCorporation(row, permissions);
   }
 
@@ -107,8 +110,7 @@ export class CorporationsService {
 
   async setUserPermissions(actor: Actor, id: string, body: SetUserPermissionsBody) {
     await this.access.corporation(actor, id, 'admin');
-    const [target] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, body.userId));
-    if (!target) throw badRequest('userId', 'User not found');
+    await this.access.assertGrantable(actor, body.userId, id);
     const keepsAdmin = body.permissions.includes('admin');
     if (
       !keepsAdmin &&

@@ -3,7 +3,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { corporations, invitations } from '../../db/schema/tenancy';
 import { iso } from '../../lib/dates';
 import { expand } from '../../lib/permissions';
-import type { Db } from '../../plugins/db';
+import type { Db, DbOrTx } from '../../plugins/db';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
@@ -55,7 +55,7 @@ export class InvitationsRepository {
     return row!;
   }
 
-  async update(id: string, values: Partial<typeof invitations.$inferInsert>, db: Db = this.db) {
+  async update(id: string, values: Partial<typeof invitations.$inferInsert>, db: DbOrTx = this.db) {
     const [row] = await db.update(invitations).set(values).where(eq(invitations.id, id)).returning();
     return row!;
   }

@@ -98,14 +98,17 @@ export async function invitationsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Accept or decline (payload in query or body)',
+        summary:
+          'Accept or decline (payload in query or body): as the verified addressee, or with the mailed code',
         params,
         querystring: z.object({ accept: z.enum(['true', 'false']).optional() }),
         body: respondInvitationSchema.partial().nullish(),
         response: { 200: invitationSchema, ...privateErrors, 409: privateErrors[400] },
       },
     },
-    (req) =>
-      invitations.respond(actorOf(req), req.params.id, queryOrBody(respondInvitationSchema, req).accept),
+    (req) => {
+      const { accept, code } = queryOrBody(respondInvitationSchema, req);
+      return invitations.respond(actorOf(req), req.params.id, accept, code);
+    },
   );
 }

@@ -1,14 +1,14 @@
 import type { CreateInvitationBody, Invitation } from '@stromwerk/contracts/invitations';
 import type { Permission } from '@stromwerk/contracts/permissions';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { invitations, memberships, workspaces } from '../../db/schema/tenancy';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { EventBus } from '../../lib/events';
 import { union } from '../../lib/permissions';
-import { randomSecret, sha256 } from '../../lib/secrets';
+import { randomSecret, sameSecret, sha256 } from '../../lib/secrets';
 import type { Actor } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
-import type { Db } from '../../plugins/db';
+import type { Db, DbOrTx } from '../../plugins/db';
 import type { Mailer } from '../../plugins/mailer';
 import type { AccessService } from '../access/access.service';
 import type { MembershipsRepository } from '../access/memberships.repository';
@@ -60,8 +60,13 @@ export class InvitationsService {
     return { ...toInvitation(row, corporation.name), code };
   }
 
+  /** An invitation is the invitee's once their account has proven that it reads mail to the address. */
+  private isInvitee(actor: Actor, inv: InvitationRow) {
+    return actor.user.emailVerified && inv.email === actor.user.email;
+  }
+
   private visibleTo(actor: Actor, inv: InvitationRow) {
-    return actor.user.isAdmin || inv.email === actor.user.email;
+    return actor.user.isAdmin || this.isInvitee(actor, inv);
   }
 
   /** The invitee sees their invitation; admins of the corporation see and manage it. */
@@ -81,8 +86,9 @@ export class InvitationsService {
   }
 
   async list(actor: Actor, scope: 'mine' | 'sent', limit: number, offset: number) {
-    const where =
-      scope === 'mine' ? eq(invitations.email, actor.user.email) : eq(invitations.invitedBy, actor.user.id);
+    // An unverified address shows no invitations: anyone can sign up with (or type) someone else's email.
+    const mine = actor.user.emailVerified ? eq(invitations.email, actor.user.email) : sql`false`;
+    const where = scope === 'mine' ? mine : eq(invitations.invitedBy, actor.user.id);
     return this.repo.list(where, limit, offset);
   }
 
@@ -109,15 +115,27 @@ export class InvitationsService {
     this.emit(updated, 'deleted');
   }
 
-  async respond(actor: Actor, id: string, accept: boolean) {
+  /**
+   * Accepting needs the account whose verified email the invitation was sent to, or the code from the mail
+   * (which proves the mailbox as well). Declining is the addressee's too.
+   */
+  async respond(actor: Actor, id: string, accept: boolean, code?: string) {
     const found = await this.repo.find(eq(invitations.id, id));
-    if (!found || found.invitation.email !== actor.user.email) throw notFound('Invitation');
-    const inv = found.invitation;
+    const inv = found?.invitation;
+    const byCode = !!code && !!inv && sameSecret(inv.codeHash, sha256(code));
+    if (!found || !inv || (!byCode && inv.email !== actor.user.email)) throw notFound('Invitation');
+    if (!byCode && !this.isInvitee(actor, inv)) {
+      throw new AppError(
+        'EMAIL_NOT_VERIFIED',
+        403,
+        'Confirm your email address first, or open the link from the invitation mail',
+      );
+    }
     if (inv.status !== 'pending' || inv.expiry < new Date()) {
       throw new AppError('INVITATION_INVALID', 409, 'This invitation is no longer open');
     }
     const updated = accept
-      ? await this.db.transaction((tx) => this.accept(inv, actor.user.id, tx as never))
+      ? await this.db.transaction((tx) => this.accept(inv, actor.user.id, tx))
       : await this.repo.update(id, { status: 'declined' });
     this.announce(updated);
     return toInvitation(updated, found.corporationName);
@@ -151,7 +169,7 @@ export class InvitationsService {
    * Grants the invited permissions; runs inside the caller's transaction, so it announces nothing: the
    * caller calls `announce` once the transaction has committed.
    */
-  async accept(inv: InvitationRow, userId: string, tx: Db) {
+  async accept(inv: InvitationRow, userId: string, tx: DbOrTx) {
     // Accepting never lowers what the user already holds there: it could strip a corporation's last admin.
     const [current] = await tx
       .select({ permissions: memberships.permissions })

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { renderMp4 } from '@stromwerk/media/file-args';
-import { probeStream } from '@stromwerk/media/probe';
+import { probeMedia } from '@stromwerk/media/probe';
 import { runToCompletion } from '@stromwerk/media/run-to-completion';
+import { storedInput } from '../medias/media-input';
 import { mediaKey } from '../medias/medias.service';
 import { etaSeconds, freshJobDir } from './job-files';
 import type { JobContext } from './job-worker';
@@ -20,14 +21,14 @@ export async function renderMp4Job(deps: MediaJobDeps, { job, signal, progress }
   const dir = await freshJobDir(deps.dataDir, job.id);
   const output = join(dir, 'render.mp4');
   const started = Date.now();
-  await runToCompletion(renderMp4(deps.storage.ffmpegInput(original.bucketRef), output), {
+  await runToCompletion(renderMp4(storedInput(deps.storage, media, original), output), {
     command: deps.ffmpegPath,
     signal,
     label: `job ${job.id}`,
     durationMs: media.durationMs ?? undefined,
     onProgress: (p) => p.fraction !== null && progress(p.fraction, etaSeconds(p.fraction, started)),
   });
-  const probe = await probeStream(output, deps.ffprobePath, 30_000);
+  const probe = await probeMedia({ url: output, format: 'mov' }, deps.ffprobePath, 30_000);
   await deps.medias.checkQuota(media.corporationId!, 0);
   const id = randomUUID();
   const bucketRef = mediaKey(id, 'original', '.mp4');

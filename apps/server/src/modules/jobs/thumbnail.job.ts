@@ -8,6 +8,7 @@ import {
 } from '@stromwerk/media/file-args';
 import { runToCompletion } from '@stromwerk/media/run-to-completion';
 import type { MediaFile } from '../../db/schema/media';
+import { storedInput } from '../medias/media-input';
 import { mediaKey } from '../medias/medias.service';
 import { freshJobDir } from './job-files';
 import type { JobContext } from './job-worker';
@@ -29,7 +30,7 @@ export async function thumbnailJob(deps: MediaJobDeps, { job, signal, progress }
     return undefined;
   }
   const dir = await freshJobDir(deps.dataDir, job.id);
-  const input = deps.storage.ffmpegInput(original.bucketRef);
+  const input = storedInput(deps.storage, media, original);
   const run = (args: string[]) =>
     runToCompletion(args, { command: deps.ffmpegPath, signal, label: `job ${job.id}` });
   const durationMs = media.durationMs ?? 0;

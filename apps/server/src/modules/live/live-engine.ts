@@ -62,7 +62,7 @@ export class LiveEngine implements LiveControl {
     const { config, sources, targets } = this.deps;
     this.ingest = await startRtmpIngest({
       port: config.rtmpPort,
-      host: '0.0.0.0',
+      host: config.host,
       dataDir: config.dataDir,
       hooks: {
         mayPublish: (key) => this.keys.mayPublish(key),
@@ -275,7 +275,10 @@ export class LiveEngine implements LiveControl {
       });
       return;
     }
-    const runner = new TargetRunner(row, input, this.deps.config.ffmpegPath, report);
+    const runner = new TargetRunner(row, input, this.deps.config.ffmpegPath, report, {
+      allowPrivate: this.deps.config.targetAllowPrivate,
+      log: ({ targetId, reason }) => this.deps.log.warn({ targetId, reason }, 'target attempt failed'),
+    });
     this.runners.set(row.id, runner);
     runner.start();
   }
@@ -308,6 +311,7 @@ export class LiveEngine implements LiveControl {
     if (!want || this.publishers.has(row.id)) return;
     const publisher = await publisherFor(row, {
       ffmpegPath: this.deps.config.ffmpegPath,
+      listenHost: this.deps.config.host,
       localUrl: this.ingest.localUrl,
       mediaFile: this.deps.mediaFile,
     });

@@ -1,4 +1,5 @@
 import { demoSource, reliveSource, srtIngestListener } from '@stromwerk/media/ffmpeg-args';
+import type { StoredInput } from '@stromwerk/media/safe-input';
 import { ProcessSupervisor } from '@stromwerk/media/supervisor';
 
 export interface Publisher {
@@ -10,10 +11,12 @@ import type { SourceRow } from '../sources/sources.repository';
 
 export interface PublisherContext {
   ffmpegPath: string;
+  /** Address SRT listeners bind to: the server's HOST, so HOST=127.0.0.1 keeps every ingest local. */
+  listenHost: string;
   /** RTMP URL of a key on our own ingest. */
   localUrl(key: string): string;
-  /** Local file of a media, and whether it is already H.264/AAC (then copied, not transcoded). */
-  mediaFile(mediaId: string): Promise<{ path: string; copyable: boolean } | null>;
+  /** How to read a media's file (safeInput), and whether it is already H.264/AAC (then copied). */
+  mediaFile(mediaId: string): Promise<{ input: StoredInput; copyable: boolean } | null>;
 }
 
 /**
@@ -27,10 +30,16 @@ export async function publisherFor(row: SourceRow, ctx: PublisherContext): Promi
   if (row.type === 'relive' && row.mediaId) {
     const media = await ctx.mediaFile(row.mediaId);
     if (!media) return null;
-    args = reliveSource({ input: media.path, loop: row.loop, output, transcode: !media.copyable });
+    args = reliveSource({ input: media.input, loop: row.loop, output, transcode: !media.copyable });
   }
   if (row.type === 'srt' && row.srtPort) {
-    args = srtIngestListener({ port: row.srtPort, passphrase: row.streamKey, latencyMs: 120, output });
+    args = srtIngestListener({
+      host: ctx.listenHost,
+      port: row.srtPort,
+      passphrase: row.streamKey,
+      latencyMs: 120,
+      output,
+    });
   }
   if (!args) return null;
   return { supervisor: new ProcessSupervisor({ command: ctx.ffmpegPath, label: `source ${row.id}` }), args };

@@ -1,10 +1,12 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { MediaCapabilities } from '@stromwerk/media/capabilities';
+import { setProcessOwner, sweepOrphans } from '@stromwerk/media/orphans';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { medias } from '../../db/schema/media';
 import { corporations } from '../../db/schema/tenancy';
 import type { Services } from '../../services';
+import { storedInput } from '../medias/media-input';
 import { programDir } from '../outputs/program-engine';
 import { LiveEngine } from './live-engine';
 import { SourcePreviews } from './source-previews';
@@ -18,6 +20,12 @@ export async function startLiveEngine(
   log: FastifyBaseLogger,
 ) {
   const { db } = services.database;
+  // Media processes a killed server left behind would write next to the ones started now: kill them
+  // first, then mark ours so the next start can do the same (packages/media/src/orphans.ts).
+  const owner = resolve(services.config.dataDir);
+  const swept = await sweepOrphans(owner);
+  if (swept.length > 0) log.warn({ pids: swept }, 'killed media processes left by a previous run');
+  setProcessOwner(owner);
   const engine = new LiveEngine({
     config: services.config,
     capabilities,
@@ -44,7 +52,7 @@ export async function startLiveEngine(
         !!probe?.video?.codec &&
         COPYABLE.video.includes(probe.video.codec) &&
         (!probe.audio || COPYABLE.audio.includes(probe.audio.codec ?? ''));
-      return { path: services.storage.ffmpegInput(file.bucketRef), copyable };
+      return { input: storedInput(services.storage, media, file), copyable };
     },
     notify: (row, kind) =>
       services.notifications.notifyWorkspace(row.corporationId, row.workspaceId, {

@@ -2,6 +2,7 @@ import type { TargetState } from '@stromwerk/contracts/targets';
 import type { FfmpegProgress } from '@stromwerk/media/progress';
 import { ProcessSupervisor, type SupervisorState } from '@stromwerk/media/supervisor';
 import { icecastTarget, joinRtmpUrl, rtmpTarget, srtTarget } from '@stromwerk/media/target-args';
+import { endpointOf, publicAddresses, RECEIVER_UNREACHABLE } from '../targets/target-policy';
 import type { TargetRow } from '../targets/targets.repository';
 
 /** After this many failed attempts in a row the target reads "not connected"; it keeps retrying. */
@@ -42,6 +43,51 @@ export function targetArgs(row: TargetRow, input: string): string[] {
   });
 }
 
+const CONNECT_TIMEOUT_MS = 20_000;
+
+/**
+ * Reasons users may see as they are: answers of a receiver that spoke the protocol (wrong passphrase, an
+ * HTTP status), our own address checks, and facts about this server's ffmpeg. Every other failure (refused,
+ * reset, end of file, time-out, stall, anything new a future ffmpeg prints) reads as one sentence, so a
+ * target's state cannot tell an open port from a closed or filtered one. The exact reason is logged.
+ */
+const SHOWN_AS_IS = [
+  /^Server returned \d{3}/,
+  /^Wrong SRT passphrase$/,
+  /^Host name could not be resolved$/,
+  /^Targets may only send to public/,
+  /not (supported|available) (by|in) this ffmpeg$/,
+  /^\S+ not found$/,
+  /the input finished$/,
+];
+
+/** The reason shown to users; the exact one goes to the server log. */
+export function publicReason(reason: string | null): string | null {
+  if (reason === null) return null;
+  return SHOWN_AS_IS.some((p) => p.test(reason)) ? reason : RECEIVER_UNREACHABLE;
+}
+
+export interface TargetRunnerOptions {
+  /** TARGET_ALLOW_PRIVATE: skip the address check before connecting. */
+  allowPrivate: boolean;
+  /** Where the exact failure reason is logged. */
+  log?: (detail: { targetId: string; reason: string }) => void;
+}
+
+/**
+ * The arguments for one connection attempt. Without TARGET_ALLOW_PRIVATE the receiver's host name is
+ * resolved and checked right before each attempt; SRT then connects to the checked address itself (no
+ * second lookup that a rebinding DNS server could answer differently). RTMP(S) and Icecast keep the name
+ * (TLS needs it for SNI); their window is the few milliseconds between this check and ffmpeg's lookup.
+ */
+export async function checkedTargetArgs(row: TargetRow, input: string, allowPrivate: boolean) {
+  const s = row.settings;
+  if (allowPrivate) return targetArgs(row, input);
+  const [address] = await publicAddresses(endpointOf(s).host);
+  if (s.type === 'srt') return targetArgs({ ...row, settings: { ...s, host: address! } }, input);
+  return targetArgs(row, input);
+}
+
 /**
  * One target's push process and its live state (spec section 4): offline, almost online while connecting or
  * retrying, online once ffmpeg reports progress, not connected after repeated failures (still retrying).
@@ -49,7 +95,6 @@ export function targetArgs(row: TargetRow, input: string): string[] {
  */
 export class TargetRunner {
   private readonly supervisor: ProcessSupervisor;
-  private readonly args: string[];
   private failures = 0;
   private status: TargetStatus = {
     state: 'offline',
@@ -65,9 +110,16 @@ export class TargetRunner {
     input: string,
     ffmpegPath: string,
     private readonly onStatus: (status: TargetStatus) => void,
+    options: TargetRunnerOptions = { allowPrivate: false },
   ) {
-    this.args = targetArgs(row, input);
-    this.supervisor = new ProcessSupervisor({ command: ffmpegPath, label: `target ${row.id}` });
+    this.supervisor = new ProcessSupervisor({
+      command: ffmpegPath,
+      label: `target ${row.id}`,
+      // A receiver that accepts and never answers fails like a closed port, not "connecting" forever.
+      startTimeoutMs: CONNECT_TIMEOUT_MS,
+      prepare: () => checkedTargetArgs(row, input, options.allowPrivate),
+    });
+    this.supervisor.on('lastError', (reason) => options.log?.({ targetId: row.id, reason }));
     this.supervisor.on('state', (state: SupervisorState) => this.onState(state));
     this.supervisor.on('progress', (p: FfmpegProgress) => {
       // Bitrate is reported at most every 5 s: it is a gauge, not a stream of events.
@@ -79,7 +131,8 @@ export class TargetRunner {
 
   start() {
     this.update({ state: 'almost-online', lastError: null });
-    this.supervisor.start(this.args);
+    // The real arguments come from prepare(), checked before every attempt.
+    this.supervisor.start([]);
   }
 
   async stop() {
@@ -97,7 +150,7 @@ export class TargetRunner {
       const giveUp = state === 'failed' || this.failures >= FAILURES_UNTIL_NOT_CONNECTED;
       this.update({
         state: giveUp ? 'not-connected' : 'almost-online',
-        lastError: this.supervisor.lastError,
+        lastError: publicReason(this.supervisor.lastError),
         onlineSince: null,
         bitrateKbps: null,
         restarts,

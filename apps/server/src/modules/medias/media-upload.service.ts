@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { Media } from '@stromwerk/contracts/medias';
 import type { MediaCapabilities } from '@stromwerk/media/capabilities';
-import { ProbeError, probeStream } from '@stromwerk/media/probe';
+import { type ProbedStream, ProbeError, probeMedia } from '@stromwerk/media/probe';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MediaFile } from '../../db/schema/media';
@@ -19,23 +19,30 @@ interface Stored {
   id: string;
   name: string;
   file: MediaFile;
-  probe: Awaited<ReturnType<typeof probeStream>>;
+  probe: ProbedStream;
 }
 
 const MIME_BY_FORMAT: [RegExp, string][] = [
   [/mp4|mov/, 'video/mp4'],
   [/matroska|webm/, 'video/webm'],
   [/mpegts/, 'video/mp2t'],
+  [/^mpeg$/, 'video/mpeg'],
   [/^mp3$/, 'audio/mpeg'],
+  [/^avi$/, 'video/x-msvideo'],
+  [/^aac$/, 'audio/aac'],
+  [/^flac$/, 'audio/flac'],
+  [/^mxf$/, 'application/mxf'],
   [/flv/, 'video/x-flv'],
   [/wav/, 'audio/wav'],
   [/ogg/, 'audio/ogg'],
-  // Stills are media too (a player's overlay image): ffprobe names them by their codec.
+  // Stills are media too (a player's overlay image): ffprobe names their demuxer after the codec.
   [/png/, 'image/png'],
-  [/jpeg|mjpeg|image2/, 'image/jpeg'],
+  [/jpeg/, 'image/jpeg'],
   [/gif/, 'image/gif'],
   [/webp/, 'image/webp'],
 ];
+/** Demuxers that open what a file names (ffmpeg's names); others are refused as merely unsupported. */
+const REFERENCE_FORMAT = /^(hls|concat|sdp|rtsp|rtp|dash|imf|image2|image2pipe|tee)$|external tracks/;
 const mimeOf = (format: string | null) =>
   MIME_BY_FORMAT.find(([re]) => format && re.test(format))?.[1] ?? 'application/octet-stream';
 const extension = (filename: string) => filename.match(/\.[a-z0-9]{1,8}$/i)?.[0]?.toLowerCase() ?? '';
@@ -126,8 +133,9 @@ export class MediaUploadService {
     guard.on('error', () => {});
     const size = await this.storage.put(bucketRef, data.pipe(guard));
     try {
-      const probe = await probeStream(this.storage.ffmpegInput(bucketRef), this.config.ffprobePath, 30_000);
-      if (!probe.video && !probe.audio) throw new ProbeError('no-streams', 'no audio or video');
+      // Judged by content through the same safe input every later read uses: a playlist or reference
+      // format (HLS, concat, SDP, DASH...) is refused whatever the file is called.
+      const probe = await probeMedia({ url: this.storage.ffmpegInput(bucketRef) }, this.config.ffprobePath);
       return {
         id,
         name: baseName(filename),
@@ -137,12 +145,13 @@ export class MediaUploadService {
     } catch (e) {
       await this.storage.remove(bucketRef);
       if (!(e instanceof ProbeError) || e.kind === 'not-found' || e.kind === 'timeout') throw e;
-      throw new AppError(
-        'UNSUPPORTED_MEDIA',
-        415,
-        `file: "${filename}" is not a playable audio or video file`,
-        [{ field: 'file', message: `"${filename}" is not a playable audio or video file` }],
-      );
+      const why =
+        e.kind !== 'refused'
+          ? `"${filename}" is not a playable audio or video file`
+          : REFERENCE_FORMAT.test(e.format ?? '')
+            ? `"${filename}" is not accepted: format ${e.format} refers to other files or addresses`
+            : `"${filename}" is not accepted: format ${e.format} is not a supported audio, video or image format`;
+      throw new AppError('UNSUPPORTED_MEDIA', 415, `file: ${why}`, [{ field: 'file', message: why }]);
     }
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { probeStream } from '@stromwerk/media/probe';
+import { probeMedia } from '@stromwerk/media/probe';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../plugins/config';
 import type { Storage } from '../../plugins/storage';
@@ -53,10 +53,12 @@ export class RecordingsService {
   ) {
     try {
       if (!file) return;
-      const probe = await probeStream(file, this.config.ffprobePath, 30_000).catch((err) => {
-        this.log.warn({ err, sourceId: source.id }, 'recording is not readable; dropped');
-        return null;
-      });
+      const probe = await probeMedia({ url: file, format: 'mpegts' }, this.config.ffprobePath, 30_000).catch(
+        (err) => {
+          this.log.warn({ err, sourceId: source.id }, 'recording is not readable; dropped');
+          return null;
+        },
+      );
       if (!probe) return;
       const id = randomUUID();
       const bucketRef = mediaKey(id, 'original', '.ts');

@@ -33,8 +33,8 @@ function brokerUrl(config: Config, req: FastifyRequest): string {
  */
 export async function brokerRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
-  const { config, database, tokens, access } = app.services;
-  const decide = topicAccess(database.db, tokens, access);
+  const { config, database, sessions, access } = app.services;
+  const decide = topicAccess(database.db, sessions, access);
   const tags = ['notifications'];
 
   app.get(
@@ -69,8 +69,8 @@ export async function brokerRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const userId = await decide.authenticate(req.body.username, req.body.password);
-      return userId ? { result: 'allow' as const, is_superuser: false } : { result: 'deny' as const };
+      const who = await decide.authenticate(req.body.username, req.body.password);
+      return who ? { result: 'allow' as const, is_superuser: false } : { result: 'deny' as const };
     },
   );
 

@@ -111,8 +111,12 @@ export class NotificationsRepository {
 
   // ---- who to tell: lookups across tenancy tables stay in the repository layer ----
 
+  /** The account that has verified this address: an unverified one may be someone else's squat. */
   async userIdByEmail(email: string) {
-    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.emailVerified, true)));
     return row?.id;
   }
 

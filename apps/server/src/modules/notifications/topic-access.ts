@@ -4,7 +4,7 @@ import type { Actor } from '../../plugins/auth';
 import type { BrokerAuth } from '../../plugins/broker';
 import type { Db } from '../../plugins/db';
 import type { AccessService } from '../access/access.service';
-import type { TokenService } from '../auth/token.service';
+import type { SessionsService } from '../sessions/sessions.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,16 +12,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Topics are key/value paths (`corporation/{cid}/workspace/{wid}/source/{sid}`), optionally ending in `+`
  * on the last value. A subscription is allowed when the caller may read the deepest tenant it names.
  */
-export function topicAccess(db: Db, tokens: TokenService, access: AccessService): BrokerAuth {
+export function topicAccess(db: Db, sessions: SessionsService, access: AccessService): BrokerAuth {
   const userById = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 
   return {
     async authenticate(username, password) {
-      const claims = await tokens.verify(password);
-      if (!claims || claims.userId !== username) return null;
-      const user = await userById(claims.userId);
-      if (!user || user.blocked || user.tokenVersion !== claims.tokenVersion) return null;
-      return user.id;
+      const found = await sessions.resolve(password);
+      if (!found || found.user.id !== username || found.user.blocked) return null;
+      return { userId: found.user.id, sessionId: found.session.id };
     },
     async maySubscribe(userId, topic) {
       const parts = topic.split('/');

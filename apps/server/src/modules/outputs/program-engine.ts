@@ -15,6 +15,7 @@ import type { EventBus } from '../../lib/events';
 import type { Config } from '../../plugins/config';
 import type { Storage } from '../../plugins/storage';
 import { SourceRecorder } from '../live/source-recorder';
+import { storedInput } from '../medias/media-input';
 import type { MediaRow } from '../medias/medias.repository';
 import type { MediasService } from '../medias/medias.service';
 import type { RecordingsService } from '../medias/recordings.service';
@@ -154,7 +155,7 @@ export class ProgramEngine implements OutputControl {
     if (!original) return undefined;
     return {
       kind: 'file',
-      path: this.deps.storage.ffmpegInput(original.bucketRef),
+      input: storedInput(this.deps.storage, m, original),
       loop,
       transcode: !COPYABLE(m),
     };

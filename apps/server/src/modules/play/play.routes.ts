@@ -7,9 +7,10 @@ import {
   playSessionSchema,
   playTokenQuerySchema,
 } from '@stromwerk/contracts/outputs';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { typed } from '../../lib/route';
+import { LIMITS } from '../auth/limits';
 
 const errors = {
   400: errorResponseSchema,
@@ -17,6 +18,13 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
 };
+
+/** The headers that say which page a request comes from (see PlayService.verify). */
+const from = (req: FastifyRequest) => ({
+  origin: req.headers.origin,
+  referer: req.headers.referer,
+  host: req.headers.host,
+});
 
 /** The public player's API: no account, a viewer token from the session call instead. */
 export async function playRoutes(fastify: FastifyInstance) {
@@ -30,7 +38,7 @@ export async function playRoutes(fastify: FastifyInstance) {
   app.post(
     '/play/:id/session',
     {
-      config: { ...config, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { ...config, rateLimit: { max: 30, timeWindow: '1 minute' }, attempts: LIMITS.playerPassword },
       schema: {
         tags,
         summary:
@@ -40,7 +48,7 @@ export async function playRoutes(fastify: FastifyInstance) {
         response: { 200: playSessionSchema, ...errors },
       },
     },
-    (req) => play.session(req.params.id, req.body),
+    (req) => play.session(req.params.id, req.body, from(req)),
   );
   app.get(
     '/play/:id/state',
@@ -54,7 +62,7 @@ export async function playRoutes(fastify: FastifyInstance) {
         response: { 200: playSessionSchema, ...errors },
       },
     },
-    (req) => play.state(req.params.id, req.query.t),
+    (req) => play.state(req.params.id, req.query.t, from(req)),
   );
   app.get(
     '/play/:id/index.m3u8',
@@ -69,7 +77,7 @@ export async function playRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const text = await play.playlist(req.params.id, req.query.t);
+      const text = await play.playlist(req.params.id, req.query.t, from(req));
       return (reply as unknown as FastifyReply)
         .header('content-type', 'application/vnd.apple.mpegurl')
         .header('cache-control', 'no-cache')
@@ -89,7 +97,7 @@ export async function playRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { stream, size } = await play.segment(req.params.id, req.params.file, req.query.t);
+      const { stream, size } = await play.segment(req.params.id, req.params.file, req.query.t, from(req));
       return (reply as unknown as FastifyReply)
         .header('content-type', 'video/mp2t')
         .header('content-length', size)
@@ -109,7 +117,7 @@ export async function playRoutes(fastify: FastifyInstance) {
         response: { 200: pageOf(commentSchema), ...errors },
       },
     },
-    async (req) => comments.listPublic((await play.verify(req.params.id, req.query.t)).row),
+    async (req) => comments.listPublic((await play.verify(req.params.id, req.query.t, from(req))).row),
   );
   app.post(
     '/play/:id/comments',
@@ -125,7 +133,7 @@ export async function playRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { row } = await play.verify(req.params.id, req.query.t);
+      const { row } = await play.verify(req.params.id, req.query.t, from(req));
       return reply.status(201).send(await comments.createByViewer(row, req.body.author, req.body.text));
     },
   );

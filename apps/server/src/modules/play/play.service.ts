@@ -35,6 +35,26 @@ export function originAllowed(origin: string, whitelist: readonly string[]): boo
   });
 }
 
+/** What a browser tells about the page behind a request: the Origin header, the Referer, our Host. */
+export interface RequestOrigin {
+  origin?: string;
+  referer?: string;
+  host?: string;
+}
+
+const originOf = (value: string | undefined): string | null => {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+};
+
+const notAllowed = () =>
+  new AppError('DOMAIN_NOT_ALLOWED', 403, 'This player may not be embedded on this site');
+
 /**
  * The public side of a player & recorder. A viewer passes the access rules once (password, embedding
  * origin, viewer limit) and gets a signed token; every playlist and segment request must carry it.
@@ -46,7 +66,29 @@ export class PlayService {
     private readonly outputs: OutputsRepository,
     private readonly tokens: TokenService,
     private readonly links: MediaLinks,
+    private readonly publicUrl: string,
   ) {}
+
+  /** Our own origin: PUBLIC_URL's, or the one the request was sent to (same host). */
+  private isOwn(origin: string, req: RequestOrigin): boolean {
+    return origin === originOf(this.publicUrl) || (!!req.host && new URL(origin).host === req.host);
+  }
+
+  /**
+   * With a whitelist, a session is issued only for an embedding origin on it (or our own player page
+   * opened directly), asked for by a page of that origin or of ours (the browser's Origin header, which
+   * scripts in a browser cannot forge). Returns the embedding origin the token is bound to.
+   */
+  private embedding(row: OutputRow, claimed: string | undefined, req: RequestOrigin): string | null {
+    const whitelist = row.settings.whitelist;
+    if (whitelist.length === 0) return null;
+    const embed = originOf(claimed);
+    const caller = originOf(req.origin);
+    if (!embed || !caller) throw notAllowed();
+    if (!this.isOwn(embed, req) && !originAllowed(embed, whitelist)) throw notAllowed();
+    if (caller !== embed && !this.isOwn(caller, req)) throw notAllowed();
+    return embed;
+  }
 
   private async output(id: string) {
     const row = await this.outputs.byId(id);
@@ -62,11 +104,14 @@ export class PlayService {
     return ["'self'", ...list.flatMap((d) => [`http://${d}`, `https://${d}`])].join(' ');
   }
 
-  async session(id: string, body: { password?: string; embedOrigin?: string }): Promise<PlaySession> {
+  async session(
+    id: string,
+    body: { password?: string; embedOrigin?: string },
+    req: RequestOrigin = {},
+  ): Promise<PlaySession> {
     const row = await this.output(id);
     const s = row.settings;
-    if (body.embedOrigin && s.whitelist.length > 0 && !originAllowed(body.embedOrigin, s.whitelist))
-      throw new AppError('DOMAIN_NOT_ALLOWED', 403, 'This player may not be embedded on this site');
+    const embed = this.embedding(row, body.embedOrigin, req);
     if (row.passwords.length > 0 && !row.passwords.includes(body.password ?? ''))
       throw new AppError(
         'PASSWORD_REQUIRED',
@@ -85,7 +130,7 @@ export class PlayService {
     // Counted from the start, so viewer N+1 is refused even before N fetched a playlist.
     viewers?.seen(id, viewerId);
     await this.outputs.addStatistics(id, { views: 1, peak: viewers?.count(id) ?? 0 });
-    const token = await new SignJWT({ o: id, r: rulesVersion(row) })
+    const token = await new SignJWT({ o: id, r: rulesVersion(row), ...(embed ? { eo: embed } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(viewerId)
       .setExpirationTime(`${TOKEN_HOURS}h`)
@@ -118,27 +163,35 @@ export class PlayService {
     };
   }
 
-  /** Checks a viewer token for this output; returns the row and the viewer id. */
-  async verify(id: string, token: string) {
+  /**
+   * Checks a viewer token for this output; returns the row and the viewer id. A token bound to an
+   * embedding origin is refused on requests whose Origin (or Referer) names another site: a token
+   * fetched by a script does not play in a page of a site that is not on the whitelist.
+   */
+  async verify(id: string, token: string, req: RequestOrigin = {}) {
     const row = await this.output(id);
+    let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
     try {
-      const { payload } = await jwtVerify(token, await this.tokens.secret(), { algorithms: ['HS256'] });
+      ({ payload } = await jwtVerify(token, await this.tokens.secret(), { algorithms: ['HS256'] }));
       if (payload.o !== id || payload.r !== rulesVersion(row) || typeof payload.sub !== 'string')
         throw new Error('mismatch');
-      return { row, viewerId: payload.sub };
     } catch {
       throw new AppError('UNAUTHENTICATED', 401, 'The viewer token is missing, expired or no longer valid');
     }
+    const from = originOf(req.origin) ?? originOf(req.referer);
+    if (typeof payload.eo === 'string' && from && from !== payload.eo && !this.isOwn(from, req))
+      throw notAllowed();
+    return { row, viewerId: payload.sub as string };
   }
 
-  async state(id: string, token: string) {
-    const { row } = await this.verify(id, token);
+  async state(id: string, token: string, req: RequestOrigin = {}) {
+    const { row } = await this.verify(id, token, req);
     return this.describe(row, token);
   }
 
   /** The live playlist with the token added to every segment address; counts the viewer. */
-  async playlist(id: string, token: string) {
-    const { viewerId } = await this.verify(id, token);
+  async playlist(id: string, token: string, req: RequestOrigin = {}) {
+    const { viewerId } = await this.verify(id, token, req);
     const dir = this.engine?.hlsDir(id);
     const text = dir ? await readFile(join(dir, 'index.m3u8'), 'utf8').catch(() => null) : null;
     if (!text) throw notFound('Playlist');
@@ -152,8 +205,8 @@ export class PlayService {
       .join('\n');
   }
 
-  async segment(id: string, file: string, token: string) {
-    await this.verify(id, token);
+  async segment(id: string, file: string, token: string, req: RequestOrigin = {}) {
+    await this.verify(id, token, req);
     const path = join(this.engine?.hlsDir(id) ?? '/nonexistent', file);
     const size = await stat(path).then(
       (s) => s.size,

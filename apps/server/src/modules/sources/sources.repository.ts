@@ -71,7 +71,12 @@ export class SourcesRepository {
   }
 
   async update(id: string, values: Partial<typeof sources.$inferInsert>) {
-    const [row] = await this.db.update(sources).set(values).where(eq(sources.id, id)).returning();
+    // updatedAt keeps the SET non-empty: a PUT with an empty (all-optional) body is valid, not a crash.
+    const [row] = await this.db
+      .update(sources)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(sources.id, id))
+      .returning();
     return row;
   }
 

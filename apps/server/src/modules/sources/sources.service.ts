@@ -202,9 +202,12 @@ export class SourcesService {
     return endpoint ?? 'europe';
   }
 
+  /** A re-live source needs a media; any source may name only a media of its own workspace. */
   private async checkMedia(type: string, mediaId: string | null, workspaceId: string) {
-    if (type !== 'relive') return;
-    if (!mediaId) throw badRequest('mediaId', 'Selection required');
+    if (!mediaId) {
+      if (type === 'relive') throw badRequest('mediaId', 'Selection required');
+      return;
+    }
     const [media] = await this.db
       .select({ id: medias.id })
       .from(medias)

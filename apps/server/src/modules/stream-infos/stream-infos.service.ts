@@ -33,7 +33,8 @@ export class StreamInfosService {
     if (q.sourceId) {
       const source = await this.sources.byId(q.sourceId);
       if (!source) throw notFound('Source');
-      await this.access.workspace(actor, source.workspaceId, 'read');
+      // Another tenant's source answers exactly like a missing one.
+      await this.access.resource(actor, source.workspaceId, 'read', 'Source');
     }
     const visible = await this.access.visibleWorkspaceIds(actor);
     const filters: SQL[] = [];

@@ -64,7 +64,12 @@ export class TargetsRepository {
   }
 
   async update(id: string, values: Partial<typeof targets.$inferInsert>) {
-    const [row] = await this.db.update(targets).set(values).where(eq(targets.id, id)).returning();
+    // updatedAt keeps the SET non-empty: a PUT with an empty (all-optional) body is valid, not a crash.
+    const [row] = await this.db
+      .update(targets)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(targets.id, id))
+      .returning();
     return row;
   }
 

@@ -16,6 +16,7 @@ import type { Db } from '../../plugins/db';
 import type { AccessService } from '../access/access.service';
 import type { LiveControl } from '../live/live-control';
 import type { SourcesRepository } from '../sources/sources.repository';
+import { endpointOf, PRIVATE_REFUSED, publicAddresses, TargetAddressError } from './target-policy';
 import { type TargetRow, type TargetsRepository, toTarget } from './targets.repository';
 
 const MASK = '********';
@@ -41,6 +42,7 @@ export class TargetsService {
     private readonly sources: SourcesRepository,
     private readonly access: AccessService,
     private readonly events: EventBus,
+    private readonly policy: { allowPrivate: boolean } = { allowPrivate: false },
   ) {}
 
   private async row(actor: Actor, id: string, need: 'read' | 'write') {
@@ -87,6 +89,7 @@ export class TargetsService {
       );
     }
     await this.checkFeed(body, workspace.id);
+    await this.checkAddress(body.settings);
     const row = await this.repo.insert({
       corporationId: workspace.corporationId,
       workspaceId: workspace.id,
@@ -117,6 +120,7 @@ export class TargetsService {
         ? { ...body, sourceId: null }
         : body;
     const settings = changes.settings ? keepSecrets(changes.settings, row.settings) : undefined;
+    if (settings) await this.checkAddress(settings);
     const updated = (await this.repo.update(id, { ...changes, settings, type: settings?.type }))!;
     await this.changed(updated, 'updated');
     return toTarget(updated, true);
@@ -144,6 +148,20 @@ export class TargetsService {
       workspaceId: row.workspaceId,
     });
     await this.live?.targetChanged(row);
+  }
+
+  /**
+   * Target policy: only public receivers unless TARGET_ALLOW_PRIVATE. A name that does not resolve now is
+   * accepted (it is checked again before every connection); one that resolves to a refused address is not.
+   */
+  private async checkAddress(settings: TargetSettings) {
+    if (this.policy.allowPrivate) return;
+    const { host, field } = endpointOf(settings);
+    try {
+      await publicAddresses(host);
+    } catch (e) {
+      if (e instanceof TargetAddressError && e.refused) throw badRequest(field, PRIVATE_REFUSED);
+    }
   }
 
   private async checkFeed(feed: { sourceId?: string | null; outputId?: string | null }, workspaceId: string) {

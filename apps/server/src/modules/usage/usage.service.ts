@@ -1,8 +1,9 @@
 import type { Quota, UpdateQuotaBody, Usage, UsageReport } from '@stromwerk/contracts/usage';
 import { and, count, countDistinct, desc, eq, isNull } from 'drizzle-orm';
 import { memberships, quotas, usageReports, workspaces } from '../../db/schema/tenancy';
-import { notFound } from '../../lib/app-error';
+import { forbidden, notFound } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
+import { grants } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
 import type { Db } from '../../plugins/db';
 import type { AccessService } from '../access/access.service';
@@ -24,14 +25,23 @@ export class UsageService {
     this.counters.set(part, counter);
   }
 
+  /**
+   * Corporation-wide figures need a corporation-level permission: a member of one workspace sees that
+   * workspace's usage only. `need` admin is for recording corporation reports.
+   */
+  private async corporationLevel(actor: Actor, corporationId: string, need: 'read' | 'admin') {
+    const { permissions } = await this.access.corporation(actor, corporationId, need);
+    if (!grants(permissions, need)) throw forbidden();
+  }
+
   async quota(actor: Actor, corporationId: string): Promise<Quota> {
-    await this.access.corporation(actor, corporationId, 'read');
+    await this.corporationLevel(actor, corporationId, 'read');
     const [row] = await this.db.select().from(quotas).where(eq(quotas.corporationId, corporationId));
     return { ...row!, updatedAt: iso(row!.updatedAt) };
   }
 
   async updateQuota(actor: Actor, corporationId: string, body: UpdateQuotaBody): Promise<Quota> {
-    await this.access.corporation(actor, corporationId, 'read');
+    await this.corporationLevel(actor, corporationId, 'admin');
     const [row] = await this.db
       .update(quotas)
       .set({ ...body, updatedAt: new Date() })
@@ -76,17 +86,21 @@ export class UsageService {
   }
 
   /** Resolves the scope the caller may read: a workspace (its corporation comes from it) or a corporation. */
-  private async scope(actor: Actor, target: { corporationId: string } | { workspaceId: string }) {
+  private async scope(
+    actor: Actor,
+    target: { corporationId: string } | { workspaceId: string },
+    need: 'read' | 'admin' = 'read',
+  ) {
     if ('workspaceId' in target) {
-      const { workspace } = await this.access.workspace(actor, target.workspaceId, 'read');
+      const { workspace } = await this.access.workspace(actor, target.workspaceId, need);
       return { corporationId: workspace.corporationId, workspaceId: workspace.id };
     }
-    await this.access.corporation(actor, target.corporationId, 'read');
+    await this.corporationLevel(actor, target.corporationId, need);
     return { corporationId: target.corporationId, workspaceId: null };
   }
 
   async usage(actor: Actor, target: { corporationId: string } | { workspaceId: string }) {
-    const { corporationId, workspaceId } = await this.scope(actor, target);
+    const { corporationId, workspaceId } = await this.scope(actor, target, readNeed(target));
     return this.compute(corporationId, workspaceId);
   }
 
@@ -97,6 +111,8 @@ export class UsageService {
     const { corporationId, workspaceId } = await this.scope(
       actor,
       target.workspaceId ? { workspaceId: target.workspaceId } : target,
+      // Recording a report is an administrator's act: a read-only member may look, not write.
+      'admin',
     );
     if (target.workspaceId && corporationId !== target.corporationId) throw notFound('Workspace');
     const usage = await this.compute(corporationId, workspaceId);
@@ -108,7 +124,7 @@ export class UsageService {
   }
 
   async lastReport(actor: Actor, target: { corporationId: string } | { workspaceId: string }) {
-    const { corporationId, workspaceId } = await this.scope(actor, target);
+    const { corporationId, workspaceId } = await this.scope(actor, target, readNeed(target));
     const [row] = await this.db
       .select()
       .from(usageReports)
@@ -126,3 +142,10 @@ export class UsageService {
     return { report };
   }
 }
+
+/**
+ * A workspace's figures are for its readers; the corporation's (every workspace, member counts, storage)
+ * are for corporation administrators, not for read-only members.
+ */
+const readNeed = (target: { corporationId: string } | { workspaceId: string }) =>
+  'workspaceId' in target ? ('read' as const) : ('admin' as const);

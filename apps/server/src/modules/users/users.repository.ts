@@ -3,10 +3,11 @@ import type { Feature } from '@stromwerk/contracts/permissions';
 import type { User } from '@stromwerk/contracts/users';
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { socials, users } from '../../db/schema/identity';
+import { medias } from '../../db/schema/media';
 import { memberships } from '../../db/schema/tenancy';
 import { iso } from '../../lib/dates';
 import type { UserRow } from '../../plugins/auth';
-import type { Db } from '../../plugins/db';
+import type { Db, DbOrTx } from '../../plugins/db';
 
 export function toUser(row: UserRow): User {
   return {
@@ -37,12 +38,21 @@ export class UsersRepository {
     return row;
   }
 
+  /** True when the media is an avatar image this user uploaded (the only kind an avatar may point at). */
+  async ownsAvatarImage(userId: string, mediaId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ files: medias.files })
+      .from(medias)
+      .where(and(eq(medias.id, mediaId), eq(medias.ownerUserId, userId), eq(medias.origin, 'avatar')));
+    return row?.files[0]?.kind === 'image';
+  }
+
   async byEmail(email: string) {
     const [row] = await this.db.select().from(users).where(eq(users.email, email));
     return row;
   }
 
-  async create(values: typeof users.$inferInsert, db: Db = this.db) {
+  async create(values: typeof users.$inferInsert, db: DbOrTx = this.db) {
     const [row] = await db.insert(users).values(values).returning();
     return row!;
   }

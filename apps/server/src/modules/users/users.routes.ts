@@ -1,5 +1,6 @@
 import { idParamsSchema, pageOf, pageQuerySchema } from '@stromwerk/contracts/common';
 import { corporationSchema } from '@stromwerk/contracts/corporations';
+import { errorResponseSchema } from '@stromwerk/contracts/errors';
 import { socialSchema } from '@stromwerk/contracts/socials';
 import {
   featureFlagParamsSchema,
@@ -13,6 +14,8 @@ import {
 } from '@stromwerk/contracts/users';
 import type { FastifyInstance } from 'fastify';
 import { actorOf, privateErrors, queryOrBody, typed } from '../../lib/route';
+import { LIMITS } from '../auth/limits';
+import { clientMetaOf } from '../sessions/sessions.service';
 
 export async function usersRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
@@ -75,13 +78,16 @@ export async function usersRoutes(fastify: FastifyInstance) {
   app.put(
     '/users/:id/update-email',
     {
+      // Mails the new address and checks the password: both limited per user and address.
+      config: { attempts: LIMITS.verifyMail },
       schema: {
         tags,
-        summary: 'Change the email address (payload in query or body)',
+        summary:
+          'Change the email address: mails a confirmation link to the new address, which takes effect once opened',
         params: idParamsSchema,
         querystring: updateEmailSchema.partial(),
         body: updateEmailSchema.partial().nullish(),
-        response: { 200: userSchema, ...privateErrors, 409: privateErrors[400] },
+        response: { 200: userSchema, ...privateErrors, 409: privateErrors[400], 429: errorResponseSchema },
       },
     },
     (req) => users.updateEmail(actorOf(req), req.params.id, queryOrBody(updateEmailSchema, req)),
@@ -90,16 +96,23 @@ export async function usersRoutes(fastify: FastifyInstance) {
   app.put(
     '/users/:id/update-password',
     {
+      config: { attempts: LIMITS.passwordCheck },
       schema: {
         tags,
-        summary: 'Change the password; other sessions end, the caller gets a fresh one',
+        summary: 'Change the password; every session ends, the caller gets a fresh one',
         params: idParamsSchema,
         querystring: updatePasswordSchema.partial(),
         body: updatePasswordSchema.partial().nullish(),
-        response: { 200: sessionSchema, ...privateErrors },
+        response: { 200: sessionSchema, ...privateErrors, 429: errorResponseSchema },
       },
     },
-    (req) => users.updatePassword(actorOf(req), req.params.id, queryOrBody(updatePasswordSchema, req)),
+    (req) =>
+      users.updatePassword(
+        actorOf(req),
+        req.params.id,
+        queryOrBody(updatePasswordSchema, req),
+        clientMetaOf(req),
+      ),
   );
 
   app.put(

@@ -2,19 +2,21 @@ import type { PageQuery } from '@stromwerk/contracts/common';
 import type { Feature } from '@stromwerk/contracts/permissions';
 import type { Social } from '@stromwerk/contracts/socials';
 import type { UpdateEmail, UpdatePassword, UpdateUserBody } from '@stromwerk/contracts/users';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../../plugins/auth';
 import type { MembershipsRepository } from '../access/memberships.repository';
-import type { TokenService } from '../auth/token.service';
+import type { ClientMeta, SessionsService } from '../sessions/sessions.service';
 import { toUser, type UsersRepository } from './users.repository';
+import type { VerificationService } from './verification.service';
 
 export class UsersService {
   constructor(
     private readonly repo: UsersRepository,
     private readonly memberships: MembershipsRepository,
-    private readonly tokens: TokenService,
+    private readonly sessions: SessionsService,
+    private readonly verification: VerificationService,
   ) {}
 
   /** A user is visible to themself, to platform admins and to admins of a corporation they belong to. */
@@ -51,44 +53,50 @@ export class UsersService {
 
   async update(actor: Actor, id: string, body: UpdateUserBody) {
     await this.ownRow(actor, id);
+    // An avatar points at the user's own uploaded image: never at another user's or tenant's media.
+    if (body.avatarMediaId && !(await this.repo.ownsAvatarImage(id, body.avatarMediaId)))
+      throw badRequest('avatarMediaId', 'Not an avatar image of this user: upload one instead');
     return toUser((await this.repo.update(id, body))!);
   }
 
   async setBlocked(actor: Actor, id: string, blocked: boolean) {
     const row = await this.visibleRow(actor, id);
     if (row.id === actor.user.id) throw new AppError('FORBIDDEN', 403, 'You cannot block yourself');
-    // Blocking also ends every session of the user at once.
+    // Blocking also ends every session of the user at once, and their live notification connections.
     const tokenVersion = blocked ? row.tokenVersion + 1 : row.tokenVersion;
-    return toUser((await this.repo.update(id, { blocked, tokenVersion }))!);
+    const updated = toUser((await this.repo.update(id, { blocked, tokenVersion }))!);
+    if (blocked) await this.sessions.revokeAll(id);
+    return updated;
   }
 
+  /**
+   * Nothing changes yet: the new address gets a confirmation link, and the email changes when it is opened
+   * (if the address is still free). Taking an address one cannot read, and its invitations, is impossible.
+   */
   async updateEmail(actor: Actor, id: string, input: UpdateEmail) {
     const row = await this.ownRow(actor, id);
     if (!actor.user.isAdmin || actor.user.id === id)
       await this.checkPassword(row.passwordHash, input.password, 'password');
+    if (input.email === row.email) return toUser(row);
     const other = await this.repo.byEmail(input.email);
-    if (other && other.id !== id)
+    if (other)
       throw new AppError('EMAIL_TAKEN', 409, 'email: This email address is already in use', [
         { field: 'email', message: 'This email address is already in use' },
       ]);
-    return toUser(
-      (await this.repo.update(id, {
-        email: input.email,
-        emailVerified: other?.id === id && row.emailVerified,
-      }))!,
-    );
+    await this.verification.startEmailChange(row, input.email);
+    return toUser(row);
   }
 
   /** Ends every other session of the user and hands the caller a fresh one. */
-  async updatePassword(actor: Actor, id: string, input: UpdatePassword) {
+  async updatePassword(actor: Actor, id: string, input: UpdatePassword, meta: ClientMeta) {
     const row = await this.ownRow(actor, id);
     await this.checkPassword(row.passwordHash, input.currentPassword, 'currentPassword');
     const updated = (await this.repo.update(id, {
       passwordHash: await hashPassword(input.newPassword),
       tokenVersion: row.tokenVersion + 1,
     }))!;
-    const session = await this.tokens.issue({ userId: id, tokenVersion: updated.tokenVersion });
-    return { token: session.token, expiry: session.expiry.toISOString(), user: toUser(updated) };
+    await this.sessions.revokeAll(id);
+    return this.sessions.issue(updated, meta);
   }
 
   private async checkPassword(hash: string, password: string, field: string) {

@@ -9,6 +9,7 @@ import {
 } from '@stromwerk/contracts/users';
 import type { FastifyInstance } from 'fastify';
 import { actorOf, noContent, privateErrors, publicErrors, queryOrBody, typed } from '../../lib/route';
+import { LIMITS } from '../auth/limits';
 
 export async function verificationRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
@@ -18,12 +19,12 @@ export async function verificationRoutes(fastify: FastifyInstance) {
   app.put(
     '/users/:id/verify-email/start',
     {
-      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' }, attempts: LIMITS.verifyMail },
       schema: {
         tags,
         summary: 'Mail a confirmation link',
         params: idParamsSchema,
-        response: { 204: noContent, ...privateErrors },
+        response: { 204: noContent, ...privateErrors, 429: errorResponseSchema },
       },
     },
     async (req, reply) => {
@@ -36,7 +37,12 @@ export async function verificationRoutes(fastify: FastifyInstance) {
     '/users/verify-email/complete',
     {
       config: { auth: 'public' },
-      schema: { tags, querystring: tokenQuerySchema, response: { 204: noContent, ...publicErrors } },
+      schema: {
+        tags,
+        summary: 'Confirm the mailed address; for an email change, the account takes that address now',
+        querystring: tokenQuerySchema,
+        response: { 204: noContent, ...publicErrors, 409: errorResponseSchema },
+      },
     },
     async (req, reply) => {
       await verification.completeEmailVerification(req.query.token);
@@ -54,6 +60,7 @@ export async function verificationRoutes(fastify: FastifyInstance) {
           timeWindow: '1 minute',
           keyGenerator: (r) => `${r.ip}:${(r.query as { email?: string }).email ?? ''}`,
         },
+        attempts: LIMITS.resetStart,
       },
       schema: {
         tags,
@@ -71,12 +78,17 @@ export async function verificationRoutes(fastify: FastifyInstance) {
   app.put(
     '/users/reset-password/complete',
     {
-      config: { auth: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: {
+        auth: 'public',
+        rateLimit: { max: 20, timeWindow: '1 minute' },
+        attempts: LIMITS.resetComplete,
+      },
       schema: {
         tags,
+        summary: 'Set a new password with the mailed token; every session of the account ends',
         querystring: resetPasswordCompleteSchema.partial(),
         body: resetPasswordCompleteSchema.partial().nullish(),
-        response: { 204: noContent, ...publicErrors },
+        response: { 204: noContent, ...publicErrors, 429: errorResponseSchema },
       },
     },
     async (req, reply) => {

@@ -1,14 +1,15 @@
 import type { PageQuery } from '@stromwerk/contracts/common';
-import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, ne } from 'drizzle-orm';
 import { emailVerifications, passwordResets, users } from '../../db/schema/identity';
 import { AppError, notFound } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import { hashPassword } from '../../lib/passwords';
 import { randomSecret, sha256 } from '../../lib/secrets';
-import type { Actor } from '../../plugins/auth';
+import type { Actor, UserRow } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
 import type { Db } from '../../plugins/db';
 import type { Mailer } from '../../plugins/mailer';
+import type { SessionsService } from '../sessions/sessions.service';
 import type { UsersRepository } from './users.repository';
 
 const VERIFY_HOURS = 48;
@@ -25,6 +26,7 @@ export class VerificationService {
     private readonly config: Config,
     private readonly users: UsersRepository,
     private readonly mailer: Mailer,
+    private readonly sessions: SessionsService,
   ) {}
 
   async startEmailVerification(actor: Actor, userId: string) {
@@ -46,17 +48,54 @@ export class VerificationService {
     });
   }
 
+  /** An email change: the new address must prove itself before it replaces the current one. */
+  async startEmailChange(user: UserRow, email: string) {
+    // One pending change at a time: an older link for another new address stops working.
+    await this.db
+      .delete(emailVerifications)
+      .where(and(eq(emailVerifications.userId, user.id), ne(emailVerifications.email, user.email)));
+    const token = randomSecret();
+    await this.db.insert(emailVerifications).values({
+      userId: user.id,
+      email,
+      tokenHash: sha256(token),
+      expiry: new Date(Date.now() + VERIFY_HOURS * 3600_000),
+    });
+    const link = `${this.config.publicUrl}/login/verify-email?token=${token}`;
+    await this.mailer.send({
+      to: email,
+      subject: 'Confirm your new email address for Stromwerk',
+      text: `Hello ${user.name},\n\nto make ${email} the email address of your Stromwerk account, open this link within ${VERIFY_HOURS} hours:\n${link}\n\nUntil then your account keeps ${user.email}.\n`,
+    });
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Your Stromwerk email address is about to change',
+      text: `Hello ${user.name},\n\nsomeone asked to change the email address of your Stromwerk account to ${email}. It changes only once that address confirms it. If this was not you, change your password now.\n`,
+    });
+  }
+
+  /** The mailed link: confirms the current address, or completes a change to the address it was sent to. */
   async completeEmailVerification(token: string) {
     const [row] = await this.db
       .delete(emailVerifications)
       .where(and(eq(emailVerifications.tokenHash, sha256(token)), gt(emailVerifications.expiry, new Date())))
       .returning();
     if (!row) throw invalidToken();
-    // Only the address that was mailed counts as verified; an email changed since then stays unverified.
-    await this.db
-      .update(users)
-      .set({ emailVerified: true })
-      .where(and(eq(users.id, row.userId), eq(users.email, row.email)));
+    const user = await this.users.byId(row.userId);
+    if (!user) throw invalidToken();
+    if (row.email === user.email) {
+      await this.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      return;
+    }
+    // Another account may have taken the address since the link was sent.
+    if (await this.users.byEmail(row.email)) {
+      throw new AppError('EMAIL_TAKEN', 409, 'email: This email address is already in use', [
+        { field: 'email', message: 'This email address is already in use' },
+      ]);
+    }
+    await this.users.update(user.id, { email: row.email, emailVerified: true });
+    // Links to earlier addresses must not switch the account back.
+    await this.db.delete(emailVerifications).where(eq(emailVerifications.userId, user.id));
   }
 
   /** Answers the same whether or not the address exists, so it cannot be used to probe for accounts. */
@@ -90,6 +129,8 @@ export class VerificationService {
       tokenVersion: user.tokenVersion + 1,
     });
     await this.db.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    // Whoever knew the old password is logged out everywhere, live connections included.
+    await this.sessions.revokeAll(user.id);
   }
 
   async listEmailVerifications(actor: Actor, q: PageQuery) {

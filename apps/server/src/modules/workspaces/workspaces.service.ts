@@ -2,9 +2,8 @@ import type { PageQuery } from '@stromwerk/contracts/common';
 import type { Permission, SetUserPermissionsBody } from '@stromwerk/contracts/permissions';
 import type { CreateWorkspaceBody, WorkspaceListQuery } from '@stromwerk/contracts/workspaces';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/identity';
 import { quotas } from '../../db/schema/tenancy';
-import { AppError, badRequest } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { type EventBus, memberChange } from '../../lib/events';
 import { grants } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
@@ -85,8 +84,7 @@ export class WorkspacesService {
 
   async setUserPermissions(actor: Actor, id: string, body: SetUserPermissionsBody) {
     const { workspace } = await this.access.workspace(actor, id, 'admin');
-    const [target] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, body.userId));
-    if (!target) throw badRequest('userId', 'User not found');
+    await this.access.assertGrantable(actor, body.userId, workspace.corporationId);
     await this.memberships.set(body.userId, workspace.corporationId, id, body.permissions);
     this.emit(workspace.corporationId, id, 'updated');
     this.events.changed(memberChange(body.userId, workspace.corporationId, id, body.permissions));

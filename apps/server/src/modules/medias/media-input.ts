@@ -1,0 +1,13 @@
+import type { StoredInput } from '@stromwerk/media/safe-input';
+import type { MediaFile } from '../../db/schema/media';
+import type { Storage } from '../../plugins/storage';
+
+/**
+ * How ffmpeg reads a media's file: its storage address (a local path or a presigned S3 URL) and the
+ * demuxer the upload probe found (`probe.formatName`), which the argument builders force through
+ * safeInput(). A media without one (older rows) is still read under the demuxer whitelist.
+ */
+export function storedInput(storage: Storage, media: { probe: unknown }, file: MediaFile): StoredInput {
+  const format = (media.probe as { formatName?: unknown } | null)?.formatName;
+  return { url: storage.ffmpegInput(file.bucketRef), format: typeof format === 'string' ? format : null };
+}

@@ -1,0 +1,127 @@
+import type { Session, SessionInfo } from '@stromwerk/contracts/users';
+import type { FastifyRequest } from 'fastify';
+import { AppError, notFound } from '../../lib/app-error';
+import { iso } from '../../lib/dates';
+import { randomSecret, sameSecret, sha256 } from '../../lib/secrets';
+import type { Actor, UserRow } from '../../plugins/auth';
+import type { BrokerEngine } from '../../plugins/broker';
+import type { Db } from '../../plugins/db';
+import { toUser } from '../users/users.repository';
+import { deviceLabel } from './device-label';
+import type { SessionRow, SessionsRepository } from './sessions.repository';
+
+/** A session idles out after 7 days without use and ends 30 days after login whatever happens. */
+export const IDLE_MS = 7 * 86_400_000;
+export const ABSOLUTE_MS = 30 * 86_400_000;
+/** Last use and the sliding expiry are written at most once a minute per session. */
+const TOUCH_MS = 60_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who opened a session: shown in the session list. */
+export interface ClientMeta {
+  userAgent?: string | undefined;
+  clientAddress?: string | undefined;
+}
+
+export const clientMetaOf = (request: FastifyRequest): ClientMeta => ({
+  userAgent: request.headers['user-agent'],
+  clientAddress: request.ip,
+});
+
+/**
+ * Server-side, revocable login sessions. The bearer token is `<session id>.<secret>`; the database keeps the
+ * secret's SHA-256 only. Ending a session also drops the MQTT connections opened with it.
+ */
+export class SessionsService {
+  /** The notification broker, attached by app.ts once it runs. */
+  broker: BrokerEngine | undefined;
+
+  constructor(private readonly repo: SessionsRepository) {}
+
+  async issue(user: UserRow, meta: ClientMeta, db?: Db): Promise<Session> {
+    const secret = randomSecret(32);
+    const now = Date.now();
+    await this.repo.purge(user.id, db);
+    const row = await this.repo.insert(
+      {
+        userId: user.id,
+        secretHash: sha256(secret),
+        tokenVersion: user.tokenVersion,
+        userAgent: meta.userAgent?.slice(0, 512) ?? null,
+        clientAddress: meta.clientAddress ?? null,
+        expiry: new Date(now + IDLE_MS),
+        absoluteExpiry: new Date(now + ABSOLUTE_MS),
+      },
+      db,
+    );
+    return { token: `${row.id}.${secret}`, expiry: iso(row.expiry), user: toUser(user) };
+  }
+
+  /** The user and session of a bearer token, or null when it is not a live session. One indexed lookup. */
+  async resolve(token: string): Promise<{ user: UserRow; session: SessionRow } | null> {
+    const dot = token.indexOf('.');
+    const id = token.slice(0, dot);
+    if (dot < 0 || !UUID.test(id)) return null;
+    const found = await this.repo.withUser(id);
+    if (!found) return null;
+    const { session, user } = found;
+    const now = Date.now();
+    if (
+      !sameSecret(session.secretHash, sha256(token.slice(dot + 1))) ||
+      session.revokedAt ||
+      session.expiry.getTime() <= now ||
+      session.tokenVersion !== user.tokenVersion
+    ) {
+      return null;
+    }
+    if (now - session.lastUsedAt.getTime() > TOUCH_MS) {
+      const expiry = new Date(Math.min(now + IDLE_MS, session.absoluteExpiry.getTime()));
+      await this.repo.touch(session.id, new Date(now), expiry);
+    }
+    return found;
+  }
+
+  async list(actor: Actor): Promise<SessionInfo[]> {
+    const rows = await this.repo.active(actor.user.id);
+    return rows.map((r) => ({
+      id: r.id,
+      device: deviceLabel(r.userAgent),
+      userAgent: r.userAgent,
+      clientAddress: r.clientAddress,
+      createdAt: iso(r.createdAt),
+      lastUsedAt: iso(r.lastUsedAt),
+      expiry: iso(r.expiry),
+      current: r.id === actor.sessionId,
+    }));
+  }
+
+  /** POST /logout: ends the session that made the request. */
+  async logout(actor: Actor) {
+    if (!actor.sessionId) {
+      throw new AppError('FORBIDDEN', 403, 'An API key has no session to log out of');
+    }
+    this.end(actor.user.id, await this.repo.revokeOne(actor.user.id, actor.sessionId));
+  }
+
+  async revoke(actor: Actor, id: string) {
+    const ended = await this.repo.revokeOne(actor.user.id, id);
+    if (ended.length === 0) throw notFound('Session');
+    this.end(actor.user.id, ended);
+  }
+
+  /** Ends every session of a user (password change or reset, block), optionally but one. */
+  async revokeAll(userId: string, exceptId?: string) {
+    this.end(userId, await this.repo.revokeAll(userId, exceptId), !exceptId);
+  }
+
+  /** Members of a blocked corporation re-authorize their live subscriptions, which then refuse it. */
+  async disconnectMembers(corporationId: string) {
+    for (const userId of await this.repo.memberIdsOf(corporationId)) this.broker?.disconnectUser(userId);
+  }
+
+  /** Closes the MQTT connections of the ended sessions (all of the user's when every session ended). */
+  private end(userId: string, sessionIds: string[], everything = false) {
+    if (everything) this.broker?.disconnectUser(userId);
+    else for (const id of sessionIds) this.broker?.disconnectSession(id);
+  }
+}

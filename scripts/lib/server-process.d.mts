@@ -1,0 +1,19 @@
+import type { ChildProcess } from 'node:child_process';
+
+export function freePort(): Promise<number>;
+export function serverEnv(
+  port: number,
+  dataDir: string,
+  extra?: Record<string, string>,
+): Promise<Record<string, string | undefined>>;
+export function startServerProcess(
+  command: string[],
+  options: {
+    cwd: string;
+    env: Record<string, string | undefined>;
+    timeoutMs?: number;
+    pollMs?: number;
+    detached?: boolean;
+  },
+): Promise<{ child: ChildProcess; ms: number; output: () => string }>;
+export function exited(child: ChildProcess): Promise<void>;

@@ -1,0 +1,74 @@
+// The real server as a process of its own (benchmarks, crash and start tests): free loopback ports, its
+// environment, and the wait until /v1/health answers. One place, so every caller starts it the same way.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A TCP port nobody listens on right now (127.0.0.1). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The environment of one server on 127.0.0.1: its port and DATA_DIR, free RTMP/SRT ports, quiet logs. */
+export async function serverEnv(port, dataDir, extra = {}) {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    RTMP_PORT: String(await freePort()),
+    SRT_PORT: String(await freePort()),
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
+/**
+ * Spawns `command` (argv) with `env` and resolves once http://127.0.0.1:$PORT/v1/health answers 200,
+ * with the milliseconds that took and the process's output so far. Rejects, killing the process, when it
+ * exits first or `timeoutMs` passes.
+ */
+export async function startServerProcess(
+  command,
+  { cwd, env, timeoutMs = 60_000, pollMs = 100, detached = false },
+) {
+  const started = performance.now();
+  const child = spawn(command[0], command.slice(1), {
+    cwd,
+    env,
+    detached,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk) => {
+    log = (log + chunk).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const health = `http://127.0.0.1:${env.PORT}/v1/health`;
+  while (performance.now() - started < timeoutMs) {
+    const ok = await fetch(health).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { child, ms: Math.round(performance.now() - started), output: () => log };
+    if (child.exitCode !== null || child.signalCode !== null) break;
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${command.join(' ')} did not become healthy:\n${log}`);
+}
+
+/** Resolves when the process has exited (at once if it already has). */
+export function exited(child) {
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', resolve));
+}
