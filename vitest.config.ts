@@ -32,6 +32,18 @@ export default defineConfig({
       },
       {
         test: {
+          // Attacks against a listening server (issue 10): tenancy, input, sessions, headers, fuzzing.
+          name: 'security',
+          include: ['apps/server/test/security/**/*.test.ts'],
+          // Builds the web app and the server bundle when missing or stale (headers, production start).
+          globalSetup: ['apps/server/test/security/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'media',
           include: ['packages/media/test/**/*.media.test.ts', 'apps/server/test/media/**/*.test.ts'],
           environment: 'node',

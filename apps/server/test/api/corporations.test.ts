@@ -109,7 +109,21 @@ describe(`corporations (${testDbEngine()})`, () => {
     expect(
       (await call<Page<Workspace>>(ctx.app, 'GET', '/v1/workspaces', { token: u.token })).body.total,
     ).toBe(0);
-    await grant(ctx, t.user.token, u.user.id, { corporationId: t.corporationId }, ['read']);
+    // A corporation admin cannot put a stranger into the corporation (that takes an accepted invitation),
+    // and gets the same answer as for a user who does not exist.
+    for (const userId of [u.user.id, '00000000-0000-4000-8000-000000000000']) {
+      expectError(
+        await call(ctx.app, 'PUT', `${corpUrl(t.corporationId)}/set-user-permissions`, {
+          token: t.user.token,
+          body: { userId, permissions: ['read'] },
+        }),
+        400,
+        'VALIDATION_FAILED',
+        'userId',
+      );
+    }
+    // A platform administrator may.
+    await grant(ctx, ctx.owner.token, u.user.id, { corporationId: t.corporationId }, ['read']);
     const wss = await call<Page<Workspace>>(ctx.app, 'GET', '/v1/workspaces', { token: u.token });
     expect(wss.body.items.map((w) => [w.id, w.permissions])).toEqual([[t.workspaceId, ['read']]]);
     const members = await call<Page<Member>>(ctx.app, 'GET', `${corpUrl(t.corporationId)}/members`, {

@@ -90,7 +90,7 @@ describe(`invitations by mail (${testDbEngine()})`, () => {
   });
 
   it('an existing user accepts from their invitations list and becomes a member', async () => {
-    const u = await createUser(ctx);
+    const u = await createUser(ctx, { emailVerified: true });
     const created = await invite(u.user.email, { workspaceId: tenant.workspaceId, permissions: ['read'] });
     await smtp.waitFor(u.user.email);
     const mine = await call<Page<Invitation>>(ctx.app, 'GET', '/v1/invitations', { token: u.token });
@@ -128,9 +128,10 @@ describe(`invitations by mail (${testDbEngine()})`, () => {
       token: t.user.token,
       body: { corporationId: t.corporationId, email: t.user.user.email, permissions: ['read'] },
     });
+    // Their address is not verified: the mailed code proves it.
     const accepted = await call<Invitation>(ctx.app, 'PUT', `/v1/invitations/${created.body.id}/respond`, {
       token: t.user.token,
-      body: { accept: true },
+      body: { accept: true, code: created.body.code },
     });
     expect(accepted.body.status).toBe('accepted');
     const access = await call(ctx.app, 'GET', `/v1/corporations/${t.corporationId}/has-access`, {
@@ -141,7 +142,7 @@ describe(`invitations by mail (${testDbEngine()})`, () => {
   });
 
   it('declining leaves the user outside the corporation', async () => {
-    const u = await createUser(ctx);
+    const u = await createUser(ctx, { emailVerified: true });
     const created = await invite(u.user.email);
     const declined = await call<Invitation>(ctx.app, 'PUT', `/v1/invitations/${created.body.id}/respond`, {
       token: u.token,

@@ -36,7 +36,7 @@ beforeAll(async () => {
   ({ origin } = await listen(ctx.app));
   a = await createTenant(ctx, 'Tenant A');
   b = await createTenant(ctx, 'Tenant B');
-  invitee = await createUser(ctx);
+  invitee = await createUser(ctx, { emailVerified: true });
 });
 afterAll(() => ctx.close());
 
@@ -82,7 +82,8 @@ describe(`stored notifications (${testDbEngine()})`, () => {
 
   it('tells a member about a changed and a removed membership, scoped to the corporation list', async () => {
     const member = await createUser(ctx);
-    await grant(ctx, a.user.token, member.user.id, { workspaceId: a.workspaceId }, ['read']);
+    // A platform administrator puts a user into a workspace (corporation admins invite instead).
+    await grant(ctx, ctx.owner.token, member.user.id, { workspaceId: a.workspaceId }, ['read']);
     await listed(member.token, 1);
     const scoped = await call<Page<Notification>>(
       ctx.app,

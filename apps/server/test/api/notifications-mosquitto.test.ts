@@ -72,7 +72,7 @@ describe.skipIf(!up)(
     });
 
     it("publishes a stored notification on its recipient's topic", async () => {
-      const invitee = await createUser(ctx);
+      const invitee = await createUser(ctx, { emailVerified: true });
       expect(await subscriber.subscribe(topics.userNotifications(invitee.user.id))).toEqual([0]);
       await call(ctx.app, 'POST', '/v1/invitations', {
         token: b.user.token,

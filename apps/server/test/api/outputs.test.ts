@@ -8,7 +8,8 @@ let ctx: TestContext;
 let output: Output;
 let comment: Comment;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Private and local receivers are allowed here; the target policy has its own tests.
+  ctx = await createTestApp({ TARGET_ALLOW_PRIVATE: 'true' });
   const as = { token: ctx.owner.token };
   output = (
     await call<Output>(ctx.app, 'POST', '/v1/outputs', {

@@ -182,7 +182,7 @@ describe(`update-email (${testDbEngine()})`, () => {
     expect((await me({ token: u.token })).body.email).toBe(u.user.email);
   });
 
-  it('changes the address (query payload), marks it unverified and logs in with it', async () => {
+  it('only records the new address (query payload) until its mailed link is opened', async () => {
     const u = await createUser(ctx);
     const email = `moved-${Date.now()}@example.test`;
     const res = await call<User>(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-email`, {
@@ -190,10 +190,14 @@ describe(`update-email (${testDbEngine()})`, () => {
       query: { email: email.toUpperCase(), password: u.password },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: u.user.id, email, emailVerified: false });
-    expect((await login(ctx.app, email, u.password)).user.id).toBe(u.user.id);
+    expect(res.body).toMatchObject({ id: u.user.id, email: u.user.email });
+    const pending = await call<{ items: { email: string }[] }>(ctx.app, 'GET', '/v1/email-verifications', {
+      token: u.token,
+    });
+    expect(pending.body.items.map((i) => i.email)).toEqual([email]);
+    expect((await login(ctx.app, u.user.email, u.password)).user.id).toBe(u.user.id);
     expectError(
-      await call(ctx.app, 'POST', '/v1/login', { body: { email: u.user.email, password: u.password } }),
+      await call(ctx.app, 'POST', '/v1/login', { body: { email, password: u.password } }),
       401,
       'INVALID_CREDENTIALS',
     );

@@ -4,7 +4,8 @@ import { call, createTenant, createTestApp, createUser, type TestContext } from 
 let ctx: TestContext;
 let sourceId: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Private and local receivers are allowed here; the target policy has its own tests.
+  ctx = await createTestApp({ TARGET_ALLOW_PRIVATE: 'true' });
   const src = await call<{ id: string }>(ctx.app, 'POST', '/v1/sources', {
     token: ctx.owner.token,
     body: { workspaceId: ctx.owner.workspaceId, name: 'Feed', type: 'rtmp' },

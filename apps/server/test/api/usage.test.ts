@@ -26,9 +26,9 @@ describe(`usage (${testDbEngine()})`, () => {
       users: 1,
     });
     const second = await createWorkspace(ctx, t.user.token, t.corporationId, 'Second');
-    const reader = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
+    await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
     await createMember(ctx, t.user.token, { workspaceId: second }, ['write']);
-    const now = await call<Usage>(ctx.app, 'GET', `${c(t.corporationId)}/usage`, { token: reader.token });
+    const now = await call<Usage>(ctx.app, 'GET', `${c(t.corporationId)}/usage`, { token: t.user.token });
     expect(now.body).toMatchObject({ workspaces: 2, users: 3, ...zeroResources });
     expect(Math.abs(Date.parse(now.body.lastUpdate) - Date.now())).toBeLessThan(60_000);
     const ws = await call<Usage>(ctx.app, 'GET', `/v1/workspaces/${second}/usage`, { token: t.user.token });

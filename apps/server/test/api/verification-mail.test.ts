@@ -139,21 +139,50 @@ describe(`email verification by mail (${testDbEngine()})`, () => {
     expect(pending.body.total).toBe(0);
   });
 
-  it('a link for an address changed since then does not verify the new address', async () => {
+  it('an email change takes effect through the link mailed to the new address, once', async () => {
     const u = await createUser(ctx);
     await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/verify-email/start`, { token: u.token });
-    const token = linkParam((await smtp.waitFor(u.user.email)).text, '/login/verify-email', 'token')!;
+    const oldLink = linkParam((await smtp.waitFor(u.user.email)).text, '/login/verify-email', 'token')!;
     const moved = `moved-${Date.now()}@example.test`;
-    const changed = await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-email`, {
+    const changed = await call<User>(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-email`, {
       token: u.token,
       body: { email: moved, password: u.password },
     });
-    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ email: u.user.email, emailVerified: false });
+    const token = linkParam((await smtp.waitFor(moved)).text, '/login/verify-email', 'token')!;
+    // The current address is told as well.
+    expect((await smtp.waitFor(u.user.email, 2)).text).toContain(moved);
     expect((await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token } })).status).toBe(
       204,
     );
     const me = await call<User>(ctx.app, 'GET', '/v1/me', { token: u.token });
-    expect(me.body).toMatchObject({ email: moved, emailVerified: false });
+    expect(me.body).toMatchObject({ email: moved, emailVerified: true });
+    // Older links are spent: the account cannot be switched back to the old address by one.
+    expectError(
+      await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token: oldLink } }),
+      400,
+      'TOKEN_INVALID',
+    );
+    expectError(
+      await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token } }),
+      400,
+      'TOKEN_INVALID',
+    );
+  });
+
+  it('an email change whose address was taken meanwhile is refused with 409', async () => {
+    const u = await createUser(ctx);
+    const wanted = `wanted-${Date.now()}@example.test`;
+    await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-email`, {
+      token: u.token,
+      body: { email: wanted, password: u.password },
+    });
+    const token = linkParam((await smtp.waitFor(wanted)).text, '/login/verify-email', 'token')!;
+    await createUser(ctx, { email: wanted });
+    const res = await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token } });
+    expectError(res, 409, 'EMAIL_TAKEN', 'email');
+    const me = await call<User>(ctx.app, 'GET', '/v1/me', { token: u.token });
+    expect(me.body.email).toBe(u.user.email);
   });
 
   it('refuses an invented token with 400 TOKEN_INVALID', async () => {

@@ -3,8 +3,8 @@ import type { Member } from '@stromwerk/contracts/permissions';
 import type { Workspace } from '@stromwerk/contracts/workspaces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
-import { createMember, createWorkspace, idsOf } from '../helpers/tenancy';
-import { call, createTenant, createTestApp, type TestContext } from '../helpers/test-app';
+import { createMember, createWorkspace, grant, idsOf } from '../helpers/tenancy';
+import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 let ctx: TestContext;
@@ -187,7 +187,18 @@ describe(`workspaces (${testDbEngine()})`, () => {
       'FORBIDDEN',
     );
     const wsAdmin = await createMember(ctx, t.user.token, { workspaceId: created.body.id }, ['admin']);
-    const guest = await createMember(ctx, wsAdmin.token, { workspaceId: created.body.id }, ['read']);
+    // A workspace admin grants in their workspace to people of the corporation (not to strangers).
+    const guest = await createMember(ctx, t.user.token, { workspaceId: t.workspaceId }, ['read']);
+    await grant(ctx, wsAdmin.token, guest.user.id, { workspaceId: created.body.id }, ['read']);
+    const stranger = await createUser(ctx);
+    expectError(
+      await call(ctx.app, 'PUT', `/v1/workspaces/${created.body.id}/set-user-permissions`, {
+        token: wsAdmin.token,
+        body: { userId: stranger.user.id, permissions: ['read'] },
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
     const seen = await call<Workspace>(ctx.app, 'GET', `/v1/workspaces/${created.body.id}`, {
       token: guest.token,
     });

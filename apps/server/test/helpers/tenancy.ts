@@ -4,7 +4,10 @@ import { call, createUser, type TestContext } from './test-app';
 
 export type TestUser = Awaited<ReturnType<typeof createUser>>;
 
-/** Gives an existing user permissions in a corporation, or in one of its workspaces, through the API. */
+/**
+ * Sets the permissions of a member of the corporation (or of one of its workspaces) through the API.
+ * Only people who already belong to the corporation can be granted to; new people join by invitation.
+ */
 export async function grant(
   ctx: TestContext,
   adminToken: string,
@@ -20,7 +23,10 @@ export async function grant(
   if (res.status !== 204) throw new Error(`grant failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
-/** A new user holding `permissions` in the scope, granted by the scope's admin. */
+/**
+ * A new user holding `permissions` in the scope, as people join: the scope's admin invites them and they
+ * accept with the invitation's code.
+ */
 export async function createMember(
   ctx: TestContext,
   adminToken: string,
@@ -28,7 +34,26 @@ export async function createMember(
   permissions: Permission[],
 ): Promise<TestUser> {
   const user = await createUser(ctx);
-  await grant(ctx, adminToken, user.user.id, scope, permissions);
+  const corporationId =
+    'corporationId' in scope
+      ? scope.corporationId
+      : (
+          await call<{ corporationId: string }>(ctx.app, 'GET', `/v1/workspaces/${scope.workspaceId}`, {
+            token: adminToken,
+          })
+        ).body.corporationId;
+  const invited = await call<{ id: string; code: string }>(ctx.app, 'POST', '/v1/invitations', {
+    token: adminToken,
+    body: { corporationId, ...scope, email: user.user.email, permissions },
+  });
+  if (invited.status !== 201)
+    throw new Error(`invite failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const accepted = await call(ctx.app, 'PUT', `/v1/invitations/${invited.body.id}/respond`, {
+    token: user.token,
+    body: { accept: true, code: invited.body.code },
+  });
+  if (accepted.status !== 200)
+    throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
   return user;
 }
 

@@ -34,11 +34,13 @@ export async function createTestApp(
     ...env,
   });
   const database = await openTestDatabase();
-  // TEST_LOG=1 shows server errors while debugging a test.
+  // TEST_LOG=1 shows server errors while debugging a test; TEST_LOG=info (or debug) shows every request.
   const app = await buildApp({
     config,
     database,
-    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    logger: process.env.TEST_LOG
+      ? { level: process.env.TEST_LOG === '1' ? 'error' : process.env.TEST_LOG }
+      : false,
     live: options.live ?? false,
     jobs: options.jobs ?? true,
   }).catch(async (e) => {
@@ -107,7 +109,7 @@ let counter = 0;
 /** A user straight in the database (no membership), logged in through the API. */
 export async function createUser(
   ctx: TestContext,
-  opts: { email?: string; name?: string; isAdmin?: boolean } = {},
+  opts: { email?: string; name?: string; isAdmin?: boolean; emailVerified?: boolean } = {},
 ) {
   counter += 1;
   const email = opts.email ?? `user${counter}-${Date.now()}@example.test`;
@@ -117,6 +119,7 @@ export async function createUser(
     name: opts.name ?? `User ${counter}`,
     passwordHash: await hashPassword(password),
     isAdmin: opts.isAdmin ?? false,
+    emailVerified: opts.emailVerified ?? false,
   });
   const session = await login(ctx.app, email, password);
   return { ...session, password };

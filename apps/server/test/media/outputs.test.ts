@@ -24,7 +24,12 @@ let fallback: Media;
 beforeAll(async () => {
   rtmpPort = await freePort();
   ctx = await createTestApp(
-    { RTMP_PORT: String(rtmpPort), SRT_PORT: String(await freePort()) },
+    {
+      RTMP_PORT: String(rtmpPort),
+      SRT_PORT: String(await freePort()),
+      // The receivers of these tests run on this machine.
+      TARGET_ALLOW_PRIVATE: 'true',
+    },
     { live: true },
   );
   const file = await makeMediaFile(join(ctx.dataDir, 'fallback.mkv'), { seconds: 6 });
@@ -42,7 +47,9 @@ afterAll(async () => {
 
 const api = <T>(method: string, url: string, body?: object) =>
   call<T>(ctx.app, method, url, { token: ctx.owner.token, body });
-const pub = <T>(method: string, url: string, body?: object) => call<T>(ctx.app, method, url, { body });
+// The player page's own requests: a browser sends our origin (PUBLIC_URL of the test app) as Origin.
+const pub = <T>(method: string, url: string, body?: object) =>
+  call<T>(ctx.app, method, url, { body, headers: { origin: 'http://stromwerk.test' } });
 async function newSource(name: string) {
   const src = await api<Source>('POST', '/v1/sources', {
     workspaceId: ctx.owner.workspaceId,
@@ -127,9 +134,13 @@ describe('player & recorder program', () => {
     expect((await api<{ passwords: string[] }>('GET', `/v1/outputs/${id}/passwords`)).body.passwords).toEqual(
       ['open sesame', 'second'],
     );
-    const noPass = await pub<{ code: string }>('POST', `/v1/play/${id}/session`, {});
+    const site = { embedOrigin: 'https://intranet.example.com' };
+    const noPass = await pub<{ code: string }>('POST', `/v1/play/${id}/session`, site);
     expect([noPass.status, noPass.body.code]).toEqual([401, 'PASSWORD_REQUIRED']);
-    const wrong = await pub<{ code: string }>('POST', `/v1/play/${id}/session`, { password: 'guess' });
+    const wrong = await pub<{ code: string }>('POST', `/v1/play/${id}/session`, {
+      ...site,
+      password: 'guess',
+    });
     expect(wrong.status).toBe(401);
     const foreign = await pub<{ code: string }>('POST', `/v1/play/${id}/session`, {
       password: 'second',
@@ -145,7 +156,10 @@ describe('player & recorder program', () => {
       embedOrigin: 'https://intranet.example.com',
     });
     expect([v1.status, v2.status]).toEqual([200, 200]);
-    const v3 = await pub<{ code: string }>('POST', `/v1/play/${id}/session`, { password: 'second' });
+    const v3 = await pub<{ code: string }>('POST', `/v1/play/${id}/session`, {
+      ...site,
+      password: 'second',
+    });
     expect([v3.status, v3.body.code]).toEqual([403, 'VIEWER_LIMIT_REACHED']);
     const stats = await api<{ currentViewers: number; views: number }>('GET', `/v1/outputs/${id}/statistics`);
     expect(stats.body).toMatchObject({ currentViewers: 2, views: 2 });

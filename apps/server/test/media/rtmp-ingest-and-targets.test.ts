@@ -11,7 +11,12 @@ let rtmpPort: number;
 beforeAll(async () => {
   rtmpPort = await freePort();
   ctx = await createTestApp(
-    { RTMP_PORT: String(rtmpPort), SRT_PORT: String(await freePort()) },
+    {
+      RTMP_PORT: String(rtmpPort),
+      SRT_PORT: String(await freePort()),
+      // The receivers of these tests run on this machine.
+      TARGET_ALLOW_PRIVATE: 'true',
+    },
     { live: true },
   );
 });

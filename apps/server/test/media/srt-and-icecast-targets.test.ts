@@ -20,7 +20,12 @@ let icecast: IcecastServer | undefined;
 beforeAll(async () => {
   rtmpPort = await freePort();
   ctx = await createTestApp(
-    { RTMP_PORT: String(rtmpPort), SRT_PORT: String(await freePort()) },
+    {
+      RTMP_PORT: String(rtmpPort),
+      SRT_PORT: String(await freePort()),
+      // The receivers of these tests run on this machine.
+      TARGET_ALLOW_PRIVATE: 'true',
+    },
     { live: true },
   );
   if (!icecastSkip) icecast = await startIcecast(ICECAST_PASSWORD);

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@stromwerk/contracts/common';
+import { medias } from '../../src/db/schema/media';
+import { notifications } from '../../src/db/schema/notifications';
+import { createMember, createWorkspace, type TestUser } from '../helpers/tenancy';
+import { call, createUser, type TestContext } from '../helpers/test-app';
+
+/**
+ * One of every resource kind in the first tenant (the bootstrapped owner's corporation), so generated
+ * requests can name real ids: the fuzz corpus reaches the services with them, the access matrix aims at them.
+ */
+export interface Fixtures {
+  ids: Record<Kind, string>;
+  /** A second workspace of the tenant, for "member of another workspace". */
+  otherWorkspaceId: string;
+  /** A user holding read in the whole corporation. */
+  reader: TestUser;
+  /** A user holding admin in `otherWorkspaceId` only. */
+  otherWorkspaceAdmin: TestUser;
+  /** A user with no membership: the target of userId fields (set-user-permissions and the like). */
+  member: TestUser;
+  streamKey: string;
+  invitationCode: string;
+}
+
+export type Kind =
+  | 'user'
+  | 'corporation'
+  | 'workspace'
+  | 'source'
+  | 'target'
+  | 'output'
+  | 'comment'
+  | 'media'
+  | 'job'
+  | 'apiKey'
+  | 'invitation'
+  | 'notification'
+  | 'streamInfo'
+  | 'emailVerification'
+  | 'passwordReset'
+  | 'session';
+
+async function ok<T>(what: string, res: Promise<{ status: number; body: T }>): Promise<T> {
+  const r = await res;
+  if (r.status >= 300) throw new Error(`fixture ${what}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+/** Who owns the fixtures: the bootstrapped owner, or the owner of another tenant. */
+export interface TenantOwner {
+  token: string;
+  user: { id: string; email: string };
+  corporationId: string;
+  workspaceId: string;
+}
+
+export async function buildFixtures(ctx: TestContext, owner: TenantOwner = ctx.owner): Promise<Fixtures> {
+  const { app } = ctx;
+  const as = { token: owner.token };
+  const post = <T = { id: string }>(url: string, body: unknown) =>
+    ok<T>(url, call<T>(app, 'POST', url, { ...as, body }));
+  const workspaceId = owner.workspaceId;
+  const corporationId = owner.corporationId;
+  const otherWorkspaceId = await createWorkspace(ctx, owner.token, corporationId, 'Second WS');
+  const reader = await createMember(ctx, owner.token, { corporationId }, ['read']);
+  const otherWorkspaceAdmin = await createMember(ctx, owner.token, { workspaceId: otherWorkspaceId }, [
+    'admin',
+  ]);
+  const member = await createUser(ctx);
+
+  const source = await post('/v1/sources', { workspaceId, name: 'Fixture source', type: 'rtmp' });
+  const key = await ok(
+    'stream key',
+    call<{ streamKey: string }>(app, 'GET', `/v1/sources/${source.id}/stream-key`, as),
+  );
+  const target = await post('/v1/targets', {
+    workspaceId,
+    name: 'Fixture target',
+    sourceId: source.id,
+    settings: { type: 'rtmp', url: 'rtmp://example.com/live', streamKey: 'k' },
+  });
+  const output = await post('/v1/outputs', {
+    workspaceId,
+    name: 'Fixture player',
+    commentsEnabled: true,
+    mainSourceId: source.id,
+  });
+  const comment = await post(`/v1/outputs/${output.id}/comments`, { text: 'Fixture comment' });
+  const [media] = await app.services.database.db
+    .insert(medias)
+    .values({ corporationId, workspaceId, name: 'Fixture media', origin: 'upload', status: 'ready' })
+    .returning();
+  const job = await post('/v1/jobs', { type: 'thumbnail', mediaId: media!.id });
+  const apiKey = await post(`/v1/users/${owner.user.id}/api-keys`, { name: 'Fixture key' });
+  const invitation = await post<{ id: string; code: string }>('/v1/invitations', {
+    corporationId,
+    email: 'fixture-invitee@example.test',
+    permissions: ['read'],
+  });
+  const [notification] = await app.services.database.db
+    .insert(notifications)
+    .values({
+      userId: owner.user.id,
+      corporationId,
+      workspaceId,
+      kind: 'stream-live',
+      data: { name: 'Fixture source' },
+    })
+    .returning();
+  const streamInfo = await post('/v1/streaminfos', {
+    sourceId: source.id,
+    streamStart: new Date(Date.now() - 60_000).toISOString(),
+  });
+  await call(app, 'PUT', `/v1/users/${owner.user.id}/verify-email/start`, as);
+  await call(app, 'PUT', '/v1/users/reset-password/start', { query: { email: owner.user.email } });
+  const ev = await ok('ev', call<Page<{ id: string }>>(app, 'GET', '/v1/email-verifications', as));
+  const pr = await ok('pr', call<Page<{ id: string }>>(app, 'GET', '/v1/password-resets', as));
+  return {
+    ids: {
+      user: owner.user.id,
+      corporation: corporationId,
+      workspace: workspaceId,
+      source: source.id,
+      target: target.id,
+      output: output.id,
+      comment: comment.id,
+      media: media!.id,
+      job: job.id,
+      apiKey: apiKey.id,
+      invitation: invitation.id,
+      notification: notification!.id,
+      streamInfo: streamInfo.id,
+      emailVerification: ev.items[0]?.id ?? randomUUID(),
+      passwordReset: pr.items[0]?.id ?? randomUUID(),
+      // A session token is `<session id>.<secret>`.
+      session: owner.token.split('.')[0]!,
+    },
+    otherWorkspaceId,
+    reader,
+    otherWorkspaceAdmin,
+    member,
+    streamKey: key.streamKey,
+    invitationCode: invitation.code,
+  };
+}
+
+/** Which resource a path's `{id}` names: the collection segment before it. */
+const KIND_BY_SEGMENT: Record<string, Kind> = {
+  users: 'user',
+  corporations: 'corporation',
+  corporation: 'corporation',
+  workspaces: 'workspace',
+  sources: 'source',
+  targets: 'target',
+  outputs: 'output',
+  play: 'output',
+  comments: 'comment',
+  medias: 'media',
+  'media-files': 'media',
+  jobs: 'job',
+  'api-keys': 'apiKey',
+  invitations: 'invitation',
+  notifications: 'notification',
+  streaminfos: 'streamInfo',
+  'email-verifications': 'emailVerification',
+  'password-resets': 'passwordReset',
+  sessions: 'session',
+};
+
+export function kindOfPathId(path: string): Kind | undefined {
+  const parts = path.split('/');
+  const at = parts.indexOf('{id}');
+  return at > 0 ? KIND_BY_SEGMENT[parts[at - 1]!] : undefined;
+}
+
+/** Which resource an id field of a query or body names (workspaceId, mainSourceId, avatarMediaId ...). */
+export function kindOfField(field: string): Kind | 'member' | undefined {
+  const f = field.toLowerCase();
+  if (f === 'userid') return 'member';
+  for (const [needle, kind] of [
+    ['workspace', 'workspace'],
+    ['corporation', 'corporation'],
+    ['source', 'source'],
+    ['media', 'media'],
+    ['origin', 'media'],
+    ['output', 'output'],
+    ['target', 'target'],
+    ['job', 'job'],
+    ['comment', 'comment'],
+  ] as const) {
+    if (f.includes(needle)) return kind;
+  }
+  return undefined;
+}
