@@ -13,6 +13,8 @@ test('forgot password: the mailed link sets a new password that logs in', async 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/login\/forgot-password$/);
+  // The URL changes before the lazy page replaces the login form: fill the new page's field.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email address').fill(member.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText(member.email);

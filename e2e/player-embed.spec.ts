@@ -41,7 +41,10 @@ test('a whitelisted site may embed the player', async ({ page }) => {
   await playerWith([new URL(siteOrigin).host]);
   const response = await page.request.get(playerUrl);
   expect(response.headers()['content-security-policy']).toContain(`frame-ancestors 'self' ${siteOrigin}`);
+  // The framed player asks for a viewer session naming the embedding site: the server issues it.
+  const session = page.waitForResponse((r) => r.url().endsWith('/session'), { timeout: 15_000 });
   await page.goto(siteOrigin);
+  expect((await session).status()).toBe(200);
   const frame = page.frameLocator('#player');
   // The player page rendered inside the frame: its document has our app root with content.
   await expect(frame.locator('#root > *').first()).toBeAttached({ timeout: 15_000 });

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 import type { Output } from '@stromwerk/contracts/outputs';
 import type { Source } from '@stromwerk/contracts/sources';
 import { adminApi, ownerHome } from './support/api';
@@ -187,8 +187,19 @@ test('create a player in the form, share it and watch the live stream', async ({
   await bulk.getByRole('combobox', { name: 'Latency' }).click();
   await page.getByRole('option', { name: 'High (1 h DVR)' }).click();
   await shot(page, join(scratchDir, 'bulk-form.png'));
+  // One request per player, carrying only the touched settings (no read of each one's passwords first).
+  const bulkCalls: { method: string; path: string; body: unknown }[] = [];
+  const record = (r: Request) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/v1/outputs/') && (r.method() === 'PUT' || path.endsWith('/passwords')))
+      bulkCalls.push({ method: r.method(), path, body: r.postDataJSON() });
+  };
+  page.on('request', record);
   await bulk.getByRole('button', { name: 'Save changes' }).click();
   await expect(bulk).toBeHidden();
+  page.off('request', record);
+  expect(bulkCalls.map((c) => c.method)).toEqual(['PUT', 'PUT', 'PUT']);
+  for (const c of bulkCalls) expect(c.body).toEqual({ recording: true, latency: 'high' });
   const townHall = page.getByRole('listitem', { name: 'Town hall (portrait)' });
   await expect(townHall.getByRole('img', { name: 'Recording enabled' })).toBeVisible();
   await expect(townHall.getByText('High (1 h DVR)')).toBeVisible();

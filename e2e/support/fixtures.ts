@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { e2eEnv } from './env';
 import { adminState } from './session';
 
@@ -8,8 +8,24 @@ export interface Options {
   lang: 'en' | 'de';
 }
 
-/** Playwright's test with the session and language a page starts with. */
-export const test = base.extend<Options>({
+/**
+ * Playwright's test with the session and language a page starts with. Every test also fails on a
+ * Content-Security-Policy violation in its page (issue 10: the flows must work under the strict policy),
+ * except frame-ancestors refusals, which the embed test provokes on purpose.
+ */
+export const test = base.extend<Options & { cspViolations: string[] }>({
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        const text = message.text();
+        if (/Content Security Policy/i.test(text) && !/frame-ancestors/.test(text)) violations.push(text);
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   session: ['none', { option: true }],
   lang: ['en', { option: true }],
   storageState: async ({ session, lang }, use) => {
@@ -19,4 +35,4 @@ export const test = base.extend<Options>({
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };

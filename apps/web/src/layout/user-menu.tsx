@@ -14,8 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Hint } from '../components/hint';
 import { UserAvatar } from '../features/account/components/user-avatar';
+import { logout } from '../lib/logout';
 import { useMe } from '../lib/queries/me';
-import { session } from '../lib/session';
 
 export function UserMenu() {
   const { t } = useTranslation('common');
@@ -27,9 +27,9 @@ export function UserMenu() {
     setAnchor(null);
     navigate(path);
   };
-  const logout = () => {
+  const onLogout = () => {
     setAnchor(null);
-    session.clear();
+    logout();
     navigate('/login', { replace: true });
   };
 
@@ -79,7 +79,7 @@ export function UserMenu() {
           {t('userMenu.socials')}
         </MenuItem>
         <Divider />
-        <MenuItem onClick={logout}>
+        <MenuItem onClick={onLogout}>
           <ListItemIcon>
             <Logout fontSize="small" />
           </ListItemIcon>

@@ -8,18 +8,16 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { SectionCard } from '../../../components/section-card';
 import type { UserData } from '../../../lib/types';
 import { useRemoveAvatar } from '../api/remove-avatar';
-import { useAvatarUploadSupported, useUploadAvatar } from '../api/upload-avatar';
+import { useUploadAvatar } from '../api/upload-avatar';
 import { avatarUrl, UserAvatar } from './user-avatar';
 
-/** Shows the avatar; uploading works once the server offers POST /v1/users/{id}/avatar. */
+/** Shows the avatar, with upload (POST /v1/users/{id}/avatar) and removal. */
 export function AvatarCard({ user }: { user: UserData }) {
   const { t } = useTranslation('account');
-  const supported = useAvatarUploadSupported(user.id);
   const upload = useUploadAvatar(user.id);
   const remove = useRemoveAvatar(user.id);
   const hasAvatar = Boolean(avatarUrl(user));
   const input = useRef<HTMLInputElement>(null);
-  const available = supported.data === true;
 
   return (
     <SectionCard title={t('avatar.title')}>
@@ -42,8 +40,7 @@ export function AvatarCard({ user }: { user: UserData }) {
           <Button
             variant="outlined"
             startIcon={<PhotoCameraOutlined />}
-            disabled={!available}
-            loading={upload.isPending || supported.isPending}
+            loading={upload.isPending}
             onClick={() => input.current?.click()}
             aria-describedby="avatar-note"
           >
@@ -55,7 +52,7 @@ export function AvatarCard({ user }: { user: UserData }) {
             </Button>
           )}
           <Typography id="avatar-note" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {available || supported.isPending ? t('avatar.hint') : t('avatar.unavailable')}
+            {t('avatar.hint')}
           </Typography>
           <Box sx={{ mt: upload.error || remove.error ? 2 : 0 }}>
             <ErrorAlert error={upload.error ?? remove.error} />

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { SectionCard } from '../../../components/section-card';
@@ -11,6 +12,7 @@ import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { useForm } from '../../../lib/forms/use-form';
 import { email, required } from '../../../lib/forms/validators';
 import type { UserData } from '../../../lib/types';
+import { useCancelEmailChange, usePendingEmail } from '../api/pending-email';
 import { useStartEmailVerification } from '../api/start-email-verification';
 import { useUpdateEmail } from '../api/update-email';
 
@@ -25,11 +27,20 @@ export function EmailCard({ user }: { user: UserData }) {
   const verify = useStartEmailVerification(user.id);
   const form = useForm({ initial: { email: '', password: '' }, validate });
   useUnsavedChanges(form.dirty);
+  // The address changes only once the link mailed to it is opened.
+  const [pending, setPending] = useState('');
+  const waiting = usePendingEmail(user);
+  const cancel = useCancelEmailChange();
 
   const submit = form.handleSubmit((values) =>
     update.mutate(
       { email: values.email.trim(), password: values.password },
-      { onSuccess: () => form.reset({ email: '', password: '' }) },
+      {
+        onSuccess: () => {
+          setPending(values.email.trim().toLowerCase());
+          form.reset({ email: '', password: '' });
+        },
+      },
     ),
   );
 
@@ -56,15 +67,33 @@ export function EmailCard({ user }: { user: UserData }) {
           </Button>
         )}
       </Box>
+      {waiting && !(update.isSuccess && !form.dirty) && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2.5 }}
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => cancel.mutate(waiting.id)}
+              loading={cancel.isPending}
+            >
+              {t('email.cancelChange')}
+            </Button>
+          }
+        >
+          {t('email.pending', { email: waiting.email })}
+        </Alert>
+      )}
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2.5} sx={{ maxWidth: 480 }}>
           <ErrorAlert
-            error={update.error ?? verify.error}
+            error={update.error ?? verify.error ?? cancel.error}
             overrides={{ INVALID_CREDENTIALS: 'errors.wrongPassword' }}
           />
           {update.isSuccess && !form.dirty && (
             <Alert severity="success" role="status">
-              {t('email.saved')}
+              {t('email.saved', { email: pending })}
             </Alert>
           )}
           <TextInput

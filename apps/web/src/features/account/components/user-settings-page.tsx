@@ -7,8 +7,9 @@ import { AvatarCard } from './avatar-card';
 import { EmailCard } from './email-card';
 import { PasswordCard } from './password-card';
 import { ProfileCard } from './profile-card';
+import { SessionsCard } from './sessions-card';
 
-/** /user/settings: profile (name, language), avatar, email address and password. */
+/** /user/settings: profile (name, language), avatar, email address, password and login sessions. */
 export function UserSettingsPage() {
   const { t } = useTranslation('account');
   const format = useFormat();
@@ -25,6 +26,7 @@ export function UserSettingsPage() {
         <ProfileCard key={`${me.name}|${me.language}`} user={me} />
         <EmailCard user={me} />
         <PasswordCard userId={me.id} />
+        <SessionsCard />
       </Stack>
     </Page>
   );

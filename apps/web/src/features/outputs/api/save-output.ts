@@ -13,28 +13,6 @@ export function useCreateOutput() {
   });
 }
 
-/** One output's settings as a complete update body (its passwords are added by the caller). */
-function settingsOf(o: OutputItem): UpdateOutputBody {
-  return {
-    mainSourceId: o.mainSourceId,
-    backupSourceId: o.backupSourceId,
-    fallbackMediaId: o.fallbackMediaId,
-    behaviour: o.behaviour,
-    latency: o.latency,
-    direction: o.direction,
-    recording: o.recording,
-    vodAfterStream: o.vodAfterStream,
-    overlay: o.overlay,
-    background: o.background,
-    commentsEnabled: o.commentsEnabled,
-    commentExpirationHours: o.commentExpirationHours,
-    moderation: o.moderation,
-    viewerLimitEnabled: o.viewerLimitEnabled,
-    viewerLimit: o.viewerLimit,
-    whitelist: o.whitelist,
-  };
-}
-
 /** Saves the complete settings of one output (the edit form has them all, passwords included). */
 export function useUpdateOutput() {
   const queryClient = useQueryClient();
@@ -46,23 +24,22 @@ export function useUpdateOutput() {
 }
 
 /**
- * Bulk edit: `changes` go to every output. The server fills every setting missing from an update body
- * with its default (the contract's `.partial()` keeps zod 4's defaults), passwords included, so each
- * output's own settings and passwords are sent along with the changes.
+ * Bulk edit: `changes` go to every output. An update changes only the settings it names (the server keeps
+ * the rest, passwords included), so each output gets the changes alone: one request per output.
  */
 export function useUpdateOutputs() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ outputs, changes }: { outputs: OutputItem[]; changes: UpdateOutputBody }) => {
-      for (const output of outputs) {
-        const id = encodeURIComponent(output.id);
-        const { passwords } = await api.request<{ passwords: string[] }>({
-          method: 'GET',
-          path: `/outputs/${id}/passwords`,
-        });
-        const body = { ...settingsOf(output), ...changes, passwords };
-        await api.request<Output>({ method: 'PUT', path: `/outputs/${id}`, body });
-      }
+      await Promise.all(
+        outputs.map((output) =>
+          api.request<Output>({
+            method: 'PUT',
+            path: `/outputs/${encodeURIComponent(output.id)}`,
+            body: changes,
+          }),
+        ),
+      );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['outputs'] }),
   });

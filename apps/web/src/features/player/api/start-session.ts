@@ -13,9 +13,13 @@ export function useStartSession(outputId: string) {
   });
 }
 
-/** The site that frames the player, if it is framed: the server checks it against the whitelist. */
+/**
+ * The site that frames the player, or our own origin when the player page is opened directly: the
+ * server checks it against the whitelist and binds the viewer token to it. Framed without a known
+ * ancestor (no ancestorOrigins, no referrer), nothing is sent and a whitelisted player refuses.
+ */
 export function embeddingOrigin(): string | undefined {
-  if (window.self === window.top) return undefined;
+  if (window.self === window.top) return window.location.origin;
   const ancestor = window.location.ancestorOrigins?.[0];
   if (ancestor) return ancestor;
   try {

@@ -251,6 +251,9 @@ function TargetRow({
 /** Turns the common ffmpeg failures into words; anything else is shown as reported. */
 function describeError(error: string, t: (key: string) => string): string {
   const text = error.toLowerCase();
+  // The server says the same for refused, reset, timed-out and unreachable connections (issue 10).
+  if (text.includes('could not connect to the receiver')) return t('errors.unreachable');
+  if (text.includes('public internet addresses')) return t('errors.private');
   if (text.includes('connection refused')) return t('errors.refused');
   if (text.includes('timed out') || text.includes('timeout')) return t('errors.timeout');
   if (text.includes('not found') || text.includes('404')) return t('errors.notFound');
