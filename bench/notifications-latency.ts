@@ -135,7 +135,8 @@ async function embedded(): Promise<Result> {
   const app = Fastify({ logger: false });
   // Constant-time auth: the latency of a publish does not involve authentication, only fan-out.
   const broker = await mountEmbeddedBroker(app, {
-    authenticate: async (username, password) => (password === 'bench' ? username : null),
+    authenticate: async (username, password) =>
+      password === 'bench' ? { userId: username, sessionId: 'bench' } : null,
     maySubscribe: async () => true,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

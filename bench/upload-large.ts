@@ -1,7 +1,7 @@
 // Upload throughput and server memory for a 1 GB media file (issue 7). Run: npx tsx bench/upload-large.ts
 // The real server runs as its own process (so its RSS is its own) on 127.0.0.1 with a fresh DATA_DIR; the
 // file is streamed as multipart over one HTTP connection while /proc/<pid>/status is sampled every 50 ms.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import {
   createReadStream,
   existsSync,
@@ -12,22 +12,15 @@ import {
   statSync,
 } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, serverEnv, startServerProcess } from '../scripts/lib/server-process.mjs';
 import { writeResult } from './lib/results';
 
 const SIZE = 1024 * 1024 * 1024;
 const cache = join(import.meta.dirname, '.cache');
 const admin = { email: 'bench@stromwerk.test', password: 'bench-password-1' };
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 const rssMb = (pid: number) => {
   const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
   return m ? Number(m[1]) / 1024 : 0;
@@ -70,32 +63,15 @@ async function main() {
   const size = statSync(file).size;
   const dataDir = mkdtempSync(join(tmpdir(), 'sw-bench-upload-'));
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: join(import.meta.dirname, '..'),
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      RTMP_PORT: String(await freePort()),
-      SRT_PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
+  const { child: server } = await startServerProcess(
+    [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: join(import.meta.dirname, '..'),
+      env: await serverEnv(port, dataDir, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
     },
-  });
+  );
   const base = `http://127.0.0.1:${port}/v1`;
   try {
-    for (let i = 0; i < 240; i += 1) {
-      if (
-        await fetch(`${base}/health`)
-          .then((r) => r.ok)
-          .catch(() => false)
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
     const { token } = (await (
       await fetch(`${base}/login`, {
         method: 'POST',
