@@ -4,6 +4,7 @@ import { healthApi } from './health';
 import { type ClientOptions, createHttp } from './http';
 import { invitationsApi } from './invitations';
 import { notificationsApi } from './notifications';
+import { sourcesApi } from './sources';
 import { createUpload } from './upload';
 import { usageApi } from './usage';
 import { usersApi } from './users';
@@ -21,6 +22,7 @@ export function createClient(options: ClientOptions = {}) {
     usage: usageApi(http),
     notifications: notificationsApi(http),
     health: healthApi(http),
+    sources: sourcesApi(http),
     /** For routes without a typed function yet. */
     request: http.request,
     upload: createUpload(http),

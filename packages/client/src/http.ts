@@ -41,6 +41,8 @@ export interface HttpCore {
   authorization(url: string): string | undefined;
   /** The GET that follows a redirect; `target` is already absolute. */
   follow<T>(target: string, signal?: AbortSignal): Promise<Revived<T>>;
+  /** GET of a non-JSON answer (an image, a file) as a Blob; failures map like `request`. */
+  blob(path: string, opts?: CallOpts): Promise<Blob>;
 }
 
 function pageHref(): string | undefined {
@@ -139,5 +141,25 @@ export function createHttp(options: ClientOptions = {}): HttpCore {
     }
   }
 
-  return { request, url, authorization, follow };
+  async function blob(path: string, opts: CallOpts = {}): Promise<Blob> {
+    const target = url(path);
+    const limit = deadline(opts.timeout ?? defaultTimeout, opts.signal);
+    try {
+      const response = await doFetch(target, {
+        method: 'GET',
+        headers: { ...headersFor(target, false), Accept: '*/*' },
+        credentials: 'include',
+        redirect: 'follow',
+        signal: limit.signal,
+      });
+      if (!response.ok) settle(response.status, await response.text());
+      return await response.blob();
+    } catch (error) {
+      throw limit.failure(error);
+    } finally {
+      limit.clear();
+    }
+  }
+
+  return { request, url, authorization, follow, blob };
 }

@@ -1,27 +1,15 @@
-import type { Permission } from '@stromwerk/contracts/permissions';
+import { type Access, corp, ws } from '@stromwerk/contracts/api/route';
+import { tableAccess } from '@stromwerk/contracts/api/tables';
 
 /**
  * The access every operation of docs/openapi.json requires, keyed `METHOD /path` as the document writes
- * it. The generated matrix fails for an operation missing here, so a new route must be declared:
- * - `public`: no caller needed (login, player, broker hooks); not attacked by the matrix;
- * - `self`: the caller's own things, no id of anyone else's (`/v1/me`, lists filtered to the caller);
- * - `user`: a user's own resource named by id (profile, API keys, notifications): everyone else gets 404;
- * - `platform`: platform administrators only: 403 for everyone else;
- * - `{ scope, need }`: a tenant resource; `workspace` scope needs `need` in its workspace (or the whole
- *   corporation), `corporation` scope needs `need` at corporation level (`read`: any membership in it,
- *   unless `corporationLevel`: then members of single workspaces are refused too).
+ * it. The generated matrix fails for an operation missing here, so a new route must be declared. The
+ * rules are explained on `Access` in packages/contracts/src/api/route.ts.
  */
-export type Rule =
-  | 'public'
-  | 'self'
-  | 'user'
-  | 'platform'
-  | { scope: 'workspace' | 'corporation'; need: Permission; corporationLevel?: true };
+export type Rule = Access;
 
-const ws = (need: Permission): Rule => ({ scope: 'workspace', need });
-const corp = (need: Permission): Rule => ({ scope: 'corporation', need });
-
-export const ACCESS: Record<string, Rule> = {
+/** Operations not yet in the route table of packages/contracts (issue 11 moves them there). */
+const NOT_IN_TABLE: Record<string, Rule> = {
   'GET /v1/health': 'public',
   'POST /v1/login': 'public',
   'POST /v1/users': 'public',
@@ -92,18 +80,6 @@ export const ACCESS: Record<string, Rule> = {
   'GET /v1/workspaces/{id}/usage': ws('read'),
   'GET /v1/workspaces/{id}/usage/lastReport': ws('read'),
   'POST /v1/usage': corp('admin'),
-  'GET /v1/sources': 'self',
-  'POST /v1/sources': ws('write'),
-  'GET /v1/sources/by-streamkey/{key}': ws('read'),
-  'GET /v1/sources/{id}': ws('read'),
-  'PUT /v1/sources/{id}': ws('write'),
-  'DELETE /v1/sources/{id}': ws('write'),
-  'PUT /v1/sources/{id}/meta': ws('write'),
-  'GET /v1/sources/{id}/preview': ws('read'),
-  'GET /v1/sources/{id}/stream-key': ws('write'),
-  'PUT /v1/sources/{id}/rotate-key': ws('write'),
-  'GET /v1/workspaces/{id}/sources': ws('read'),
-  'GET /v1/corporations/{id}/sources': corp('read'),
   'GET /v1/targets': 'self',
   'POST /v1/targets': ws('write'),
   'GET /v1/targets/{id}': ws('read'),
@@ -166,3 +142,6 @@ export const ACCESS: Record<string, Rule> = {
   'POST /v1/broker/auth': 'public',
   'POST /v1/broker/acl': 'public',
 };
+
+/** Table operations first: their access is declared once, in packages/contracts/src/api. */
+export const ACCESS: Record<string, Rule> = { ...tableAccess(), ...NOT_IN_TABLE };

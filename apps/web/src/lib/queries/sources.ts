@@ -1,5 +1,3 @@
-import type { Page } from '@stromwerk/contracts/common';
-import type { Source } from '@stromwerk/contracts/sources';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { fetchAll } from '../fetch-all';
@@ -15,12 +13,7 @@ export const sourcesQueryOptions = (workspaceId: string) =>
     queryKey: ['sources', 'workspace', workspaceId],
     queryFn: ({ signal }) =>
       fetchAll((offset, limit) =>
-        api.request<Page<Source>>({
-          method: 'GET',
-          path: `/workspaces/${encodeURIComponent(workspaceId)}/sources`,
-          query: { offset, limit },
-          signal,
-        }),
+        api.sources.listInWorkspace({ params: { id: workspaceId }, query: { offset, limit } }, { signal }),
       ),
     refetchInterval: (query) => {
       const items = query.state.data ?? [];

@@ -5,8 +5,7 @@ export function useDeleteSources() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (ids: string[]) => {
-      for (const id of ids)
-        await api.request<void>({ method: 'DELETE', path: `/sources/${encodeURIComponent(id)}` });
+      for (const id of ids) await api.sources.remove({ params: { id } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['sources'] }),
   });

@@ -1,11 +1,11 @@
-import type { CreateSourceBody, Source, UpdateSourceBody } from '@stromwerk/contracts/sources';
+import type { CreateSourceBody, UpdateSourceBody } from '@stromwerk/contracts/sources';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export function useCreateSource() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateSourceBody) => api.request<Source>({ method: 'POST', path: '/sources', body }),
+    mutationFn: (body: CreateSourceBody) => api.sources.create({ body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sources'] }),
   });
 }
@@ -14,7 +14,7 @@ export function useUpdateSource() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateSourceBody }) =>
-      api.request<Source>({ method: 'PUT', path: `/sources/${encodeURIComponent(id)}`, body }),
+      api.sources.update({ params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sources'] }),
   });
 }

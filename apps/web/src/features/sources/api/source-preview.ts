@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { session } from '../../../lib/session';
+import { api } from '../../../lib/api-client';
 
 const REFRESH_MS = 5000;
 
 /**
  * The live picture of a source as an object URL. <img> cannot send the bearer token, so the JPEG is
- * fetched with it and handed to the image as a blob; the previous URL is released on every refresh.
+ * fetched through the client and handed to the image as a blob; the previous URL is released on every refresh.
  */
 export function useSourcePreview(sourceId: string, live: boolean) {
   const query = useQuery({
@@ -16,13 +16,9 @@ export function useSourcePreview(sourceId: string, live: boolean) {
     retry: false,
     gcTime: 0,
     queryFn: async ({ signal }) => {
-      const token = session.token();
-      const res = await fetch(`/v1/sources/${encodeURIComponent(sourceId)}/preview`, {
-        signal,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      });
-      if (!res.ok) return null;
-      return URL.createObjectURL(await res.blob());
+      // 404 while the source is not live (yet): no picture, not an error.
+      const jpeg = await api.sources.preview({ params: { id: sourceId } }, { signal }).catch(() => null);
+      return jpeg ? URL.createObjectURL(jpeg) : null;
     },
   });
   const url = query.data ?? null;

@@ -1,16 +1,10 @@
-import type { StreamKey } from '@stromwerk/contracts/sources';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const streamKeyQueryOptions = (sourceId: string) =>
   queryOptions({
     queryKey: ['sources', 'stream-key', sourceId],
-    queryFn: ({ signal }) =>
-      api.request<StreamKey>({
-        method: 'GET',
-        path: `/sources/${encodeURIComponent(sourceId)}/stream-key`,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.sources.streamKey({ params: { id: sourceId } }, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -22,8 +16,7 @@ export function useStreamKey(sourceId: string, revealed: boolean) {
 export function useRotateStreamKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sourceId: string) =>
-      api.request<unknown>({ method: 'PUT', path: `/sources/${encodeURIComponent(sourceId)}/rotate-key` }),
+    mutationFn: (sourceId: string) => api.sources.rotateKey({ params: { id: sourceId } }),
     onSuccess: (_data, sourceId) =>
       queryClient.invalidateQueries({ queryKey: streamKeyQueryOptions(sourceId).queryKey }),
   });

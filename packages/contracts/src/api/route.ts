@@ -1,0 +1,75 @@
+import type { Permission } from '../permissions';
+
+/**
+ * The route table (issue 11): every operation of the /v1 API declared once, here. This file is zod-free so
+ * the browser can import the table (method, path, access) without the schemas; each resource's schemas
+ * live beside it in `<resource>.schemas.ts` and are checked against its table by `schemasFor`.
+ * The server registers its routes from the table, the client's functions are made from it, and the
+ * access matrix and bad-input tests walk it.
+ */
+
+/**
+ * Who may call an operation:
+ * - `public`: no caller needed (login, player, broker hooks);
+ * - `self`: the caller's own things, no id of anyone else's (`/v1/me`, lists filtered to the caller);
+ * - `user`: a user's own resource named by id (profile, API keys, sessions): everyone else gets 404;
+ * - `platform`: platform administrators only: 403 for everyone else;
+ * - `{ scope, need }`: a tenant resource; `workspace` scope needs `need` in the resource's workspace (or
+ *   the whole corporation), `corporation` scope needs `need` at corporation level (`read`: any membership
+ *   in it, unless `corporationLevel`: then members of single workspaces are refused too).
+ */
+export type Access =
+  | 'public'
+  | 'self'
+  | 'user'
+  | 'platform'
+  | { scope: 'workspace' | 'corporation'; need: Permission; corporationLevel?: true };
+
+export const ws = (need: Permission): Access => ({ scope: 'workspace', need });
+export const corp = (need: Permission): Access => ({ scope: 'corporation', need });
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Route {
+  method: Method;
+  /** Below /v1, Fastify style: `/sources/:id`. */
+  path: string;
+  access: Access;
+  /** Success status; 200 unless said. 204 answers without a body. */
+  status?: 200 | 201 | 202 | 204;
+  /** Content type of a non-JSON answer (an image, a file); its schema then has no `response`. */
+  produces?: string;
+  summary?: string;
+}
+
+export type RouteTable = Readonly<Record<string, Route>>;
+
+/** Declares a resource's table; keeps literal methods and paths for the types that read them. */
+export const routeTable = <const T extends RouteTable>(table: T): T => table;
+
+/** `/sources/:id` -> `/sources/{id}`, as the OpenAPI document writes paths. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+/** `/sources/:id` with `{ id }` -> `/sources/<id>`, every value URL-encoded. */
+export function fillPath(path: string, params: Readonly<Record<string, unknown>> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '')
+      throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Human words for an access rule (OpenAPI descriptions, error pages). */
+export function describeAccess(access: Access): string {
+  if (typeof access === 'string') {
+    return {
+      public: 'No authentication',
+      self: 'Any signed-in caller (own data)',
+      user: 'The user named in the path',
+      platform: 'Platform administrators',
+    }[access];
+  }
+  const where = access.scope === 'workspace' ? 'the workspace' : 'the corporation';
+  return `${access.need} permission in ${where}${access.corporationLevel ? ' (corporation level)' : ''}`;
+}
