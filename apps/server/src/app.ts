@@ -25,7 +25,6 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { mediaJobHandlers } from './modules/jobs/media-job-handlers';
 import type { LiveEngine } from './modules/live/live-engine';
 import { startLiveEngine } from './modules/live/start-live-engine';
-import { mediaFilesRoutes } from './modules/medias/media-files.routes';
 import { mediasRoutes } from './modules/medias/medias.routes';
 import { brokerRoutes } from './modules/notifications/broker.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -177,7 +176,6 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
         targetsRoutes,
         streamInfosRoutes,
         mediasRoutes,
-        mediaFilesRoutes,
         jobsRoutes,
         outputsRoutes,
         commentsRoutes,

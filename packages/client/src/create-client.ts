@@ -3,8 +3,17 @@ import { corporationsApi } from './corporations';
 import { healthApi } from './health';
 import { type ClientOptions, createHttp } from './http';
 import { invitationsApi } from './invitations';
+import {
+  commentsApi,
+  jobsApi,
+  mediasApi,
+  outputsApi,
+  playApi,
+  sourcesApi,
+  streamInfosApi,
+  targetsApi,
+} from './live-resources';
 import { notificationsApi } from './notifications';
-import { sourcesApi } from './sources';
 import { createUpload } from './upload';
 import { usageApi } from './usage';
 import { usersApi } from './users';
@@ -23,6 +32,13 @@ export function createClient(options: ClientOptions = {}) {
     notifications: notificationsApi(http),
     health: healthApi(http),
     sources: sourcesApi(http),
+    targets: targetsApi(http),
+    outputs: outputsApi(http),
+    comments: commentsApi(http),
+    streamInfos: streamInfosApi(http),
+    medias: mediasApi(http),
+    jobs: jobsApi(http),
+    play: playApi(http),
     /** For routes without a typed function yet. */
     request: http.request,
     upload: createUpload(http),

@@ -7,9 +7,12 @@ type Args<S extends RouteSchemas> =
   // biome-ignore lint/complexity/noBannedTypes: "a route that needs no input" is exactly `{}` here.
   {} extends InputOf<S> ? [input?: InputOf<S>, opts?: CallOpts] : [input: InputOf<S>, opts?: CallOpts];
 
-/** One function per route of a table, typed from its schemas (type-only: no zod in the browser bundle). */
+/**
+ * One function per route of a table, typed from its schemas (type-only: no zod in the browser bundle).
+ * Multipart routes are left out: they go through the client's `upload`, which streams and reports progress.
+ */
 export type TableApi<T extends RouteTable, S extends SchemasOf<T>> = {
-  readonly [K in keyof T]: (
+  readonly [K in keyof T as T[K] extends { consumes: string } ? never : K]: (
     ...args: Args<S[K]>
   ) => Promise<T[K] extends { produces: string } ? Blob : Revived<OutputOf<S[K]>>>;
 };
@@ -31,6 +34,7 @@ export function tableApi<T extends RouteTable, S extends SchemasOf<T>>(
 ): TableApi<T, S> {
   const api: Record<string, (input?: Input, opts?: CallOpts) => Promise<unknown>> = {};
   for (const [name, route] of Object.entries(table)) {
+    if (route.consumes) continue;
     api[name] = async (input = {}, opts = {}) =>
       route.produces
         ? http.blob(fillPath(route.path, input.params), opts)

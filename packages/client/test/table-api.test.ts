@@ -24,7 +24,9 @@ const paramsOf = (route: Route) =>
   Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, `${name} 1/?`]));
 
 describe('client made from the route table', () => {
-  it.each(tableOperations().map((op) => [`${op.resource}.${op.name}`, op] as const))(
+  // Multipart routes go through `client.upload` (its own tests); every other route has a function.
+  const called = tableOperations().filter((op) => !op.route.consumes);
+  it.each(called.map((op) => [`${op.resource}.${op.name}`, op] as const))(
     '%s sends its method and path',
     async (_label, op) => {
       const params = paramsOf(op.route);
@@ -42,7 +44,8 @@ describe('client made from the route table', () => {
 
   it('has a function for every table route and nothing else', () => {
     for (const [resource, table] of Object.entries(apiTables)) {
-      expect(Object.keys(client[resource]!).sort()).toEqual(Object.keys(table).sort());
+      const names = Object.entries(table).filter(([, route]) => !('consumes' in route));
+      expect(Object.keys(client[resource]!).sort()).toEqual(names.map(([name]) => name).sort());
     }
   });
 

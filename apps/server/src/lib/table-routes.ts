@@ -1,5 +1,6 @@
 import { describeAccess, type RouteTable } from '@stromwerk/contracts/api/route';
 import type { RouteSchemas, SchemasOf } from '@stromwerk/contracts/api/schemas';
+import { errorResponseSchema } from '@stromwerk/contracts/errors';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { noContent, privateErrors, publicErrors } from './route';
@@ -47,6 +48,7 @@ export function registerTable<T extends RouteTable, S extends SchemasOf<T>>(
     const { handler, config, bodyLimit } = typeof binding === 'function' ? { handler: binding } : binding;
     const status = route.status ?? 200;
     const success = s.response ? { [status]: s.response } : status === 204 ? { 204: noContent } : {};
+    const extra = Object.fromEntries((route.errors ?? []).map((code) => [code, errorResponseSchema]));
     const auth = route.access === 'public' ? 'public' : route.access === 'platform' ? 'admin' : 'user';
     app.route({
       method: route.method,
@@ -59,7 +61,8 @@ export function registerTable<T extends RouteTable, S extends SchemasOf<T>>(
         ...(s.params ? { params: s.params } : {}),
         ...(s.query ? { querystring: s.query } : {}),
         ...(s.body ? { body: s.body } : {}),
-        response: { ...success, ...(route.access === 'public' ? publicErrors : privateErrors) },
+        ...(route.consumes ? { consumes: [route.consumes] } : {}),
+        response: { ...success, ...(route.access === 'public' ? publicErrors : privateErrors), ...extra },
       },
       config: { auth, ...config },
       handler: async (req, reply) => {

@@ -112,5 +112,6 @@ describe('jobs across a crash of the server', () => {
       `/medias/by-origin/render?originId=${uploaded.id}`,
     );
     expect(renders.total).toBe(ended.state === 'done' ? 1 : 0);
-  });
+    // Two server starts (up to 60 s each on a busy machine), the render and up to 90 s for the retry.
+  }, 300_000);
 });

@@ -39,6 +39,10 @@ export interface Route {
   status?: 200 | 201 | 202 | 204;
   /** Content type of a non-JSON answer (an image, a file); its schema then has no `response`. */
   produces?: string;
+  /** A request body that is not JSON: such routes are called through the client's `upload`. */
+  consumes?: 'multipart/form-data';
+  /** Error statuses beyond the usual ones (400, 401, 403, 404; public routes 400 and 404). */
+  errors?: readonly (401 | 403 | 409 | 413 | 415 | 416 | 429 | 503)[];
   summary?: string;
 }
 

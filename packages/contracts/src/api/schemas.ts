@@ -27,7 +27,11 @@ export type InputOf<S extends RouteSchemas> = (In<S, 'params'> extends undefined
   ? unknown
   : { params: In<S, 'params'> }) &
   (In<S, 'query'> extends undefined ? unknown : { query?: In<S, 'query'> }) &
-  (In<S, 'body'> extends undefined ? unknown : { body: In<S, 'body'> });
+  (In<S, 'body'> extends undefined
+    ? unknown
+    : undefined extends In<S, 'body'>
+      ? { body?: In<S, 'body'> }
+      : { body: In<S, 'body'> });
 
 /** What a successful call answers (before the client revives dates). */
 export type OutputOf<S extends RouteSchemas> = S extends { response: infer Z extends z.ZodType }

@@ -1,4 +1,4 @@
-import { routeTable, ws } from './route';
+import { corp, routeTable, ws } from './route';
 
 /** Stream sources (spec section 3): ingest, re-live and demo sources of a workspace. */
 export const sourceRoutes = routeTable({
@@ -53,7 +53,7 @@ export const sourceRoutes = routeTable({
   listInCorporation: {
     method: 'GET',
     path: '/corporations/:id/sources',
-    access: { scope: 'corporation', need: 'read' },
+    access: corp('read'),
     summary: 'Sources of every workspace of a corporation the caller may see',
   },
 });

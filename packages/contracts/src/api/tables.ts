@@ -1,5 +1,12 @@
+import { commentRoutes } from './comments';
+import { jobRoutes } from './jobs';
+import { mediaRoutes } from './medias';
+import { outputRoutes } from './outputs';
+import { playRoutes } from './play';
 import { type Access, openApiPath, type Route, type RouteTable } from './route';
 import { sourceRoutes } from './sources';
+import { streamInfoRoutes } from './stream-infos';
+import { targetRoutes } from './targets';
 
 /**
  * Every resource's route table, by the name the client uses (`client.sources.get(...)`). Zod-free.
@@ -7,6 +14,13 @@ import { sourceRoutes } from './sources';
  */
 export const apiTables = {
   sources: sourceRoutes,
+  targets: targetRoutes,
+  outputs: outputRoutes,
+  comments: commentRoutes,
+  streamInfos: streamInfoRoutes,
+  medias: mediaRoutes,
+  jobs: jobRoutes,
+  play: playRoutes,
 } as const satisfies Record<string, RouteTable>;
 
 export interface TableOperation {

@@ -1,8 +1,9 @@
-import { errorResponseSchema } from '@stromwerk/contracts/errors';
-import { mediaFileParamsSchema, mediaFileQuerySchema } from '@stromwerk/contracts/medias';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { mediaSchemas } from '@stromwerk/contracts/api/medias.schemas';
 import { AppError } from '../../lib/app-error';
-import { typed } from '../../lib/route';
+import type { TableHandler } from '../../lib/table-routes';
+import type { Services } from '../../services';
+
+type MediaSchemas = typeof mediaSchemas;
 
 /** "bytes=a-b", "bytes=a-" or "bytes=-n" against a file of `size` bytes; null when unsatisfiable. */
 export function parseRange(header: string, size: number): { start: number; end: number } | null {
@@ -22,61 +23,40 @@ export function parseRange(header: string, size: number): { start: number; end: 
 
 /**
  * The bytes of a media file behind a signed link (see media-links.ts), with Range support so the preview
- * player can seek. Public: the signature is the permission.
+ * player can seek. Public: the signature is the permission. Registered with the media table
+ * (`mediaRoutes.file`).
  */
-export async function mediaFilesRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  const { medias, mediaLinks, storage } = app.services;
-
-  app.get(
-    '/media-files/:id/:kind',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['medias'],
-        summary: "A media file by its signed link (from a media's `links`); supports Range",
-        params: mediaFileParamsSchema,
-        querystring: mediaFileQuerySchema,
-        response: {
-          400: errorResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
-          416: errorResponseSchema,
-        },
-      },
-    },
-    async (req, typedReply) => {
-      // The body is bytes, not a schema'd object: answer through the untyped reply.
-      const reply = typedReply as unknown as FastifyReply;
-      const { id, kind } = req.params;
-      if (!(await mediaLinks.verify(id, kind, req.query.exp, req.query.sig)))
-        throw new AppError('FORBIDDEN', 403, 'This link is invalid or has expired');
-      const { row, file, size } = await medias.file(id, kind);
-      reply.header('accept-ranges', 'bytes');
-      reply.header('content-type', file.mimeType);
-      reply.header('cache-control', 'private, max-age=3600');
-      if (req.query.download) {
-        const ext = file.bucketRef.match(/\.[a-z0-9]+$/i)?.[0] ?? '';
-        const name = `${row.name}${ext}`;
-        reply.header(
-          'content-disposition',
-          `attachment; filename="${name.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        );
+export function serveMediaFile(services: Services): TableHandler<MediaSchemas['file']> {
+  const { medias, mediaLinks, storage } = services;
+  return async (req, reply) => {
+    const { id, kind } = req.params;
+    if (!(await mediaLinks.verify(id, kind, req.query.exp, req.query.sig)))
+      throw new AppError('FORBIDDEN', 403, 'This link is invalid or has expired');
+    const { row, file, size } = await medias.file(id, kind);
+    reply.header('accept-ranges', 'bytes');
+    reply.header('content-type', file.mimeType);
+    reply.header('cache-control', 'private, max-age=3600');
+    if (req.query.download) {
+      const ext = file.bucketRef.match(/\.[a-z0-9]+$/i)?.[0] ?? '';
+      const name = `${row.name}${ext}`;
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${name.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      );
+    }
+    const rangeHeader = req.headers.range;
+    if (rangeHeader) {
+      const range = parseRange(rangeHeader, size);
+      if (!range) {
+        reply.header('content-range', `bytes */${size}`);
+        throw new AppError('VALIDATION_FAILED', 416, 'range: Not satisfiable');
       }
-      const rangeHeader = req.headers.range;
-      if (rangeHeader) {
-        const range = parseRange(rangeHeader, size);
-        if (!range) {
-          reply.header('content-range', `bytes */${size}`);
-          throw new AppError('VALIDATION_FAILED', 416, 'range: Not satisfiable');
-        }
-        reply.status(206);
-        reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
-        reply.header('content-length', range.end - range.start + 1);
-        return reply.send(storage.read(file.bucketRef, range));
-      }
-      reply.header('content-length', size);
-      return reply.send(storage.read(file.bucketRef));
-    },
-  );
+      reply.status(206);
+      reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+      reply.header('content-length', range.end - range.start + 1);
+      return reply.send(storage.read(file.bucketRef, range));
+    }
+    reply.header('content-length', size);
+    return reply.send(storage.read(file.bucketRef));
+  };
 }

@@ -1,5 +1,3 @@
-import type { Page } from '@stromwerk/contracts/common';
-import type { Output } from '@stromwerk/contracts/outputs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { fetchAll } from '../fetch-all';
@@ -16,12 +14,7 @@ export const outputFeedsQueryOptions = (workspaceId: string) =>
     queryFn: async ({ signal }): Promise<OutputFeed[]> =>
       (
         await fetchAll((offset, limit) =>
-          api.request<Page<Output>>({
-            method: 'GET',
-            path: `/workspaces/${encodeURIComponent(workspaceId)}/outputs`,
-            query: { offset, limit },
-            signal,
-          }),
+          api.outputs.listInWorkspace({ params: { id: workspaceId }, query: { offset, limit } }, { signal }),
         )
       ).map((o) => ({ id: o.id, name: o.name })),
   });

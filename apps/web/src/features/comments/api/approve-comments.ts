@@ -1,4 +1,3 @@
-import type { Comment } from '@stromwerk/contracts/comments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -8,8 +7,7 @@ export function useSetApproved() {
   return useMutation({
     mutationFn: async ({ ids, approved }: { ids: string[]; approved: boolean }) => {
       const action = approved ? 'approve' : 'unapprove';
-      for (const id of ids)
-        await api.request<Comment>({ method: 'PUT', path: `/comments/${encodeURIComponent(id)}/${action}` });
+      for (const id of ids) await api.comments[action]({ params: { id } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['comments'] }),
   });

@@ -5,8 +5,7 @@ export function useDeleteComments() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (ids: string[]) => {
-      for (const id of ids)
-        await api.request<void>({ method: 'DELETE', path: `/comments/${encodeURIComponent(id)}` });
+      for (const id of ids) await api.comments.remove({ params: { id } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['comments'] }),
   });

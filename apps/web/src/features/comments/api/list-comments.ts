@@ -1,5 +1,3 @@
-import type { Comment } from '@stromwerk/contracts/comments';
-import type { Page } from '@stromwerk/contracts/common';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { CommentFilter, CommentItem } from './types';
@@ -13,18 +11,18 @@ export const commentsQueryOptions = (workspaceId: string, filter: CommentFilter)
   infiniteQueryOptions({
     queryKey: ['comments', 'workspace', workspaceId, filter],
     queryFn: ({ pageParam, signal }) =>
-      api.request<Page<Comment>>({
-        method: 'GET',
-        path: '/comments',
-        query: {
-          workspaceId,
-          outputId: filter.outputId || undefined,
-          approved: filter.status === 'all' ? undefined : filter.status === 'approved',
-          offset: pageParam,
-          limit: PAGE_SIZE,
+      api.comments.list(
+        {
+          query: {
+            workspaceId,
+            outputId: filter.outputId || undefined,
+            approved: filter.status === 'all' ? undefined : filter.status === 'approved',
+            offset: pageParam,
+            limit: PAGE_SIZE,
+          },
         },
-        signal,
-      }),
+        { signal },
+      ),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);

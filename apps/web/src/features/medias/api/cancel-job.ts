@@ -1,4 +1,3 @@
-import type { Job } from '@stromwerk/contracts/jobs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,8 +5,7 @@ import { api } from '../../../lib/api-client';
 export function useCancelJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.request<Job>({ method: 'PUT', path: `/jobs/${encodeURIComponent(id)}/cancel` }),
+    mutationFn: (id: string) => api.jobs.cancel({ params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['jobs'] }),
   });
 }

@@ -1,4 +1,3 @@
-import type { Media } from '@stromwerk/contracts/medias';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,8 +5,7 @@ import { api } from '../../../lib/api-client';
 export function useCopyMedia() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.request<Media>({ method: 'PUT', path: `/medias/${encodeURIComponent(id)}/copy` }),
+    mutationFn: (id: string) => api.medias.copy({ params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['medias'] }),
   });
 }

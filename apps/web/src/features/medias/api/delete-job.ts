@@ -5,8 +5,7 @@ import { api } from '../../../lib/api-client';
 export function useDeleteJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.request<void>({ method: 'DELETE', path: `/jobs/${encodeURIComponent(id)}` }),
+    mutationFn: (id: string) => api.jobs.remove({ params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['jobs'] }),
   });
 }

@@ -5,8 +5,7 @@ import { api } from '../../../lib/api-client';
 export function useDeleteMedia() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.request<void>({ method: 'DELETE', path: `/medias/${encodeURIComponent(id)}` }),
+    mutationFn: (id: string) => api.medias.remove({ params: { id } }),
     onSuccess: (_data, id) => queryClient.removeQueries({ queryKey: ['medias', id] }),
     onSettled: () =>
       Promise.all([

@@ -1,5 +1,4 @@
 import type { Page } from '@stromwerk/contracts/common';
-import type { Media } from '@stromwerk/contracts/medias';
 import {
   type InfiniteData,
   type QueryClient,
@@ -13,8 +12,7 @@ import type { MediaItem } from './types';
 export const mediaQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['medias', id],
-    queryFn: ({ signal }) =>
-      api.request<Media>({ method: 'GET', path: `/medias/${encodeURIComponent(id)}`, signal }),
+    queryFn: ({ signal }) => api.medias.get({ params: { id } }, { signal }),
     staleTime: 60_000,
     retry: false,
   });

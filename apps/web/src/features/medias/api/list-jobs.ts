@@ -1,5 +1,3 @@
-import type { Page } from '@stromwerk/contracts/common';
-import type { Job } from '@stromwerk/contracts/jobs';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { JobItem } from './types';
@@ -16,12 +14,10 @@ export const jobsQueryOptions = (workspaceId: string) =>
   infiniteQueryOptions({
     queryKey: ['jobs', 'workspace', workspaceId],
     queryFn: ({ pageParam, signal }) =>
-      api.request<Page<Job>>({
-        method: 'GET',
-        path: `/workspaces/${encodeURIComponent(workspaceId)}/jobs`,
-        query: { offset: pageParam, limit: JOB_PAGE_SIZE },
-        signal,
-      }),
+      api.jobs.listInWorkspace(
+        { params: { id: workspaceId }, query: { offset: pageParam, limit: JOB_PAGE_SIZE } },
+        { signal },
+      ),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);

@@ -1,5 +1,3 @@
-import type { Page } from '@stromwerk/contracts/common';
-import type { Media } from '@stromwerk/contracts/medias';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { MEDIA_SORTS, type MediaFilter, type MediaItem } from './types';
@@ -14,19 +12,19 @@ export const mediasQueryOptions = (workspaceId: string, filter: MediaFilter) =>
   infiniteQueryOptions({
     queryKey: ['medias', 'workspace', workspaceId, filter],
     queryFn: ({ pageParam, signal }) =>
-      api.request<Page<Media>>({
-        method: 'GET',
-        path: '/medias',
-        query: {
-          workspaceId,
-          origin: filter.origin === 'all' ? undefined : filter.origin,
-          search: filter.search.trim() || undefined,
-          ...MEDIA_SORTS[filter.sort],
-          offset: pageParam,
-          limit: MEDIA_PAGE_SIZE,
+      api.medias.list(
+        {
+          query: {
+            workspaceId,
+            origin: filter.origin === 'all' ? undefined : filter.origin,
+            search: filter.search.trim() || undefined,
+            ...MEDIA_SORTS[filter.sort],
+            offset: pageParam,
+            limit: MEDIA_PAGE_SIZE,
+          },
         },
-        signal,
-      }),
+        { signal },
+      ),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);

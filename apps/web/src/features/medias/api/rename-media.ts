@@ -1,4 +1,3 @@
-import type { Media } from '@stromwerk/contracts/medias';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,7 +5,7 @@ export function useRenameMedia() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api.request<Media>({ method: 'PUT', path: `/medias/${encodeURIComponent(id)}`, query: { name } }),
+      api.medias.rename({ params: { id }, query: { name } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['medias'] }),
   });
 }

@@ -1,4 +1,3 @@
-import type { Job } from '@stromwerk/contracts/jobs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,8 +5,7 @@ import { api } from '../../../lib/api-client';
 export function useRenderMp4() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.request<Job>({ method: 'PUT', path: `/medias/${encodeURIComponent(id)}/render-mp4` }),
+    mutationFn: (id: string) => api.medias.renderMp4({ params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['jobs'] }),
   });
 }

@@ -1,3 +1,5 @@
+import { mediaRoutes } from '@stromwerk/contracts/api/medias';
+import { fillPath } from '@stromwerk/contracts/api/route';
 import type { Media } from '@stromwerk/contracts/medias';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -16,7 +18,7 @@ export interface UploadCall {
  */
 export function uploadMedia({ workspaceId, file, onProgress, signal }: UploadCall) {
   return api.upload<{ items: Media[] }>({
-    path: `/medias/upload?workspaceId=${encodeURIComponent(workspaceId)}`,
+    path: `${fillPath(mediaRoutes.upload.path)}?workspaceId=${encodeURIComponent(workspaceId)}`,
     files: file,
     onProgress,
     signal,

@@ -1,5 +1,4 @@
 import VideoLibraryOutlined from '@mui/icons-material/VideoLibraryOutlined';
-import type { Page } from '@stromwerk/contracts/common';
 import type { Media } from '@stromwerk/contracts/medias';
 import { api } from '../../../lib/api-client';
 import { formatClock } from '../../../lib/format';
@@ -12,13 +11,11 @@ export const mediaSearch: SearchProvider = {
   icon: VideoLibraryOutlined,
   async search({ query, corporationId, workspaceId, signal }) {
     if (!corporationId || !workspaceId || !query.trim()) return [];
-    const page = await api
-      .request<Page<Media>>({
-        method: 'GET',
-        path: '/medias',
-        query: { workspaceId, search: query.trim(), sort: 'name', order: 'asc', limit: 10 },
-        signal,
-      })
+    const page = await api.medias
+      .list(
+        { query: { workspaceId, search: query.trim(), sort: 'name', order: 'asc', limit: 10 } },
+        { signal },
+      )
       // A workspace without the media library must not cost the other groups their results.
       .catch(() => ({ items: [] as Media[] }));
     return page.items.map((media) => ({

@@ -5,8 +5,7 @@ export function useDeleteOutputs() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (ids: string[]) => {
-      for (const id of ids)
-        await api.request<void>({ method: 'DELETE', path: `/outputs/${encodeURIComponent(id)}` });
+      for (const id of ids) await api.outputs.remove({ params: { id } });
     },
     // The comments of a deleted player go with it.
     onSettled: () =>

@@ -1,4 +1,3 @@
-import type { Page } from '@stromwerk/contracts/common';
 import type { Media } from '@stromwerk/contracts/medias';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -18,12 +17,7 @@ export const mediaChoicesQueryOptions = (workspaceId: string) =>
     queryFn: async ({ signal }): Promise<MediaChoice[]> =>
       (
         await fetchAll((offset, limit) =>
-          api.request<Page<Media>>({
-            method: 'GET',
-            path: `/workspaces/${encodeURIComponent(workspaceId)}/medias`,
-            query: { offset, limit },
-            signal,
-          }),
+          api.medias.listInWorkspace({ params: { id: workspaceId }, query: { offset, limit } }, { signal }),
         )
       ).map((m) => ({ id: m.id, name: m.name, status: m.status })),
   });

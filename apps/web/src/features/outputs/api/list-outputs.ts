@@ -1,5 +1,3 @@
-import type { Page } from '@stromwerk/contracts/common';
-import type { Output } from '@stromwerk/contracts/outputs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { fetchAll } from '../../../lib/fetch-all';
@@ -12,12 +10,7 @@ export const outputsQueryOptions = (workspaceId: string) =>
     queryKey: ['outputs', 'workspace', workspaceId],
     queryFn: ({ signal }) =>
       fetchAll((offset, limit) =>
-        api.request<Page<Output>>({
-          method: 'GET',
-          path: `/workspaces/${encodeURIComponent(workspaceId)}/outputs`,
-          query: { offset, limit },
-          signal,
-        }),
+        api.outputs.listInWorkspace({ params: { id: workspaceId }, query: { offset, limit } }, { signal }),
       ),
     refetchInterval: (query) => ((query.state.data ?? []).length > 0 ? IDLE_POLL_MS : false),
   });

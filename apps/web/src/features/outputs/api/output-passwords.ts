@@ -4,12 +4,7 @@ import { api } from '../../../lib/api-client';
 export const outputPasswordsQueryOptions = (outputId: string) =>
   queryOptions({
     queryKey: ['outputs', outputId, 'passwords'],
-    queryFn: ({ signal }) =>
-      api.request<{ passwords: string[] }>({
-        method: 'GET',
-        path: `/outputs/${encodeURIComponent(outputId)}/passwords`,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.outputs.passwords({ params: { id: outputId } }, { signal }),
     // Secrets: fetched when the form opens, not kept around afterwards.
     staleTime: 0,
     gcTime: 0,

@@ -1,4 +1,3 @@
-import type { OutputStatistics } from '@stromwerk/contracts/outputs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -8,12 +7,7 @@ export const STATISTICS_POLL_MS = 10_000;
 export const outputStatisticsQueryOptions = (outputId: string) =>
   queryOptions({
     queryKey: ['outputs', outputId, 'statistics'],
-    queryFn: ({ signal }) =>
-      api.request<OutputStatistics>({
-        method: 'GET',
-        path: `/outputs/${encodeURIComponent(outputId)}/statistics`,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.outputs.statistics({ params: { id: outputId } }, { signal }),
     refetchInterval: STATISTICS_POLL_MS,
   });
 

@@ -1,4 +1,4 @@
-import type { Output, UpdateOutputBody } from '@stromwerk/contracts/outputs';
+import type { UpdateOutputBody } from '@stromwerk/contracts/outputs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { OutputItem } from './types';
@@ -8,7 +8,7 @@ export function useCreateOutput() {
   return useMutation({
     // Settings left out take the server's defaults.
     mutationFn: (body: UpdateOutputBody & { workspaceId: string; name: string }) =>
-      api.request<Output>({ method: 'POST', path: '/outputs', body }),
+      api.outputs.create({ body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['outputs'] }),
   });
 }
@@ -18,7 +18,7 @@ export function useUpdateOutput() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateOutputBody }) =>
-      api.request<Output>({ method: 'PUT', path: `/outputs/${encodeURIComponent(id)}`, body }),
+      api.outputs.update({ params: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['outputs'] }),
   });
 }
@@ -32,13 +32,7 @@ export function useUpdateOutputs() {
   return useMutation({
     mutationFn: async ({ outputs, changes }: { outputs: OutputItem[]; changes: UpdateOutputBody }) => {
       await Promise.all(
-        outputs.map((output) =>
-          api.request<Output>({
-            method: 'PUT',
-            path: `/outputs/${encodeURIComponent(output.id)}`,
-            body: changes,
-          }),
-        ),
+        outputs.map((output) => api.outputs.update({ params: { id: output.id }, body: changes })),
       );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['outputs'] }),

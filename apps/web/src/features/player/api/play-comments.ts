@@ -1,20 +1,12 @@
-import type { Comment } from '@stromwerk/contracts/comments';
-import type { Page } from '@stromwerk/contracts/common';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { playHttp, playPath } from './play-client';
+import { playApi } from './play-client';
 
 const COMMENTS_POLL_MS = 5000;
 
 export const playCommentsQueryOptions = (outputId: string, token: string) =>
   queryOptions({
     queryKey: ['play', outputId, 'comments', token],
-    queryFn: ({ signal }) =>
-      playHttp.request<Page<Comment>>({
-        method: 'GET',
-        path: playPath(outputId, 'comments'),
-        query: { t: token },
-        signal,
-      }),
+    queryFn: ({ signal }) => playApi.comments({ params: { id: outputId }, query: { t: token } }, { signal }),
     refetchInterval: COMMENTS_POLL_MS,
   });
 
@@ -27,12 +19,7 @@ export function usePostComment(outputId: string, token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { author: string; text: string }) =>
-      playHttp.request<Comment>({
-        method: 'POST',
-        // POST carries no query object in the client; the token rides in the path's query string.
-        path: `${playPath(outputId, 'comments')}?t=${encodeURIComponent(token)}`,
-        body,
-      }),
+      playApi.comment({ params: { id: outputId }, query: { t: token }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['play', outputId, 'comments'] }),
   });
 }

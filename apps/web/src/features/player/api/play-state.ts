@@ -1,19 +1,12 @@
-import type { PlaySession } from '@stromwerk/contracts/outputs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { playHttp, playPath } from './play-client';
+import { playApi } from './play-client';
 
 export const STATE_POLL_MS = 5000;
 
 export const playStateQueryOptions = (outputId: string, token: string) =>
   queryOptions({
     queryKey: ['play', outputId, 'state', token],
-    queryFn: ({ signal }) =>
-      playHttp.request<PlaySession>({
-        method: 'GET',
-        path: playPath(outputId, 'state'),
-        query: { t: token },
-        signal,
-      }),
+    queryFn: ({ signal }) => playApi.state({ params: { id: outputId }, query: { t: token } }, { signal }),
     refetchInterval: STATE_POLL_MS,
     refetchIntervalInBackground: true,
   });

@@ -1,6 +1,5 @@
-import type { PlaySession } from '@stromwerk/contracts/outputs';
 import { useMutation } from '@tanstack/react-query';
-import { playHttp, playPath } from './play-client';
+import { playApi } from './play-client';
 
 /**
  * POST /v1/play/{id}/session: becomes a viewer. Fails with 401 PASSWORD_REQUIRED, 403 DOMAIN_NOT_ALLOWED
@@ -9,7 +8,7 @@ import { playHttp, playPath } from './play-client';
 export function useStartSession(outputId: string) {
   return useMutation({
     mutationFn: (body: { password?: string; embedOrigin?: string }) =>
-      playHttp.request<PlaySession>({ method: 'POST', path: playPath(outputId, 'session'), body }),
+      playApi.session({ params: { id: outputId }, body }),
   });
 }
 

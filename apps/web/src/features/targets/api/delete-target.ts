@@ -4,8 +4,7 @@ import { api } from '../../../lib/api-client';
 export function useDeleteTarget() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.request<void>({ method: 'DELETE', path: `/targets/${encodeURIComponent(id)}` }),
+    mutationFn: (id: string) => api.targets.remove({ params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['targets'] }),
   });
 }

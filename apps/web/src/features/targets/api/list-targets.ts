@@ -1,5 +1,3 @@
-import type { Page } from '@stromwerk/contracts/common';
-import type { Target } from '@stromwerk/contracts/targets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { fetchAll } from '../../../lib/fetch-all';
@@ -16,12 +14,7 @@ export const targetsQueryOptions = (workspaceId: string) =>
     queryKey: ['targets', 'workspace', workspaceId],
     queryFn: ({ signal }) =>
       fetchAll((offset, limit) =>
-        api.request<Page<Target>>({
-          method: 'GET',
-          path: `/workspaces/${encodeURIComponent(workspaceId)}/targets`,
-          query: { offset, limit },
-          signal,
-        }),
+        api.targets.listInWorkspace({ params: { id: workspaceId }, query: { offset, limit } }, { signal }),
       ),
     refetchInterval: (query) => {
       const items = query.state.data ?? [];

@@ -1,11 +1,11 @@
-import type { CreateTargetBody, Target, UpdateTargetBody } from '@stromwerk/contracts/targets';
+import type { CreateTargetBody, UpdateTargetBody } from '@stromwerk/contracts/targets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export function useCreateTarget() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateTargetBody) => api.request<Target>({ method: 'POST', path: '/targets', body }),
+    mutationFn: (body: CreateTargetBody) => api.targets.create({ body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['targets'] }),
   });
 }
@@ -15,7 +15,7 @@ export function useUpdateTarget() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateTargetBody }) =>
-      api.request<Target>({ method: 'PUT', path: `/targets/${encodeURIComponent(id)}`, body }),
+      api.targets.update({ params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['targets'] }),
   });
 }

@@ -1,0 +1,34 @@
+import { commentRoutes } from '@stromwerk/contracts/api/comments';
+import type { commentSchemas } from '@stromwerk/contracts/api/comments.schemas';
+import { jobRoutes } from '@stromwerk/contracts/api/jobs';
+import type { jobSchemas } from '@stromwerk/contracts/api/jobs.schemas';
+import { mediaRoutes } from '@stromwerk/contracts/api/medias';
+import type { mediaSchemas } from '@stromwerk/contracts/api/medias.schemas';
+import { outputRoutes } from '@stromwerk/contracts/api/outputs';
+import type { outputSchemas } from '@stromwerk/contracts/api/outputs.schemas';
+import { playRoutes } from '@stromwerk/contracts/api/play';
+import type { playSchemas } from '@stromwerk/contracts/api/play.schemas';
+import { sourceRoutes } from '@stromwerk/contracts/api/sources';
+import type { sourceSchemas } from '@stromwerk/contracts/api/sources.schemas';
+import { streamInfoRoutes } from '@stromwerk/contracts/api/stream-infos';
+import type { streamInfoSchemas } from '@stromwerk/contracts/api/stream-infos.schemas';
+import { targetRoutes } from '@stromwerk/contracts/api/targets';
+import type { targetSchemas } from '@stromwerk/contracts/api/targets.schemas';
+import type { HttpCore } from './http';
+import { tableApi } from './table-api';
+
+// The live resources, made from their route tables (schemas imported as types only: no zod at run time).
+export const sourcesApi = (http: HttpCore) =>
+  tableApi<typeof sourceRoutes, typeof sourceSchemas>(http, sourceRoutes);
+export const targetsApi = (http: HttpCore) =>
+  tableApi<typeof targetRoutes, typeof targetSchemas>(http, targetRoutes);
+export const outputsApi = (http: HttpCore) =>
+  tableApi<typeof outputRoutes, typeof outputSchemas>(http, outputRoutes);
+export const commentsApi = (http: HttpCore) =>
+  tableApi<typeof commentRoutes, typeof commentSchemas>(http, commentRoutes);
+export const streamInfosApi = (http: HttpCore) =>
+  tableApi<typeof streamInfoRoutes, typeof streamInfoSchemas>(http, streamInfoRoutes);
+export const mediasApi = (http: HttpCore) =>
+  tableApi<typeof mediaRoutes, typeof mediaSchemas>(http, mediaRoutes);
+export const jobsApi = (http: HttpCore) => tableApi<typeof jobRoutes, typeof jobSchemas>(http, jobRoutes);
+export const playApi = (http: HttpCore) => tableApi<typeof playRoutes, typeof playSchemas>(http, playRoutes);

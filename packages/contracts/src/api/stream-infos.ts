@@ -1,0 +1,25 @@
+import { routeTable, ws } from './route';
+
+/** Stream-info records: one per live session of a source (start, end, codecs, resolution). */
+export const streamInfoRoutes = routeTable({
+  list: {
+    method: 'GET',
+    path: '/streaminfos',
+    access: ws('read'),
+    summary: 'Live sessions of sources: start, end and what they carried',
+  },
+  create: {
+    method: 'POST',
+    path: '/streaminfos',
+    access: ws('write'),
+    status: 201,
+    summary: 'Record a live session',
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/streaminfos/:id',
+    access: ws('write'),
+    status: 204,
+    summary: 'Delete a live-session record',
+  },
+});
