@@ -154,7 +154,7 @@ describe(`update-password (${testDbEngine()})`, () => {
       token: u.token,
       body: { currentPassword: 'not-my-password', newPassword: 'brand-new-password' },
     });
-    expectError(res, 400, 'INVALID_CREDENTIALS', 'currentPassword');
+    expectError(res, 400, 'PASSWORD_INCORRECT', 'currentPassword');
     expect((await me({ token: u.token })).status).toBe(200);
     expect((await login(ctx.app, u.user.email, u.password)).user.id).toBe(u.user.id);
   });
@@ -167,7 +167,7 @@ describe(`update-email (${testDbEngine()})`, () => {
       token: u.token,
       query: { email: 'elsewhere@example.test', password: 'not-my-password' },
     });
-    expectError(res, 400, 'INVALID_CREDENTIALS', 'password');
+    expectError(res, 400, 'PASSWORD_INCORRECT', 'password');
     expect((await me({ token: u.token })).body.email).toBe(u.user.email);
   });
 
