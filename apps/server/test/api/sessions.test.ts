@@ -221,6 +221,18 @@ describe(`rate limits (${testDbEngine()})`, () => {
     expectError(await attempt('someone-else@example.test'), 401, 'INVALID_CREDENTIALS');
   });
 
+  it('answers 429 to the 11th wrong current password of one account (PASSWORD_INCORRECT counts)', async () => {
+    const u = await createUser(ctx);
+    const attempt = (currentPassword: string) =>
+      call(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-password`, {
+        token: u.token,
+        body: { currentPassword, newPassword: 'brand-new-password' },
+      });
+    for (let n = 1; n <= 10; n++)
+      expectError(await attempt(`guessing-${n}`), 400, 'PASSWORD_INCORRECT', 'currentPassword');
+    expectError(await attempt(u.password), 429, 'RATE_LIMITED');
+  });
+
   it('answers 429 to the 6th password-reset start for one email within a minute', async () => {
     const email = `reset-flood-${Date.now()}@example.test`;
     const start = (e: string) =>
