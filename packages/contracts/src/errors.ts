@@ -1,32 +1,14 @@
 import { z } from 'zod';
+import { errorCodes, errorStatus } from './error-codes';
 
-/** Stable error codes: the web app translates them, clients branch on them. */
-export const errorCodes = [
-  'VALIDATION_FAILED',
-  'UNAUTHENTICATED',
-  'INVALID_CREDENTIALS',
-  'TOKEN_INVALID',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'EMAIL_TAKEN',
-  'USER_BLOCKED',
-  'CORPORATION_BLOCKED',
-  'RATE_LIMITED',
-  'QUOTA_EXCEEDED',
-  'SIGNUP_DISABLED',
-  'INVITATION_INVALID',
-  'EMAIL_NOT_VERIFIED',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA',
-  'FEATURE_UNAVAILABLE',
-  'PASSWORD_REQUIRED',
-  'DOMAIN_NOT_ALLOWED',
-  'VIEWER_LIMIT_REACHED',
-  'INTERNAL',
-] as const;
-export const errorCodeSchema = z.enum(errorCodes);
-export type ErrorCode = z.infer<typeof errorCodeSchema>;
+/** The catalogue (code -> status) lives zod-free in error-codes.ts; this module adds the wire schema. */
+export { type ErrorCode, type ErrorStatus, errorCodes, errorStatus, isErrorCode } from './error-codes';
+
+export const errorCodeSchema = z.enum(errorCodes).meta({
+  description: `Stable error code; each code is always sent with the same HTTP status: ${errorCodes
+    .map((code) => `${code} ${errorStatus[code]}`)
+    .join(', ')}.`,
+});
 
 export const errorDetailSchema = z.object({ field: z.string(), message: z.string() });
 

@@ -1,25 +1,30 @@
-import type { ErrorCode } from '@stromwerk/contracts/errors';
+import { type ErrorCode, errorStatus } from '@stromwerk/contracts/errors';
 
 export interface ErrorDetail {
   field: string;
   message: string;
 }
 
-/** The one error type services throw; the error handler turns it into `{ statusCode, code, message, details }`. */
+/**
+ * The one error type services throw; the error handler turns it into `{ statusCode, code, message, details }`.
+ * The HTTP status is not chosen at the throw site: it follows from the code (the catalogue in contracts).
+ */
 export class AppError extends Error {
+  readonly statusCode: number;
+
   constructor(
     readonly code: ErrorCode,
-    readonly statusCode: number,
     message: string,
     readonly details?: ErrorDetail[],
   ) {
     super(message);
+    this.statusCode = errorStatus[code];
   }
 }
 
-export const notFound = (what: string) => new AppError('NOT_FOUND', 404, `${what} not found`);
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'You lack the permission for this action') =>
-  new AppError('FORBIDDEN', 403, message);
+  new AppError('FORBIDDEN', message);
 export const badRequest = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', 400, `${field}: ${message}`, [{ field, message }]);
-export const conflict = (message: string) => new AppError('CONFLICT', 409, message);
+  new AppError('VALIDATION_FAILED', `${field}: ${message}`, [{ field, message }]);
+export const conflict = (message: string) => new AppError('CONFLICT', message);

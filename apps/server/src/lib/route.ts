@@ -19,7 +19,7 @@ export const publicErrors = { 400: errorResponseSchema, 404: errorResponseSchema
 export const noContent = z.undefined().describe('Done');
 
 export const actorOf = (request: FastifyRequest): Actor => {
-  if (!request.actor) throw new AppError('UNAUTHENTICATED', 401, 'Authentication required');
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Authentication required');
   return request.actor;
 };
 
@@ -35,7 +35,7 @@ export function queryOrBody<T extends z.ZodType>(schema: T, request: FastifyRequ
       field: i.path.join('.') || 'payload',
       message: i.message,
     }));
-    throw new AppError('VALIDATION_FAILED', 400, `${details[0]!.field}: ${details[0]!.message}`, details);
+    throw new AppError('VALIDATION_FAILED', `${details[0]!.field}: ${details[0]!.message}`, details);
   }
   return parsed.data;
 }

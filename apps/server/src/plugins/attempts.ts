@@ -38,7 +38,7 @@ declare module 'fastify' {
 }
 
 const tooMany = (seconds: number) =>
-  Object.assign(new AppError('RATE_LIMITED', 429, 'Too many attempts, please wait and try again'), {
+  Object.assign(new AppError('RATE_LIMITED', 'Too many attempts, please wait and try again'), {
     retryAfter: Math.max(1, Math.ceil(seconds)),
   });
 

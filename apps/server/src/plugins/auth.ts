@@ -30,7 +30,6 @@ declare module 'fastify' {
 const unauthenticated = () =>
   new AppError(
     'UNAUTHENTICATED',
-    401,
     'Authentication required: send Authorization: Bearer <token> or Token <key>',
   );
 
@@ -50,7 +49,7 @@ export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionsSer
     request.actor = await resolveActor(request, db, sessions);
     if (!request.actor) throw unauthenticated();
     if (mode === 'admin' && !request.actor.user.isAdmin) {
-      throw new AppError('FORBIDDEN', 403, 'Only platform administrators may do this');
+      throw new AppError('FORBIDDEN', 'Only platform administrators may do this');
     }
   });
 }
@@ -63,11 +62,11 @@ async function resolveActor(
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, value] = header.split(' ', 2);
-  if (!value) throw new AppError('TOKEN_INVALID', 401, 'Malformed Authorization header');
+  if (!value) throw new AppError('TOKEN_INVALID', 'Malformed Authorization header');
   if (scheme === 'Bearer') {
     // One indexed lookup: the session by id, joined with its user.
     const found = await sessions.resolve(value);
-    if (!found) throw new AppError('TOKEN_INVALID', 401, 'Session expired or invalid, please log in again');
+    if (!found) throw new AppError('TOKEN_INVALID', 'Session expired or invalid, please log in again');
     return checkBlocked({ user: found.user, via: 'session', sessionId: found.session.id });
   }
   if (scheme === 'Token') {
@@ -76,15 +75,15 @@ async function resolveActor(
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.userId))
       .where(and(eq(apiKeys.keyHash, sha256(value)), eq(apiKeys.invalidated, false)));
-    if (!row) throw new AppError('TOKEN_INVALID', 401, 'API key unknown or invalidated');
+    if (!row) throw new AppError('TOKEN_INVALID', 'API key unknown or invalidated');
     const stale = !row.key.lastUsedAt || Date.now() - row.key.lastUsedAt.getTime() > 60_000;
     if (stale) await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.key.id));
     return checkBlocked({ user: row.user, via: 'api-key', apiKeyId: row.key.id });
   }
-  throw new AppError('TOKEN_INVALID', 401, 'Unsupported Authorization scheme: use Bearer or Token');
+  throw new AppError('TOKEN_INVALID', 'Unsupported Authorization scheme: use Bearer or Token');
 }
 
 function checkBlocked(actor: Actor): Actor {
-  if (actor.user.blocked) throw new AppError('USER_BLOCKED', 403, 'This user account is blocked');
+  if (actor.user.blocked) throw new AppError('USER_BLOCKED', 'This user account is blocked');
   return actor;
 }

@@ -1,20 +1,34 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ErrorCode, ErrorResponse } from '@stromwerk/contracts/errors';
+import { type ErrorCode, type ErrorResponse, errorStatus } from '@stromwerk/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 
+/** The code for a 4xx that Fastify or a plugin raised without one; other statuses become a 400. */
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA',
+  416: 'RANGE_NOT_SATISFIABLE',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
 };
+
+/** An error body whose status is the catalogue's status of its code. */
+const body = (code: ErrorCode, message: string, details?: ErrorResponse['details']): ErrorResponse =>
+  details
+    ? { statusCode: errorStatus[code], code, message, details }
+    : { statusCode: errorStatus[code], code, message };
+
+/** A validation error naming one field (`field: message` plus the detail). */
+const invalid = (field: string, message: string) =>
+  body('VALIDATION_FAILED', `${field}: ${message}`, [{ field, message }]);
 
 /**
  * Database errors that only bad input can cause (PostgreSQL SQLSTATE): text the database cannot store or
@@ -49,7 +63,12 @@ const fieldOfFastifyError = (code: string | undefined) =>
 /** Turns every failure into the one error shape; 5xx never shows internals. */
 export function toErrorResponse(error: FastifyError | AppError | Error): ErrorResponse {
   if (error instanceof AppError) {
-    return { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details };
+    return {
+      statusCode: errorStatus[error.code],
+      code: error.code,
+      message: error.message,
+      details: error.details,
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const part = (error as FastifyError).validationContext ?? 'request';
@@ -58,45 +77,24 @@ export function toErrorResponse(error: FastifyError | AppError | Error): ErrorRe
       return { field: path ? `${part}.${path}` : part, message: v.message ?? 'Invalid value' };
     });
     const first = details[0]!;
-    return {
-      statusCode: 400,
-      code: 'VALIDATION_FAILED',
-      message: `${first.field}: ${first.message}`,
-      details,
-    };
+    return body('VALIDATION_FAILED', `${first.field}: ${first.message}`, details);
   }
   const state = sqlState(error);
-  if (state && INPUT_SQLSTATES[state]) {
-    const message = INPUT_SQLSTATES[state]!;
-    return {
-      statusCode: 400,
-      code: 'VALIDATION_FAILED',
-      message: `payload: ${message}`,
-      details: [{ field: 'payload', message }],
-    };
-  }
-  if (state === '23503')
-    return { statusCode: 404, code: 'NOT_FOUND', message: 'A referenced resource was not found' };
+  if (state && INPUT_SQLSTATES[state]) return invalid('payload', INPUT_SQLSTATES[state]!);
+  if (state === '23503') return body('NOT_FOUND', 'A referenced resource was not found');
   const status = (error as FastifyError).statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code = codeByStatus[status] ?? 'VALIDATION_FAILED';
-    if (code !== 'VALIDATION_FAILED') return { statusCode: status, code, message: error.message };
-    const field = fieldOfFastifyError((error as FastifyError).code);
-    const message = error.message || 'Invalid request';
-    return {
-      statusCode: 400,
-      code,
-      message: `${field}: ${message}`,
-      details: [{ field, message }],
-    };
+    if (code !== 'VALIDATION_FAILED') return body(code, error.message);
+    return invalid(fieldOfFastifyError((error as FastifyError).code), error.message || 'Invalid request');
   }
-  return { statusCode: 500, code: 'INTERNAL', message: 'Internal server error' };
+  return body('INTERNAL', 'Internal server error');
 }
 
 /** Fastify's router errors (a URL that is not valid percent-encoded UTF-8, an over-long id) in the one shape. */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const body = toErrorResponse(Object.assign(error, { statusCode: 400 }));
-  reply.status(body.statusCode).send(body);
+  const answer = toErrorResponse(Object.assign(error, { statusCode: 400 }));
+  reply.status(answer.statusCode).send(answer);
 }
 
 /**
@@ -105,22 +103,22 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
  */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, field, message] =
+  const answer =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'headers', 'URL and headers exceed the 16 KB limit']
+      ? body('HEADERS_TOO_LARGE', 'headers: URL and headers exceed the 16 KB limit', [
+          { field: 'headers', message: 'URL and headers exceed the 16 KB limit' },
+        ])
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'request', 'was not received in time']
-        : [400, 'request', 'is not valid HTTP'];
-  const body = JSON.stringify({
-    statusCode: status,
-    code: 'VALIDATION_FAILED',
-    message: `${field}: ${message}`,
-    details: [{ field, message }],
-  } satisfies ErrorResponse);
+        ? body('REQUEST_TIMEOUT', 'request: was not received in time', [
+            { field: 'request', message: 'was not received in time' },
+          ])
+        : invalid('request', 'is not valid HTTP');
+  const text = JSON.stringify(answer);
   if (socket.writable) {
+    const status = answer.statusCode;
     socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`,
     );
   }
   socket.destroy(err);
@@ -129,13 +127,11 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
 /** `spaFallback`: answer other GETs outside the API with the web app's index.html (client-side routes). */
 export function registerErrorHandler(app: FastifyInstance, spaFallback = false): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const body = toErrorResponse(error);
-    if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    if (body.statusCode === 429) {
-      body.code = 'RATE_LIMITED';
-      body.message = 'Too many requests, please wait a moment and try again';
-    }
-    reply.status(body.statusCode).send(body);
+    let answer = toErrorResponse(error);
+    if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (answer.statusCode === 429)
+      answer = body('RATE_LIMITED', 'Too many requests, please wait a moment and try again');
+    reply.status(answer.statusCode).send(answer);
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
@@ -143,10 +139,6 @@ export function registerErrorHandler(app: FastifyInstance, spaFallback = false):
     if (spaFallback && request.method === 'GET' && !/^\/(v1|cdn|mqtt|assets)(\/|$)/.test(path)) {
       return reply.sendFile('index.html');
     }
-    reply.status(404).send({
-      statusCode: 404,
-      code: 'NOT_FOUND',
-      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-    });
+    reply.status(404).send(body('NOT_FOUND', `Route ${request.method} ${path} not found`));
   });
 }

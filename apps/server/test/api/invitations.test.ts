@@ -110,7 +110,7 @@ describe(`invitations by mail (${testDbEngine()})`, () => {
       token: u.token,
       body: { accept: true },
     });
-    expectError(again, 409, 'INVITATION_INVALID');
+    expectError(again, 409, 'INVITATION_CLOSED');
     // Accepted is a membership now: it cannot be "revoked" while the access stays.
     const revoke = await call(ctx.app, 'DELETE', `/v1/invitations/${created.body.id}`, {
       token: tenant.user.token,

@@ -154,7 +154,7 @@ describe(`update-password (${testDbEngine()})`, () => {
       token: u.token,
       body: { currentPassword: 'not-my-password', newPassword: 'brand-new-password' },
     });
-    expectError(res, 400, 'INVALID_CREDENTIALS', 'currentPassword');
+    expectError(res, 400, 'PASSWORD_INCORRECT', 'currentPassword');
     expect((await me({ token: u.token })).status).toBe(200);
     expect((await login(ctx.app, u.user.email, u.password)).user.id).toBe(u.user.id);
   });
@@ -167,7 +167,7 @@ describe(`update-email (${testDbEngine()})`, () => {
       token: u.token,
       query: { email: 'elsewhere@example.test', password: 'not-my-password' },
     });
-    expectError(res, 400, 'INVALID_CREDENTIALS', 'password');
+    expectError(res, 400, 'PASSWORD_INCORRECT', 'password');
     expect((await me({ token: u.token })).body.email).toBe(u.user.email);
   });
 
@@ -219,6 +219,18 @@ describe(`rate limits (${testDbEngine()})`, () => {
     });
     expectError(right, 429, 'RATE_LIMITED');
     expectError(await attempt('someone-else@example.test'), 401, 'INVALID_CREDENTIALS');
+  });
+
+  it('answers 429 to the 11th wrong current password of one account (PASSWORD_INCORRECT counts)', async () => {
+    const u = await createUser(ctx);
+    const attempt = (currentPassword: string) =>
+      call(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-password`, {
+        token: u.token,
+        body: { currentPassword, newPassword: 'brand-new-password' },
+      });
+    for (let n = 1; n <= 10; n++)
+      expectError(await attempt(`guessing-${n}`), 400, 'PASSWORD_INCORRECT', 'currentPassword');
+    expectError(await attempt(u.password), 429, 'RATE_LIMITED');
   });
 
   it('answers 429 to the 6th password-reset start for one email within a minute', async () => {

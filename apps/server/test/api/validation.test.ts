@@ -78,7 +78,7 @@ const cases: Case[] = [
   bad('PUT /v1/users/:me/update-email', 'password', {
     ...asUser,
     body: { email: 'new@example.test', password: 'wrong-password' },
-    code: 'INVALID_CREDENTIALS',
+    code: 'PASSWORD_INCORRECT',
   }),
   bad('PUT /v1/users/:me/update-password', 'newPassword', {
     ...asUser,
@@ -87,7 +87,7 @@ const cases: Case[] = [
   bad('PUT /v1/users/:me/update-password', 'currentPassword', {
     ...asUser,
     body: { currentPassword: 'wrong-password', newPassword: 'long-enough-2' },
-    code: 'INVALID_CREDENTIALS',
+    code: 'PASSWORD_INCORRECT',
   }),
   bad('PUT /v1/users/reset-password/start', 'email', { query: { email: 'bad' } }),
   bad('PUT /v1/users/reset-password/start', 'email'),

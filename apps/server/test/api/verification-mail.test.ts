@@ -65,7 +65,7 @@ describe(`password reset by mail (${testDbEngine()})`, () => {
     expectError(
       await completeReset({ token: token!, password: 'third-password' }),
       400,
-      'TOKEN_INVALID',
+      'LINK_INVALID',
       'token',
     );
     expect((await login(ctx.app, u.user.email, 'reset-new-password')).user.id).toBe(u.user.id);
@@ -82,7 +82,7 @@ describe(`password reset by mail (${testDbEngine()})`, () => {
     expectError(
       await completeReset({ token: first, password: 'another-password' }),
       400,
-      'TOKEN_INVALID',
+      'LINK_INVALID',
       'token',
     );
     expect((await login(ctx.app, u.user.email, 'via-query-string')).user.id).toBe(u.user.id);
@@ -106,11 +106,11 @@ describe(`password reset by mail (${testDbEngine()})`, () => {
     expect(smtp.to(u.user.email)).toEqual([]);
   });
 
-  it('refuses an invented token with 400 TOKEN_INVALID', async () => {
+  it('refuses an invented token with 400 LINK_INVALID', async () => {
     expectError(
       await completeReset({ token: 'A'.repeat(43), password: 'whatever-pass' }),
       400,
-      'TOKEN_INVALID',
+      'LINK_INVALID',
       'token',
     );
   });
@@ -132,7 +132,7 @@ describe(`email verification by mail (${testDbEngine()})`, () => {
     const me = await call<User>(ctx.app, 'GET', '/v1/me', { token: u.token });
     expect(me.body.emailVerified).toBe(true);
     const again = await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token: token! } });
-    expectError(again, 400, 'TOKEN_INVALID', 'token');
+    expectError(again, 400, 'LINK_INVALID', 'token');
     const pending = await call<{ total: number }>(ctx.app, 'GET', '/v1/email-verifications', {
       token: u.token,
     });
@@ -161,12 +161,12 @@ describe(`email verification by mail (${testDbEngine()})`, () => {
     expectError(
       await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token: oldLink } }),
       400,
-      'TOKEN_INVALID',
+      'LINK_INVALID',
     );
     expectError(
       await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token } }),
       400,
-      'TOKEN_INVALID',
+      'LINK_INVALID',
     );
   });
 
@@ -185,10 +185,10 @@ describe(`email verification by mail (${testDbEngine()})`, () => {
     expect(me.body.email).toBe(u.user.email);
   });
 
-  it('refuses an invented token with 400 TOKEN_INVALID', async () => {
+  it('refuses an invented token with 400 LINK_INVALID', async () => {
     const res = await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', {
       query: { token: 'B'.repeat(43) },
     });
-    expectError(res, 400, 'TOKEN_INVALID', 'token');
+    expectError(res, 400, 'LINK_INVALID', 'token');
   });
 });

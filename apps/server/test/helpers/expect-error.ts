@@ -1,4 +1,4 @@
-import { type ErrorResponse, errorCodes } from '@stromwerk/contracts/errors';
+import { type ErrorResponse, errorCodes, errorStatus } from '@stromwerk/contracts/errors';
 import { expect } from 'vitest';
 
 interface Response {
@@ -24,6 +24,8 @@ export function expectError(res: Response, status: number, code: ErrorResponse['
   expect(body.statusCode).toBe(status);
   expect(errorCodes).toContain(body.code);
   expect(body.code, context).toBe(code);
+  // The catalogue fixes the status of every code (packages/contracts/src/error-codes.ts).
+  expect(errorStatus[body.code], context).toBe(status);
   expect(body.message.length).toBeGreaterThan(0);
   expect(body.message).not.toMatch(/\n\s+at /); // never a stack trace
   if (field) {

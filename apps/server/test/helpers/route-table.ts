@@ -72,16 +72,10 @@ export function routeTable(v: Victim, attackerId: string): RouteCase[] {
       body: { currentPassword: 'guessed-password', newPassword: 'new-password-1' },
     }),
     r('PUT', '/v1/users/{id}/verify-email/start', `${u}/verify-email/start`, 'hidden'),
-    r(
-      'PUT',
-      '/v1/users/verify-email/complete',
-      '/v1/users/verify-email/complete',
-      pub(400, 'TOKEN_INVALID'),
-      {
-        public: true,
-        query: { token: BOGUS_TOKEN },
-      },
-    ),
+    r('PUT', '/v1/users/verify-email/complete', '/v1/users/verify-email/complete', pub(400, 'LINK_INVALID'), {
+      public: true,
+      query: { token: BOGUS_TOKEN },
+    }),
     r('PUT', '/v1/users/reset-password/start', '/v1/users/reset-password/start', pub(204), {
       public: true,
       query: { email: 'nobody-here@example.test' },
@@ -90,7 +84,7 @@ export function routeTable(v: Victim, attackerId: string): RouteCase[] {
       'PUT',
       '/v1/users/reset-password/complete',
       '/v1/users/reset-password/complete',
-      pub(400, 'TOKEN_INVALID'),
+      pub(400, 'LINK_INVALID'),
       { public: true, body: { token: BOGUS_TOKEN, password: 'new-password-1' } },
     ),
     r('GET', '/v1/email-verifications', '/v1/email-verifications', 'own'),

@@ -187,7 +187,7 @@ describe('media library with real files', () => {
     const before = libraryFiles().length;
     const res = await upload([{ name: 'big.mkv', data: readFileSync(clip) }]);
     expect(res.status).toBe(413);
-    expect(res.body.code).toBe('QUOTA_EXCEEDED');
+    expect(res.body.code).toBe('STORAGE_QUOTA_EXCEEDED');
     expect(libraryFiles().length).toBe(before);
     await api('PUT', `/v1/corporations/${corporationId}/quota`, {
       body: { maxStorageBytes: 107_374_182_400 },

@@ -86,7 +86,7 @@ describe(`bad input answers 4xx naming the field (${testDbEngine()})`, () => {
   it('answers URLs that are not valid UTF-8 or too long in the one error shape', async () => {
     expectError(await answer(await server.http('/v1/sources/%FF%FE', as)), 400, 'VALIDATION_FAILED', 'url');
     const long = await server.http(`/v1/sources?search=${'x'.repeat(20_000)}`, as);
-    expectError(await answer(long), 431, 'VALIDATION_FAILED', 'headers');
+    expectError(await answer(long), 431, 'HEADERS_TOO_LARGE', 'headers');
   });
 
   it('answers an API key for an unknown user with 404, and an empty update with the unchanged resource', async () => {

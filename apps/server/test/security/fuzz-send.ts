@@ -1,4 +1,4 @@
-import { errorCodes } from '@stromwerk/contracts/errors';
+import { errorCodes, errorStatus } from '@stromwerk/contracts/errors';
 import type { FuzzCase } from './fuzz-corpus';
 
 export interface Verdict {
@@ -36,6 +36,8 @@ function judge(status: number, text: string, c: FuzzCase): string | undefined {
   if (body.statusCode !== status) return `statusCode ${String(body.statusCode)} differs from ${status}`;
   if (!errorCodes.includes(body.code as (typeof errorCodes)[number]))
     return `unknown code ${String(body.code)}`;
+  if (errorStatus[body.code as keyof typeof errorStatus] !== status)
+    return `code ${String(body.code)} is catalogued with ${errorStatus[body.code as keyof typeof errorStatus]}`;
   if (typeof body.message !== 'string' || !body.message) return 'empty message';
   if (/\n\s+at /.test(body.message)) return 'stack trace in message';
   if (body.code === 'VALIDATION_FAILED') {

@@ -9,9 +9,15 @@ export function codeOf(error: unknown): string | undefined {
   return error instanceof ApiError ? error.code : undefined;
 }
 
-/** A 401 ends the session, except a failed login (wrong credentials while logged out). */
+/**
+ * Only the codes that say the session itself is gone end it (or a bare 401 without an error body). Other
+ * 401s do not: a failed login (INVALID_CREDENTIALS), a player's password (PASSWORD_REQUIRED) or an
+ * expired viewer token (VIEWER_TOKEN_INVALID) while someone is logged in.
+ */
 export function endsSession(error: unknown): boolean {
-  return statusOf(error) === 401 && codeOf(error) !== 'INVALID_CREDENTIALS';
+  if (statusOf(error) !== 401) return false;
+  const code = codeOf(error);
+  return code === undefined || code === 'UNAUTHENTICATED' || code === 'TOKEN_INVALID';
 }
 
 /** Field-level messages the server sent with a validation error, keyed by field name. */

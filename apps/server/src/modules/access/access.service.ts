@@ -129,7 +129,7 @@ export class AccessService {
 
   private checkBlocked(actor: Actor, corporation: CorporationRow) {
     if (corporation.blocked && !actor.user.isAdmin) {
-      throw new AppError('CORPORATION_BLOCKED', 403, 'This corporation is blocked');
+      throw new AppError('CORPORATION_BLOCKED', 'This corporation is blocked');
     }
   }
 }

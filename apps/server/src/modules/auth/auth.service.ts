@@ -25,19 +25,18 @@ export class AuthService {
     const user = await this.users.byEmail(body.email);
     // An unknown email is checked against a dummy hash: it takes as long as a wrong password.
     const ok = await verifyPassword(user?.passwordHash, body.password);
-    if (!user || !ok)
-      throw new AppError('INVALID_CREDENTIALS', 401, 'Email address or password is not correct');
-    if (user.blocked) throw new AppError('USER_BLOCKED', 403, 'This user account is blocked');
+    if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Email address or password is not correct');
+    if (user.blocked) throw new AppError('USER_BLOCKED', 'This user account is blocked');
     return this.session(user, meta);
   }
 
   /** Sign-up needs an invitation code unless ALLOW_SIGNUP is set; the invitation's email must match. */
   async register(body: RegisterBody, meta: ClientMeta): Promise<Session> {
     if (!body.invitationCode && !this.config.allowSignup) {
-      throw new AppError('SIGNUP_DISABLED', 403, 'Sign-up needs an invitation code');
+      throw new AppError('SIGNUP_DISABLED', 'Sign-up needs an invitation code');
     }
     if (await this.users.byEmail(body.email)) {
-      throw new AppError('EMAIL_TAKEN', 409, 'email: This email address is already in use', [
+      throw new AppError('EMAIL_TAKEN', 'email: This email address is already in use', [
         { field: 'email', message: 'This email address is already in use' },
       ]);
     }
@@ -45,12 +44,9 @@ export class AuthService {
       ? await this.invitations.pendingByCode(body.invitationCode)
       : undefined;
     if (invitation && invitation.email !== body.email) {
-      throw new AppError(
-        'INVITATION_INVALID',
-        400,
-        'email: The invitation was sent to another email address',
-        [{ field: 'email', message: 'The invitation was sent to another email address' }],
-      );
+      throw new AppError('INVITATION_INVALID', 'email: The invitation was sent to another email address', [
+        { field: 'email', message: 'The invitation was sent to another email address' },
+      ]);
     }
     const passwordHash = await hashPassword(body.password);
     let accepted: Awaited<ReturnType<InvitationsService['accept']>> | undefined;

@@ -25,7 +25,7 @@ export const LIMITS = {
     perAddress: { points: 30, seconds: 15 * MINUTE },
     perAccount: { points: 10, seconds: 15 * MINUTE },
     account: paramId,
-    failures: ['INVALID_CREDENTIALS'],
+    failures: ['PASSWORD_INCORRECT'],
   },
   /** Every request mails: counted whether or not the address exists. */
   resetStart: {
@@ -38,7 +38,7 @@ export const LIMITS = {
   resetComplete: {
     name: 'reset-complete',
     perAddress: { points: 20, seconds: 15 * MINUTE },
-    failures: ['TOKEN_INVALID'],
+    failures: ['LINK_INVALID'],
   },
   verifyMail: {
     name: 'verify-mail',

@@ -67,7 +67,7 @@ export class CommentsService {
 
   async createByViewer(output: OutputRow, author: string, text: string) {
     if (!output.settings.commentsEnabled || output.settings.moderation === 'closed')
-      throw new AppError('FORBIDDEN', 403, 'Comments are closed on this player');
+      throw new AppError('FORBIDDEN', 'Comments are closed on this player');
     return this.insert(output, {
       author,
       text,

@@ -57,7 +57,7 @@ export class CorporationsService {
     query: PageQuery,
   ): Promise<Page<ReturnType<typeof toCorporation>>> {
     if (actor.user.id !== userId && !actor.user.isAdmin) {
-      throw new AppError('NOT_FOUND', 404, 'User not found');
+      throw new AppError('NOT_FOUND', 'User not found');
     }
     return this.list(actor, { ...query, userId });
   }
@@ -81,7 +81,7 @@ export class CorporationsService {
     const { permissions } = await this.access.corporation(actor, id, 'admin');
     // Features are what the operator grants a corporation; its own admins may rename it, not widen them.
     if (body.features && !actor.user.isAdmin) {
-      throw new AppError('FORBIDDEN', 403, 'features: Only platform administrators may change features');
+      throw new AppError('FORBIDDEN', 'features: Only platform administrators may change features');
     }
     const row = await this.repo.update(id, body);
     this.emit(id, 'updated');
@@ -117,7 +117,7 @@ export class CorporationsService {
       (await this.isAdminOf(body.userId, id)) &&
       (await this.memberships.countAdmins(id)) <= 1
     ) {
-      throw new AppError('CONFLICT', 409, 'permissions: A corporation needs at least one administrator');
+      throw new AppError('CONFLICT', 'permissions: A corporation needs at least one administrator');
     }
     await this.memberships.set(body.userId, id, null, body.permissions);
     this.emit(id, 'updated');
@@ -133,7 +133,7 @@ export class CorporationsService {
     const { permissions } = await this.access.corporation(actor, id, 'read');
     // Members of single workspaces see their workspace's members, not everyone's email in the corporation.
     if (!grants(permissions, 'read'))
-      throw new AppError('FORBIDDEN', 403, 'Corporation members are visible to corporation members only');
+      throw new AppError('FORBIDDEN', 'Corporation members are visible to corporation members only');
     const { rows, total } = await this.memberships.members(id, null, query.limit, query.offset);
     return { items: rows, total, limit: query.limit, offset: query.offset };
   }

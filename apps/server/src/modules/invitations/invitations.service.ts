@@ -16,7 +16,7 @@ import { type InvitationRow, type InvitationsRepository, toInvitation } from './
 
 const VALID_DAYS = 14;
 const invalid = () =>
-  new AppError('INVITATION_INVALID', 400, 'invitationCode: The invitation code is invalid, used or expired', [
+  new AppError('INVITATION_INVALID', 'invitationCode: The invitation code is invalid, used or expired', [
     { field: 'invitationCode', message: 'The invitation code is invalid, used or expired' },
   ]);
 
@@ -99,8 +99,7 @@ export class InvitationsService {
 
   async update(actor: Actor, id: string, permissions: Permission[]) {
     const { row, invitation } = await this.get(actor, id, true);
-    if (row.status !== 'pending')
-      throw new AppError('CONFLICT', 409, 'Only pending invitations can be changed');
+    if (row.status !== 'pending') throw new AppError('CONFLICT', 'Only pending invitations can be changed');
     const updated = await this.repo.update(id, { permissions });
     this.emit(updated, 'updated');
     return toInvitation(updated, invitation.corporationName);
@@ -109,8 +108,7 @@ export class InvitationsService {
   async revoke(actor: Actor, id: string) {
     const { row } = await this.get(actor, id, true);
     // An accepted invitation is a membership now: "revoked" would claim access was withdrawn when it was not.
-    if (row.status !== 'pending')
-      throw new AppError('CONFLICT', 409, 'Only pending invitations can be revoked');
+    if (row.status !== 'pending') throw new AppError('CONFLICT', 'Only pending invitations can be revoked');
     const updated = await this.repo.update(id, { status: 'revoked' });
     this.emit(updated, 'deleted');
   }
@@ -127,12 +125,11 @@ export class InvitationsService {
     if (!byCode && !this.isInvitee(actor, inv)) {
       throw new AppError(
         'EMAIL_NOT_VERIFIED',
-        403,
         'Confirm your email address first, or open the link from the invitation mail',
       );
     }
     if (inv.status !== 'pending' || inv.expiry < new Date()) {
-      throw new AppError('INVITATION_INVALID', 409, 'This invitation is no longer open');
+      throw new AppError('INVITATION_CLOSED', 'This invitation is no longer open');
     }
     const updated = accept
       ? await this.db.transaction((tx) => this.accept(inv, actor.user.id, tx))

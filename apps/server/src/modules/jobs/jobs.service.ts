@@ -88,7 +88,7 @@ export class JobsService {
   async create(actor: Actor, body: CreateJobBody) {
     const media = await this.medias.row(actor, body.mediaId, 'write').catch((e) => {
       throw e instanceof AppError && e.statusCode === 404
-        ? new AppError('VALIDATION_FAILED', 400, 'mediaId: Media not found', [
+        ? new AppError('VALIDATION_FAILED', 'mediaId: Media not found', [
             { field: 'mediaId', message: 'Media not found' },
           ])
         : e;

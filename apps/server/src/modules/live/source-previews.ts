@@ -24,7 +24,7 @@ export class SourcePreviews {
 
   async frame(row: SourceRow): Promise<Buffer> {
     const url = row.live ? this.localUrl(row.streamKey) : undefined;
-    if (!url) throw new AppError('NOT_FOUND', 404, 'The source is not live: there is no preview');
+    if (!url) throw new AppError('NOT_FOUND', 'The source is not live: there is no preview');
     const dir = join(resolve(this.dataDir), 'tmp', 'previews');
     const file = join(dir, `${row.id}.jpg`);
     const age = await stat(file).then(
@@ -47,7 +47,7 @@ export class SourcePreviews {
       this.inFlight.set(row.id, grab);
     }
     return grab.catch(() => {
-      throw new AppError('NOT_FOUND', 404, 'No picture could be taken from the live stream');
+      throw new AppError('NOT_FOUND', 'No picture could be taken from the live stream');
     });
   }
 }

@@ -31,7 +31,7 @@ export function serveMediaFile(services: Services): TableHandler<MediaSchemas['f
   return async (req, reply) => {
     const { id, kind } = req.params;
     if (!(await mediaLinks.verify(id, kind, req.query.exp, req.query.sig)))
-      throw new AppError('FORBIDDEN', 403, 'This link is invalid or has expired');
+      throw new AppError('FORBIDDEN', 'This link is invalid or has expired');
     const { row, file, size } = await medias.file(id, kind);
     reply.header('accept-ranges', 'bytes');
     reply.header('content-type', file.mimeType);
@@ -49,7 +49,7 @@ export function serveMediaFile(services: Services): TableHandler<MediaSchemas['f
       const range = parseRange(rangeHeader, size);
       if (!range) {
         reply.header('content-range', `bytes */${size}`);
-        throw new AppError('VALIDATION_FAILED', 416, 'range: Not satisfiable');
+        throw new AppError('RANGE_NOT_SATISFIABLE', 'range: Not satisfiable');
       }
       reply.status(206);
       reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);

@@ -63,7 +63,7 @@ function quotaGuard(remaining: number) {
       seen += chunk.length;
       if (seen > remaining)
         return done(
-          new AppError('QUOTA_EXCEEDED', 413, 'file: The storage quota of the corporation is used up'),
+          new AppError('STORAGE_QUOTA_EXCEEDED', 'file: The storage quota of the corporation is used up'),
         );
       done(null, chunk);
     },
@@ -89,7 +89,7 @@ export class MediaUploadService {
   async upload(actor: Actor, request: FastifyRequest, queryWorkspaceId: string | undefined) {
     if (!request.isMultipart()) throw badRequest('file', 'Send the files as multipart/form-data');
     if (this.capabilities && !this.capabilities.ffprobe)
-      throw new AppError('FEATURE_UNAVAILABLE', 503, 'Uploads need ffprobe, which this server lacks');
+      throw new AppError('FEATURE_UNAVAILABLE', 'Uploads need ffprobe, which this server lacks');
     let workspaceId = queryWorkspaceId;
     let scope: { corporationId: string; remaining: number } | undefined;
     const stored: Stored[] = [];
@@ -151,7 +151,7 @@ export class MediaUploadService {
           : REFERENCE_FORMAT.test(e.format ?? '')
             ? `"${filename}" is not accepted: format ${e.format} refers to other files or addresses`
             : `"${filename}" is not accepted: format ${e.format} is not a supported audio, video or image format`;
-      throw new AppError('UNSUPPORTED_MEDIA', 415, `file: ${why}`, [{ field: 'file', message: why }]);
+      throw new AppError('UNSUPPORTED_MEDIA', `file: ${why}`, [{ field: 'file', message: why }]);
     }
   }
 

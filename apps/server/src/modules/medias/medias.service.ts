@@ -111,7 +111,6 @@ export class MediasService {
     if (users.length > 0)
       throw new AppError(
         'CONFLICT',
-        409,
         `The media is in use by ${users.map((n) => `"${n}"`).join(', ')}; choose another media there first`,
       );
     await this.jobs.cancelForMedia(row.id);
@@ -124,7 +123,7 @@ export class MediasService {
   /** A full copy (files included) in the same or another workspace of the same corporation. */
   async copy(actor: Actor, id: string, query: CopyMediaQuery) {
     const source = await this.row(actor, id, 'read');
-    if (source.status !== 'ready') throw new AppError('CONFLICT', 409, 'Only a ready media can be copied');
+    if (source.status !== 'ready') throw new AppError('CONFLICT', 'Only a ready media can be copied');
     const workspaceId = query.workspaceId ?? source.workspaceId!;
     const { workspace } = await this.access.workspace(actor, workspaceId, 'write');
     if (workspace.corporationId !== source.corporationId)
@@ -162,7 +161,7 @@ export class MediasService {
 
   async renderMp4(actor: Actor, id: string) {
     const row = await this.row(actor, id, 'write');
-    if (row.status !== 'ready') throw new AppError('CONFLICT', 409, 'The media is not ready yet');
+    if (row.status !== 'ready') throw new AppError('CONFLICT', 'The media is not ready yet');
     return this.jobs.enqueue({ type: 'render-mp4', media: row });
   }
 
@@ -170,7 +169,10 @@ export class MediasService {
     const max = await this.repo.storageQuota(corporationId);
     const used = await this.repo.bytesIn({ corporationId });
     if (used + addBytes > max)
-      throw new AppError('QUOTA_EXCEEDED', 413, `Storage quota exceeded: ${used + addBytes} of ${max} bytes`);
+      throw new AppError(
+        'STORAGE_QUOTA_EXCEEDED',
+        `Storage quota exceeded: ${used + addBytes} of ${max} bytes`,
+      );
     return max - used;
   }
 

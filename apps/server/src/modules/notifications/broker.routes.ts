@@ -50,7 +50,7 @@ export async function brokerRoutes(fastify: FastifyInstance) {
       const actor = actorOf(req);
       // The password is the session token itself; API keys are never handed to a broker.
       if (actor.via !== 'session') {
-        throw new AppError('FORBIDDEN', 403, 'Live notifications need a session: log in with a password');
+        throw new AppError('FORBIDDEN', 'Live notifications need a session: log in with a password');
       }
       const token = req.headers.authorization!.slice('Bearer '.length);
       return { url: brokerUrl(config, req), username: actor.user.id, password: token };

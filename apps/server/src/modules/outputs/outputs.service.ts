@@ -86,11 +86,7 @@ export class OutputsService {
       .from(quotas)
       .where(eq(quotas.corporationId, workspace.corporationId));
     if (quota && (await this.repo.countIn({ corporationId: workspace.corporationId })) >= quota.maxOutputs)
-      throw new AppError(
-        'QUOTA_EXCEEDED',
-        403,
-        `The corporation may have at most ${quota.maxOutputs} players`,
-      );
+      throw new AppError('QUOTA_EXCEEDED', `The corporation may have at most ${quota.maxOutputs} players`);
     const { workspaceId, name, passwords, ...settings } = body;
     await this.checkReferences(settings, workspaceId);
     const row = await this.repo.insert({

@@ -52,8 +52,7 @@ const originOf = (value: string | undefined): string | null => {
   }
 };
 
-const notAllowed = () =>
-  new AppError('DOMAIN_NOT_ALLOWED', 403, 'This player may not be embedded on this site');
+const notAllowed = () => new AppError('DOMAIN_NOT_ALLOWED', 'This player may not be embedded on this site');
 
 /**
  * The public side of a player & recorder. A viewer passes the access rules once (password, embedding
@@ -115,7 +114,6 @@ export class PlayService {
     if (row.passwords.length > 0 && !row.passwords.includes(body.password ?? ''))
       throw new AppError(
         'PASSWORD_REQUIRED',
-        401,
         body.password ? 'password: Wrong password' : 'password: This player needs a password',
         [{ field: 'password', message: body.password ? 'Wrong password' : 'Required' }],
       );
@@ -123,7 +121,6 @@ export class PlayService {
     if (s.viewerLimitEnabled && viewers && viewers.count(id) >= s.viewerLimit)
       throw new AppError(
         'VIEWER_LIMIT_REACHED',
-        403,
         'This stream is full: the most viewers it allows are watching',
       );
     const viewerId = randomUUID();
@@ -176,7 +173,7 @@ export class PlayService {
       if (payload.o !== id || payload.r !== rulesVersion(row) || typeof payload.sub !== 'string')
         throw new Error('mismatch');
     } catch {
-      throw new AppError('UNAUTHENTICATED', 401, 'The viewer token is missing, expired or no longer valid');
+      throw new AppError('VIEWER_TOKEN_INVALID', 'The viewer token is missing, expired or no longer valid');
     }
     const from = originOf(req.origin) ?? originOf(req.referer);
     if (typeof payload.eo === 'string' && from && from !== payload.eo && !this.isOwn(from, req))

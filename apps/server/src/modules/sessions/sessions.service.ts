@@ -98,7 +98,7 @@ export class SessionsService {
   /** POST /logout: ends the session that made the request. */
   async logout(actor: Actor) {
     if (!actor.sessionId) {
-      throw new AppError('FORBIDDEN', 403, 'An API key has no session to log out of');
+      throw new AppError('FORBIDDEN', 'An API key has no session to log out of');
     }
     this.end(actor.user.id, await this.repo.revokeOne(actor.user.id, actor.sessionId));
   }

@@ -76,11 +76,7 @@ export class SourcesService {
       .from(quotas)
       .where(eq(quotas.corporationId, workspace.corporationId));
     if (quota && (await this.repo.countIn({ corporationId: workspace.corporationId })) >= quota.maxSources) {
-      throw new AppError(
-        'QUOTA_EXCEEDED',
-        403,
-        `The corporation may have at most ${quota.maxSources} sources`,
-      );
+      throw new AppError('QUOTA_EXCEEDED', `The corporation may have at most ${quota.maxSources} sources`);
     }
     const endpoint = this.endpointFor(body.type, body.endpoint);
     await this.checkMedia(body.type, body.mediaId ?? null, workspace.id);
@@ -226,6 +222,6 @@ export class SourcesService {
     const used = await this.repo.usedSrtPorts();
     for (let p = this.config.srtPort; p < this.config.srtPort + SRT_PORT_RANGE; p++)
       if (!used.has(p)) return p;
-    throw new AppError('QUOTA_EXCEEDED', 403, 'No free SRT ingest port left on this node');
+    throw new AppError('INGEST_PORTS_EXHAUSTED', 'No free SRT ingest port left on this node');
   }
 }

@@ -82,11 +82,7 @@ export class TargetsService {
       .from(quotas)
       .where(eq(quotas.corporationId, workspace.corporationId));
     if (quota && (await this.repo.countIn(workspace.corporationId)) >= quota.maxTargets) {
-      throw new AppError(
-        'QUOTA_EXCEEDED',
-        403,
-        `The corporation may have at most ${quota.maxTargets} targets`,
-      );
+      throw new AppError('QUOTA_EXCEEDED', `The corporation may have at most ${quota.maxTargets} targets`);
     }
     await this.checkFeed(body, workspace.id);
     await this.checkAddress(body.settings);

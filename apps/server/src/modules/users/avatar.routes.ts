@@ -27,11 +27,9 @@ export async function avatarRoutes(fastify: FastifyInstance) {
         .file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } })
         .catch(() => undefined);
       if (!file)
-        throw new AppError('VALIDATION_FAILED', 400, 'file: Required', [
-          { field: 'file', message: 'Required' },
-        ]);
+        throw new AppError('VALIDATION_FAILED', 'file: Required', [{ field: 'file', message: 'Required' }]);
       const data = await file.toBuffer().catch(() => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 413, 'file: The avatar may be at most 5 MB');
+        throw new AppError('PAYLOAD_TOO_LARGE', 'file: The avatar may be at most 5 MB');
       });
       return avatars.set(actorOf(req), req.params.id, data);
     },

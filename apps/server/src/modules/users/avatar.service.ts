@@ -20,10 +20,9 @@ export class AvatarService {
   ) {}
 
   private async own(actor: Actor, userId: string) {
-    if (actor.user.id !== userId && !actor.user.isAdmin)
-      throw new AppError('NOT_FOUND', 404, 'User not found');
+    if (actor.user.id !== userId && !actor.user.isAdmin) throw new AppError('NOT_FOUND', 'User not found');
     const row = await this.users.byId(userId);
-    if (!row) throw new AppError('NOT_FOUND', 404, 'User not found');
+    if (!row) throw new AppError('NOT_FOUND', 'User not found');
     return row;
   }
 
@@ -31,7 +30,7 @@ export class AvatarService {
     const row = await this.own(actor, userId);
     const image = sniffImage(data.subarray(0, 16));
     if (!image)
-      throw new AppError('UNSUPPORTED_MEDIA', 415, 'file: The avatar must be a PNG, JPEG, GIF or WebP image');
+      throw new AppError('UNSUPPORTED_MEDIA', 'file: The avatar must be a PNG, JPEG, GIF or WebP image');
     const [media] = await this.db
       .insert(medias)
       .values({

@@ -34,7 +34,7 @@ export class UsersService {
   private async ownRow(actor: Actor, id: string) {
     const row = await this.visibleRow(actor, id);
     if (actor.user.id !== id && !actor.user.isAdmin) {
-      throw new AppError('FORBIDDEN', 403, 'You can only change your own account');
+      throw new AppError('FORBIDDEN', 'You can only change your own account');
     }
     return row;
   }
@@ -61,7 +61,7 @@ export class UsersService {
 
   async setBlocked(actor: Actor, id: string, blocked: boolean) {
     const row = await this.visibleRow(actor, id);
-    if (row.id === actor.user.id) throw new AppError('FORBIDDEN', 403, 'You cannot block yourself');
+    if (row.id === actor.user.id) throw new AppError('FORBIDDEN', 'You cannot block yourself');
     // Blocking also ends every session of the user at once, and their live notification connections.
     const tokenVersion = blocked ? row.tokenVersion + 1 : row.tokenVersion;
     const updated = toUser((await this.repo.update(id, { blocked, tokenVersion }))!);
@@ -80,7 +80,7 @@ export class UsersService {
     if (input.email === row.email) return toUser(row);
     const other = await this.repo.byEmail(input.email);
     if (other)
-      throw new AppError('EMAIL_TAKEN', 409, 'email: This email address is already in use', [
+      throw new AppError('EMAIL_TAKEN', 'email: This email address is already in use', [
         { field: 'email', message: 'This email address is already in use' },
       ]);
     await this.verification.startEmailChange(row, input.email);
@@ -101,7 +101,7 @@ export class UsersService {
 
   private async checkPassword(hash: string, password: string, field: string) {
     if (!(await verifyPassword(hash, password))) {
-      throw new AppError('INVALID_CREDENTIALS', 400, `${field}: The password is not correct`, [
+      throw new AppError('PASSWORD_INCORRECT', `${field}: The password is not correct`, [
         { field, message: 'The password is not correct' },
       ]);
     }

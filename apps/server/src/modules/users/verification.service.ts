@@ -15,7 +15,7 @@ import type { UsersRepository } from './users.repository';
 const VERIFY_HOURS = 48;
 const RESET_MINUTES = 60;
 const invalidToken = () =>
-  new AppError('TOKEN_INVALID', 400, 'token: This link is invalid or has expired', [
+  new AppError('LINK_INVALID', 'token: This link is invalid or has expired', [
     { field: 'token', message: 'This link is invalid or has expired' },
   ]);
 
@@ -89,7 +89,7 @@ export class VerificationService {
     }
     // Another account may have taken the address since the link was sent.
     if (await this.users.byEmail(row.email)) {
-      throw new AppError('EMAIL_TAKEN', 409, 'email: This email address is already in use', [
+      throw new AppError('EMAIL_TAKEN', 'email: This email address is already in use', [
         { field: 'email', message: 'This email address is already in use' },
       ]);
     }

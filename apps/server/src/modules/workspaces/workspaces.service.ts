@@ -44,7 +44,6 @@ export class WorkspacesService {
     if (quota && existing >= quota.maxWorkspaces) {
       throw new AppError(
         'QUOTA_EXCEEDED',
-        403,
         `The corporation may have at most ${quota.maxWorkspaces} workspaces`,
       );
     }

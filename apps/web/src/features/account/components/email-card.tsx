@@ -87,10 +87,7 @@ export function EmailCard({ user }: { user: UserData }) {
       )}
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2.5} sx={{ maxWidth: 480 }}>
-          <ErrorAlert
-            error={update.error ?? verify.error ?? cancel.error}
-            overrides={{ INVALID_CREDENTIALS: 'errors.wrongPassword' }}
-          />
+          <ErrorAlert error={update.error ?? verify.error ?? cancel.error} />
           {update.isSuccess && !form.dirty && (
             <Alert severity="success" role="status">
               {t('email.saved', { email: pending })}

@@ -37,7 +37,7 @@ export function PasswordCard({ userId }: { userId: string }) {
     <SectionCard title={t('password.title')} description={t('password.text')}>
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2.5} sx={{ maxWidth: 480 }}>
-          <ErrorAlert error={update.error} overrides={{ INVALID_CREDENTIALS: 'errors.wrongPassword' }} />
+          <ErrorAlert error={update.error} />
           {update.isSuccess && !form.dirty && (
             <Alert severity="success" role="status">
               {t('password.saved')}

@@ -60,7 +60,7 @@ export function ResetPasswordPage() {
       ) : (
         <Box component="form" noValidate onSubmit={submit}>
           <Stack spacing={2.5}>
-            <ErrorAlert error={complete.error} overrides={{ TOKEN_INVALID: 'errors.resetLinkInvalid' }} />
+            <ErrorAlert error={complete.error} overrides={{ LINK_INVALID: 'errors.resetLinkInvalid' }} />
             <NewPasswordFields form={form} />
             <Button type="submit" variant="contained" size="large" loading={complete.isPending}>
               {t('reset.submit')}

@@ -36,7 +36,7 @@ export function VerifyEmailPage() {
             {t('verify.done')}
           </Alert>
         )}
-        <ErrorAlert error={verification.error} overrides={{ TOKEN_INVALID: 'errors.verifyLinkInvalid' }} />
+        <ErrorAlert error={verification.error} overrides={{ LINK_INVALID: 'errors.verifyLinkInvalid' }} />
         {(verification.isSuccess || verification.isError || !token) && (
           <Button variant="contained" size="large" href={next.href}>
             {next.label}

@@ -130,7 +130,7 @@ function useUploadError() {
   return (error: unknown, name: string) => {
     if (error instanceof ApiError) {
       if (error.code === 'UNSUPPORTED_MEDIA') return t('upload.errors.unsupported', { name });
-      if (error.code === 'QUOTA_EXCEEDED') return t('upload.errors.quota');
+      if (error.code === 'STORAGE_QUOTA_EXCEEDED') return t('upload.errors.quota');
       if (error.code === 'FEATURE_UNAVAILABLE') return t('upload.errors.unavailable');
     }
     if (error instanceof GenericError && error.reason === 'network') return t('upload.errors.network');

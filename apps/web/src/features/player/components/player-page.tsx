@@ -51,7 +51,7 @@ export function PlayerPage({ outputId }: { outputId: string }) {
   const state = usePlayState(outputId, session?.token ?? null);
   const stateError = state.error;
   useEffect(() => {
-    if (stateError instanceof ApiError && stateError.statusCode === 401) {
+    if (codeOf(stateError) === 'VIEWER_TOKEN_INVALID') {
       setSession(null);
       beginRef.current();
     }
