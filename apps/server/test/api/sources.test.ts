@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { op } from '../helpers/route-call';
 import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
@@ -7,11 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** Bodies here are partly invalid on purpose, so they are not held to the create schema's type. */
 const create = (body: object, token = ctx.owner.token) =>
-  call<Record<string, unknown>>(ctx.app, 'POST', '/v1/sources', {
-    token,
-    body: { workspaceId: ctx.owner.workspaceId, ...body },
-  });
+  op(ctx.app, 'sources.create', { token, body: { workspaceId: ctx.owner.workspaceId, ...body } as never });
 
 describe('sources', () => {
   it('creates an RTMP source with an ingest URL on this node and a secret key shown on demand', async () => {
@@ -26,38 +25,29 @@ describe('sources', () => {
     });
     expect(res.body.ingestUrl).toBe('rtmp://stromwerk.test:1935/live');
     expect(JSON.stringify(res.body)).not.toMatch(/streamKey/);
-    const key = await call<{ streamKey: string; publishUrl: string }>(
-      ctx.app,
-      'GET',
-      `/v1/sources/${res.body.id}/stream-key`,
-      { token: ctx.owner.token },
-    );
+    const key = await op(ctx.app, 'sources.streamKey', {
+      token: ctx.owner.token,
+      params: { id: res.body.id },
+    });
     expect(key.status).toBe(200);
     expect(key.body.streamKey).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(key.body.publishUrl).toBe(`rtmp://stromwerk.test:1935/live/${key.body.streamKey}`);
-    const found = await call<{ id: string }>(
-      ctx.app,
-      'GET',
-      `/v1/sources/by-streamkey/${key.body.streamKey}`,
-      { token: ctx.owner.token },
-    );
+    const found = await op(ctx.app, 'sources.byStreamKey', {
+      token: ctx.owner.token,
+      params: { key: key.body.streamKey },
+    });
     expect(found.body.id).toBe(res.body.id);
   });
 
   it('rotates the key: the old one no longer finds the source', async () => {
     const src = await create({ name: 'Rotating', type: 'rtmp' });
-    const before = await call<{ streamKey: string }>(
-      ctx.app,
-      'GET',
-      `/v1/sources/${src.body.id}/stream-key`,
-      { token: ctx.owner.token },
-    );
-    const after = await call<{ streamKey: string }>(ctx.app, 'PUT', `/v1/sources/${src.body.id}/rotate-key`, {
-      token: ctx.owner.token,
-    });
+    const params = { id: src.body.id };
+    const before = await op(ctx.app, 'sources.streamKey', { token: ctx.owner.token, params });
+    const after = await op(ctx.app, 'sources.rotateKey', { token: ctx.owner.token, params });
     expect(after.body.streamKey).not.toBe(before.body.streamKey);
-    const old = await call(ctx.app, 'GET', `/v1/sources/by-streamkey/${before.body.streamKey}`, {
+    const old = await op(ctx.app, 'sources.byStreamKey', {
       token: ctx.owner.token,
+      params: { key: before.body.streamKey },
     });
     expect(old.status).toBe(404);
   });
@@ -104,7 +94,7 @@ describe('sources', () => {
       scheduledStart: new Date(now + 86_400_000).toISOString(),
     });
     expect(s.body.state).toBe('scheduled');
-    const list = await call<{ items: { id: string }[] }>(ctx.app, 'GET', '/v1/sources', {
+    const list = await op(ctx.app, 'sources.list', {
       token: ctx.owner.token,
       query: { state: 'maintenance' },
     });
@@ -113,60 +103,46 @@ describe('sources', () => {
 
   it('merges metadata, updates and deletes', async () => {
     const src = await create({ name: 'Meta', type: 'rtmp' });
-    const meta = await call<{ meta: object }>(ctx.app, 'PUT', `/v1/sources/${src.body.id}/meta`, {
-      token: ctx.owner.token,
+    const token = ctx.owner.token;
+    const params = { id: src.body.id };
+    const meta = await op(ctx.app, 'sources.setMeta', {
+      token,
+      params,
       body: { meta: { event: 'keynote' } },
     });
     expect(meta.body.meta).toEqual({ event: 'keynote' });
-    const upd = await call<{ name: string; recording: boolean }>(
-      ctx.app,
-      'PUT',
-      `/v1/sources/${src.body.id}`,
-      { token: ctx.owner.token, body: { name: 'Renamed', recording: true } },
-    );
+    const upd = await op(ctx.app, 'sources.update', {
+      token,
+      params,
+      body: { name: 'Renamed', recording: true },
+    });
     expect(upd.body).toMatchObject({ name: 'Renamed', recording: true });
-    expect(
-      (await call(ctx.app, 'DELETE', `/v1/sources/${src.body.id}`, { token: ctx.owner.token })).status,
-    ).toBe(204);
-    expect(
-      (await call(ctx.app, 'GET', `/v1/sources/${src.body.id}`, { token: ctx.owner.token })).status,
-    ).toBe(404);
+    expect((await op(ctx.app, 'sources.remove', { token, params })).status).toBe(204);
+    expect((await op(ctx.app, 'sources.get', { token, params })).status).toBe(404);
   });
 
   it('keeps tenants apart and asks for write permission to see keys', async () => {
     const src = await create({ name: 'Private', type: 'rtmp' });
     const other = await createTenant(ctx);
-    for (const [m, url] of [
-      ['GET', `/v1/sources/${src.body.id}`],
-      ['GET', `/v1/sources/${src.body.id}/stream-key`],
-      ['PUT', `/v1/sources/${src.body.id}/rotate-key`],
-      ['DELETE', `/v1/sources/${src.body.id}`],
-    ] as const) {
-      expect((await call(ctx.app, m, url, { token: other.user.token })).status, `${m} ${url}`).toBe(404);
+    const params = { id: src.body.id };
+    for (const name of ['sources.get', 'sources.streamKey', 'sources.rotateKey', 'sources.remove'] as const) {
+      expect((await op(ctx.app, name, { token: other.user.token, params })).status, name).toBe(404);
     }
-    const foreignList = await call<{ items: unknown[] }>(ctx.app, 'GET', '/v1/sources', {
-      token: other.user.token,
-    });
+    const foreignList = await op(ctx.app, 'sources.list', { token: other.user.token });
     expect(foreignList.body.items).toEqual([]);
+    const foreignWorkspace = { id: ctx.owner.workspaceId };
     expect(
-      (
-        await call(ctx.app, 'GET', `/v1/workspaces/${ctx.owner.workspaceId}/sources`, {
-          token: other.user.token,
-        })
-      ).status,
+      (await op(ctx.app, 'sources.listInWorkspace', { token: other.user.token, params: foreignWorkspace }))
+        .status,
     ).toBe(404);
     const reader = await createUser(ctx);
     await call(ctx.app, 'PUT', `/v1/workspaces/${ctx.owner.workspaceId}/set-user-permissions`, {
       token: ctx.owner.token,
       body: { userId: reader.user.id, permissions: ['read'] },
     });
-    expect((await call(ctx.app, 'GET', `/v1/sources/${src.body.id}`, { token: reader.token })).status).toBe(
-      200,
-    );
-    expect(
-      (await call(ctx.app, 'GET', `/v1/sources/${src.body.id}/stream-key`, { token: reader.token })).status,
-    ).toBe(403);
+    expect((await op(ctx.app, 'sources.get', { token: reader.token, params })).status).toBe(200);
+    expect((await op(ctx.app, 'sources.streamKey', { token: reader.token, params })).status).toBe(403);
     expect((await create({ name: 'nope', type: 'rtmp' }, reader.token)).status).toBe(403);
-    expect((await call(ctx.app, 'GET', '/v1/sources')).status).toBe(401);
+    expect((await op(ctx.app, 'sources.list', {})).status).toBe(401);
   });
 });

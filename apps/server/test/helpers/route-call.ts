@@ -1,0 +1,64 @@
+import type { commentSchemas } from '@stromwerk/contracts/api/comments.schemas';
+import type { jobSchemas } from '@stromwerk/contracts/api/jobs.schemas';
+import type { mediaSchemas } from '@stromwerk/contracts/api/medias.schemas';
+import type { outputSchemas } from '@stromwerk/contracts/api/outputs.schemas';
+import type { playSchemas } from '@stromwerk/contracts/api/play.schemas';
+import { fillPath, type Route } from '@stromwerk/contracts/api/route';
+import type { InputOf, OutputOf, RouteSchemas } from '@stromwerk/contracts/api/schemas';
+import type { sourceSchemas } from '@stromwerk/contracts/api/sources.schemas';
+import type { streamInfoSchemas } from '@stromwerk/contracts/api/stream-infos.schemas';
+import { apiTables } from '@stromwerk/contracts/api/tables';
+import type { targetSchemas } from '@stromwerk/contracts/api/targets.schemas';
+import type { ErrorResponse } from '@stromwerk/contracts/errors';
+import type { StromwerkApp } from '../../src/app';
+import { type CallOptions, call } from './test-app';
+
+/** The schemas of every table resource, by the name `apiTables` gives it. */
+interface Schemas {
+  sources: typeof sourceSchemas;
+  targets: typeof targetSchemas;
+  outputs: typeof outputSchemas;
+  comments: typeof commentSchemas;
+  streamInfos: typeof streamInfoSchemas;
+  medias: typeof mediaSchemas;
+  jobs: typeof jobSchemas;
+  play: typeof playSchemas;
+}
+type Resource = keyof Schemas & keyof typeof apiTables;
+
+/** `'sources.get'`, `'outputs.listInWorkspace'`, …: every operation of the route table. */
+export type OperationName = { [R in Resource]: `${R}.${keyof Schemas[R] & string}` }[Resource];
+type SchemaOf<N> = N extends `${infer R extends Resource}.${infer K}`
+  ? K extends keyof Schemas[R]
+    ? Schemas[R][K] & RouteSchemas
+    : never
+  : never;
+
+/** A success body, or the error body when the status says so (tests look at both). */
+export type Answer<S extends RouteSchemas> = OutputOf<S> & Partial<ErrorResponse>;
+
+/**
+ * Calls one operation of the route table through the real server (inject), the method and path taken
+ * from the table, typed from its schemas: tests name operations, not method-and-path strings (issue 11).
+ * Unlike the client it returns the status instead of throwing, so tests can assert refusals.
+ */
+export async function op<N extends OperationName>(
+  app: StromwerkApp,
+  name: N,
+  input: InputOf<SchemaOf<N>> & Pick<CallOptions, 'token' | 'apiKey' | 'headers'>,
+) {
+  const [resource, operation] = name.split('.') as [Resource, string];
+  const route = (apiTables[resource] as Record<string, Route>)[operation]!;
+  const { params, query, body, token, apiKey, headers } = input as {
+    params?: Record<string, unknown>;
+    query?: CallOptions['query'];
+    body?: unknown;
+  } & CallOptions;
+  return call<Answer<SchemaOf<N>>>(app, route.method, `/v1${fillPath(route.path, params)}`, {
+    token,
+    apiKey,
+    headers,
+    query,
+    body,
+  });
+}
