@@ -102,6 +102,6 @@ export function createS3Storage(settings: S3Settings): Storage {
         if (!(e instanceof S3Error && e.status === 404)) throw e;
       });
     },
-    ffmpegInput: (key) => s3.presignedGet(key, FFMPEG_URL_SECONDS),
+    ffmpegInput: async (key) => s3.presignedGet(key, FFMPEG_URL_SECONDS),
   };
 }

@@ -65,7 +65,7 @@ describe('S3 storage engine against an S3-compatible server', () => {
     const clip = await makeMediaFile(join(process.env.TMPDIR ?? '/tmp', `s3-clip-${Date.now()}.mkv`));
     await storage.importFile('library/clip/original.mkv', clip);
     expect(existsSync(clip)).toBe(false);
-    const url = storage.ffmpegInput('library/clip/original.mkv');
+    const url = await storage.ffmpegInput('library/clip/original.mkv');
     expect(url).toMatch(/X-Amz-Signature=[0-9a-f]{64}$/);
     const probe = await ffprobe(url);
     expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['mp2', 'mpeg4']);
