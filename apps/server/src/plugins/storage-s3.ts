@@ -144,6 +144,8 @@ export function createS3Storage(settings: S3Settings): Storage {
       .then(
         ({ Body }) => {
           const body = Body as Readable;
+          // The reader may be gone before S3 answered: free the connection at once.
+          if (out.destroyed) return void body.destroy();
           body.on('error', (e) => out.destroy(e));
           out.on('close', () => body.destroy());
           body.pipe(out);
