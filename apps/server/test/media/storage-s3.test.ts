@@ -47,6 +47,27 @@ describe('S3 storage engine against an S3-compatible server', () => {
     await storage.remove('library/big/original.bin'); // removing twice is not an error
   });
 
+  it('reads the upload no more than about one part ahead of what S3 has received', async () => {
+    const storage = createS3Storage(s3.settings);
+    const received = () =>
+      readdirSync(s3.directory, { recursive: true }).filter((p) => /uploads\/.+\.md5$/.test(String(p)))
+        .length;
+    const before = received();
+    let pulled = 0;
+    let mostAhead = 0;
+    async function* slowClient() {
+      for (let sent = 0; sent < PART_BYTES * 4; sent += 65536) {
+        mostAhead = Math.max(mostAhead, pulled - (received() - before) * PART_BYTES);
+        pulled += 65536;
+        yield randomBytes(65536);
+      }
+    }
+    expect(await storage.put('library/paced/original.bin', Readable.from(slowClient()))).toBe(PART_BYTES * 4);
+    // One part in flight plus stream buffers; parts sent side by side would put several parts ahead.
+    expect(mostAhead).toBeGreaterThan(PART_BYTES);
+    expect(mostAhead).toBeLessThan(PART_BYTES * 1.5);
+  });
+
   // Our keys are uuids and short extensions; this is the SDK's encoding (s3rver decodes copy sources
   // with decodeURI, so + & = are left out here).
   it('copies and reads keys that need URL encoding', async () => {
