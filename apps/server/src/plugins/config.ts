@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import type { S3Settings } from './s3-client';
+import type { S3Settings } from './storage-s3';
 
 /**
  * Configuration comes from environment variables only (ARCHITECTURE section 2). Every value is validated at

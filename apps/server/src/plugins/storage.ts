@@ -26,7 +26,7 @@ export interface Storage {
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
   /** What ffmpeg opens to read a key: a local path, or a presigned HTTP address on S3. */
-  ffmpegInput(key: string): string;
+  ffmpegInput(key: string): Promise<string>;
 }
 
 /** Where a write goes until it is complete; removePartialFiles() sweeps those a crash left. */
@@ -96,7 +96,7 @@ export function createLocalStorage(root: string): Storage {
       // A media's files share a folder: drop it with the last one (rmdir refuses while others remain).
       await rmdir(dirname(file)).catch(() => {});
     },
-    ffmpegInput: (key) => pathOf(key),
+    ffmpegInput: async (key) => pathOf(key),
   };
 }
 

@@ -23,6 +23,8 @@ export async function startS3Server() {
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
+    /** Where s3rver keeps the bucket: multipart parts land in `uploads/<id>/<n>`, `<n>.md5` once whole. */
+    directory,
     settings: { endpoint, bucket: S3_BUCKET, ...S3_CREDENTIALS },
     env: {
       S3_ENDPOINT: endpoint,

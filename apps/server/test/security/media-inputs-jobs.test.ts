@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(201);
   const original = ((await res.json()) as { items: Media[] }).items[0]!.files[0]!;
-  victimPath = srv.app.services.storage.ffmpegInput(original.bucketRef);
+  victimPath = await srv.app.services.storage.ffmpegInput(original.bucketRef);
   attacker = await createTenant(srv, 'Attacker Corp');
 });
 afterAll(() => srv?.close());
@@ -67,7 +67,7 @@ async function plant(formatName: string) {
     durationMs: 1000,
     uploadedAt: new Date(),
   });
-  return { row, path: srv.app.services.storage.ffmpegInput(bucketRef) };
+  return { row, path: await srv.app.services.storage.ffmpegInput(bucketRef) };
 }
 
 const jobEnded = (id: string) =>

@@ -63,7 +63,7 @@ describe('S3 storage: the presigned address is the only thing read', () => {
     expect(ready.files.map((f) => f.kind).sort()).toEqual(['original', 'preview', 'thumbnail']);
     // What every ffmpeg read of it gets: http for that one presigned address, the probed demuxer forced.
     const row = (await srv.app.services.medias.repo.byId(id))!;
-    const args = safeInput(storedInput(srv.app.services.storage, row, row.files[0]!));
+    const args = safeInput(await storedInput(srv.app.services.storage, row, row.files[0]!));
     expect(args).toEqual([
       ...['-protocol_whitelist', 'http,tcp', '-format_whitelist', expect.any(String), '-f', 'matroska'],
       ...['-i', expect.stringMatching(new RegExp(`^${s3.endpoint}/.*X-Amz-Signature=`))],

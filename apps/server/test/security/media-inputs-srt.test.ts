@@ -46,7 +46,7 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(201);
   const original = ((await res.json()) as { items: Media[] }).items[0]!.files[0]!;
-  victimPath = srv.app.services.storage.ffmpegInput(original.bucketRef);
+  victimPath = await srv.app.services.storage.ffmpegInput(original.bucketRef);
 });
 afterAll(() => srv?.close());
 

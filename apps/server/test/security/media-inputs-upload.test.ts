@@ -44,7 +44,7 @@ beforeAll(async () => {
   );
   expect(victim.status).toBe(201);
   const original = (victim.body.items as Media[])[0]!.files.find((f) => f.kind === 'original')!;
-  victimPath = srv.app.services.storage.ffmpegInput(original.bucketRef);
+  victimPath = await srv.app.services.storage.ffmpegInput(original.bucketRef);
   attacker = await createTenant(srv, 'Attacker Corp');
   mp4 = await lavfi(join(srv.dataDir, 'tiny.mp4'), [
     ...['-f', 'lavfi', '-i', 'testsrc2=size=64x48:rate=10:duration=1', '-c:v', 'libx264'],

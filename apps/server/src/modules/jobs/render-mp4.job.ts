@@ -21,7 +21,8 @@ export async function renderMp4Job(deps: MediaJobDeps, { job, signal, progress }
   const dir = await freshJobDir(deps.dataDir, job.id);
   const output = join(dir, 'render.mp4');
   const started = Date.now();
-  await runToCompletion(renderMp4(storedInput(deps.storage, media, original), output), {
+  const input = await storedInput(deps.storage, media, original);
+  await runToCompletion(renderMp4(input, output), {
     command: deps.ffmpegPath,
     signal,
     label: `job ${job.id}`,

@@ -30,7 +30,7 @@ export async function thumbnailJob(deps: MediaJobDeps, { job, signal, progress }
     return undefined;
   }
   const dir = await freshJobDir(deps.dataDir, job.id);
-  const input = storedInput(deps.storage, media, original);
+  const input = await storedInput(deps.storage, media, original);
   const run = (args: string[]) =>
     runToCompletion(args, { command: deps.ffmpegPath, signal, label: `job ${job.id}` });
   const durationMs = media.durationMs ?? 0;

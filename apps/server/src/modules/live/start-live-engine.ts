@@ -52,7 +52,7 @@ export async function startLiveEngine(
         !!probe?.video?.codec &&
         COPYABLE.video.includes(probe.video.codec) &&
         (!probe.audio || COPYABLE.audio.includes(probe.audio.codec ?? ''));
-      return { input: storedInput(services.storage, media, file), copyable };
+      return { input: await storedInput(services.storage, media, file), copyable };
     },
     notify: (row, kind) =>
       services.notifications.notifyWorkspace(row.corporationId, row.workspaceId, {

@@ -7,7 +7,12 @@ import type { Storage } from '../../plugins/storage';
  * demuxer the upload probe found (`probe.formatName`), which the argument builders force through
  * safeInput(). A media without one (older rows) is still read under the demuxer whitelist.
  */
-export function storedInput(storage: Storage, media: { probe: unknown }, file: MediaFile): StoredInput {
+export async function storedInput(
+  storage: Storage,
+  media: { probe: unknown },
+  file: MediaFile,
+): Promise<StoredInput> {
   const format = (media.probe as { formatName?: unknown } | null)?.formatName;
-  return { url: storage.ffmpegInput(file.bucketRef), format: typeof format === 'string' ? format : null };
+  const url = await storage.ffmpegInput(file.bucketRef);
+  return { url, format: typeof format === 'string' ? format : null };
 }

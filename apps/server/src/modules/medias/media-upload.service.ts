@@ -135,7 +135,10 @@ export class MediaUploadService {
     try {
       // Judged by content through the same safe input every later read uses: a playlist or reference
       // format (HLS, concat, SDP, DASH...) is refused whatever the file is called.
-      const probe = await probeMedia({ url: this.storage.ffmpegInput(bucketRef) }, this.config.ffprobePath);
+      const probe = await probeMedia(
+        { url: await this.storage.ffmpegInput(bucketRef) },
+        this.config.ffprobePath,
+      );
       return {
         id,
         name: baseName(filename),

@@ -142,7 +142,7 @@ export class ProgramEngine implements OutputControl {
     const source: ProgramSource | undefined = liveUrl
       ? { kind: 'live', url: liveUrl }
       : file
-        ? this.fileSource(file, input === 'fallback')
+        ? await this.fileSource(file, input === 'fallback')
         : undefined;
     await this.setWriter(row, source, `${input}|${liveUrl ?? file?.id ?? ''}|${s.latency}`);
     await this.finishRecording(row.id, s.recording ? liveUrl : undefined);
@@ -150,12 +150,12 @@ export class ProgramEngine implements OutputControl {
     if (row.input !== input) await this.setInput(row, input);
   }
 
-  private fileSource(m: MediaRow, loop: boolean): ProgramSource | undefined {
+  private async fileSource(m: MediaRow, loop: boolean): Promise<ProgramSource | undefined> {
     const original = m.files.find((f) => f.kind === 'original');
     if (!original) return undefined;
     return {
       kind: 'file',
-      input: storedInput(this.deps.storage, m, original),
+      input: await storedInput(this.deps.storage, m, original),
       loop,
       transcode: !COPYABLE(m),
     };
