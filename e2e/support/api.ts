@@ -42,10 +42,7 @@ export async function createMember(options: {
     permissions: options.permissions ?? ['admin'],
   });
   const session = await createClient({ baseUrl: e2eEnv().baseUrl }).users.register({
-    email,
-    password,
-    name,
-    invitationCode: invitation.code,
+    body: { email, password, name, invitationCode: invitation.code },
   });
   return { email, password, name, token: session.token, userId: session.user.id };
 }

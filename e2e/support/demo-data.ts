@@ -30,10 +30,7 @@ export async function createDemoData(baseUrl: string, ownerToken: string): Promi
   }
   const anonymous = createClient({ baseUrl });
   const session = await anonymous.users.register({
-    email,
-    password,
-    name: 'Lena Hoffmann',
-    invitationCode: codes[0],
+    body: { email, password, name: 'Lena Hoffmann', invitationCode: codes[0] },
   });
   const member = createClient({ baseUrl, auth: () => ({ bearer: session.token }) });
   const pending = await member.invitations.list({ scope: 'mine' });

@@ -1,11 +1,10 @@
-import type { Health } from '@stromwerk/contracts/health';
-import type { CallOpts, HttpCore } from './http';
+import { healthRoutes } from '@stromwerk/contracts/api/health';
+import type { healthSchemas } from '@stromwerk/contracts/api/health.schemas';
+import type { HttpCore } from './http';
+import { tableApi } from './table-api';
 
-export function healthApi(http: HttpCore) {
-  return {
-    /** No auth needed; reports each part and the engine serving it. */
-    get: (opts?: CallOpts) => http.request<Health>({ method: 'GET', path: '/health', ...opts }),
-  };
-}
+/** No auth needed; reports each part and the engine serving it. */
+export const healthApi = (http: HttpCore) =>
+  tableApi<typeof healthRoutes, typeof healthSchemas>(http, healthRoutes);
 
 export type HealthApi = ReturnType<typeof healthApi>;

@@ -3,9 +3,13 @@ import type { InputOf, OutputOf, RouteSchemas, SchemasOf } from '@stromwerk/cont
 import type { Revived } from './dates';
 import type { CallOpts, HttpCore, RequestOptions } from './http';
 
+// A route without params, query or body takes an empty input, so call options cannot be passed first
+// by mistake (`me({ signal })` would send no signal).
+type CallInput<S extends RouteSchemas> = unknown extends InputOf<S> ? Record<string, never> : InputOf<S>;
+
 type Args<S extends RouteSchemas> =
   // biome-ignore lint/complexity/noBannedTypes: "a route that needs no input" is exactly `{}` here.
-  {} extends InputOf<S> ? [input?: InputOf<S>, opts?: CallOpts] : [input: InputOf<S>, opts?: CallOpts];
+  {} extends CallInput<S> ? [input?: CallInput<S>, opts?: CallOpts] : [input: CallInput<S>, opts?: CallOpts];
 
 /**
  * One function per route of a table, typed from its schemas (type-only: no zod in the browser bundle).

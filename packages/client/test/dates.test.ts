@@ -54,8 +54,7 @@ describe('date revival', () => {
       user: { id: 'u1', createdAt: iso, updatedAt: iso },
     });
     const session = await createClient({ baseUrl: server.url }).users.login({
-      email: 'a@b.c',
-      password: 'x',
+      body: { email: 'a@b.c', password: 'x' },
     });
     expect(session.expiry).toEqual(new Date(iso));
     expect(session.user.createdAt).toEqual(new Date(iso));

@@ -91,7 +91,7 @@ describe('no response', () => {
   it('times out after the per-call time-out', async () => {
     server.handle = never;
     const started = Date.now();
-    const error = await failure(createClient({ baseUrl: server.url }).users.me({ timeout: 200 }));
+    const error = await failure(createClient({ baseUrl: server.url }).users.me({}, { timeout: 200 }));
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
     expect(error).toBeInstanceOf(GenericError);
     expect(error).toMatchObject({ statusCode: 0, reason: 'timeout' });
@@ -127,7 +127,7 @@ describe('no response', () => {
   it("maps the caller's abort to GenericError reason 'aborted'", async () => {
     server.handle = never;
     const controller = new AbortController();
-    const call = createClient({ baseUrl: server.url }).users.me({ signal: controller.signal });
+    const call = createClient({ baseUrl: server.url }).users.me({}, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     expect(await failure(call)).toMatchObject({ name: 'GenericError', statusCode: 0, reason: 'aborted' });
   });

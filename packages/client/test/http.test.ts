@@ -88,9 +88,9 @@ describe('success', () => {
       res.end();
     };
     const client = createClient({ baseUrl: server.url });
-    await expect(client.users.updatePassword('u1', { currentPassword: 'a', newPassword: 'b' })).resolves.toBe(
-      undefined,
-    );
+    await expect(
+      client.users.updatePassword({ params: { id: 'u1' }, body: { currentPassword: 'a', newPassword: 'b' } }),
+    ).resolves.toBe(undefined);
   });
 
   it('parses 2xx JSON bodies', async () => {
@@ -146,7 +146,7 @@ describe('payload', () => {
   });
 
   it('sends POST with a JSON body', async () => {
-    await createClient({ baseUrl: server.url }).users.login({ email: 'a@b.c', password: 'pw' });
+    await createClient({ baseUrl: server.url }).users.login({ body: { email: 'a@b.c', password: 'pw' } });
     const req = server.received[0];
     expect(`${req?.method} ${req?.url}`).toBe('POST /v1/login');
     expect(req?.headers['content-type']).toBe('application/json');

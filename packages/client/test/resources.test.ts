@@ -30,17 +30,10 @@ describe('resource functions', () => {
   });
 
   it('covers every function the client exposes', () => {
-    const groups = [
-      'users',
-      'apiKeys',
-      'corporations',
-      'workspaces',
-      'invitations',
-      'usage',
-      'health',
-      'notifications',
-    ] as const;
+    // Resources made from a route table (users, apiKeys, health, sources) are covered by table-api.test.ts.
+    const groups = ['corporations', 'workspaces', 'invitations', 'usage', 'notifications'] as const;
     const exposed = groups.flatMap((group) => Object.keys(client[group]).map((fn) => `${group}.${fn}`));
-    expect(exposed.sort()).toEqual(cases.map(([name]) => name).sort());
+    const handWritten = cases.map(([name]) => name).filter((name) => !name.startsWith('users.'));
+    expect(exposed.sort()).toEqual(handWritten.sort());
   });
 });

@@ -1,19 +1,7 @@
 import type { RouteCase } from './user-route-cases';
 
-// Corporations, workspaces, invitations, usage and health.
+// Corporations, workspaces, invitations and usage.
 export const tenantRouteCases: RouteCase[] = [
-  [
-    'users.login',
-    (c) => c.users.login({ email: 'a@b.c', password: 'p' }),
-    'POST /v1/login',
-    { email: 'a@b.c', password: 'p' },
-  ],
-  [
-    'users.register',
-    (c) => c.users.register({ email: 'a@b.c', password: 'p', name: 'A' }),
-    'POST /v1/users',
-    { email: 'a@b.c', password: 'p', name: 'A' },
-  ],
   ['corporations.list', (c) => c.corporations.list({ limit: 2 }), 'GET /v1/corporations?limit=2'],
   [
     'corporations.create',
@@ -124,5 +112,4 @@ export const tenantRouteCases: RouteCase[] = [
     { accept: true },
   ],
   ['usage.report', (c) => c.usage.report({ corporationId: 'c1' }), 'POST /v1/usage', { corporationId: 'c1' }],
-  ['health.get', (c) => c.health.get(), 'GET /v1/health'],
 ];

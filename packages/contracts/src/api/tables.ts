@@ -1,18 +1,39 @@
+import { apiKeyRoutes } from './api-keys';
+import { authRoutes } from './auth';
 import { commentRoutes } from './comments';
+import { healthRoutes } from './health';
 import { jobRoutes } from './jobs';
 import { mediaRoutes } from './medias';
 import { outputRoutes } from './outputs';
 import { playRoutes } from './play';
 import { type Access, openApiPath, type Route, type RouteTable } from './route';
+import { sessionRoutes } from './sessions';
 import { sourceRoutes } from './sources';
 import { streamInfoRoutes } from './stream-infos';
 import { targetRoutes } from './targets';
+import { avatarRoutes, userRoutes } from './users';
+import { verificationRoutes } from './verification';
+
+/**
+ * The client's `users`: one resource made of the identity tables (each registered by its own server
+ * route file), under the function names the client has always had.
+ */
+export const identityRoutes = {
+  ...authRoutes,
+  ...sessionRoutes,
+  ...userRoutes,
+  ...verificationRoutes,
+  ...avatarRoutes,
+} as const;
 
 /**
  * Every resource's route table, by the name the client uses (`client.sources.get(...)`). Zod-free.
  * Resources not listed here still declare their routes in their server route files (issue 11 moves them).
  */
 export const apiTables = {
+  users: identityRoutes,
+  apiKeys: apiKeyRoutes,
+  health: healthRoutes,
   sources: sourceRoutes,
   targets: targetRoutes,
   outputs: outputRoutes,

@@ -1,6 +1,7 @@
-import { healthSchema } from '@stromwerk/contracts/health';
+import { healthRoutes as table } from '@stromwerk/contracts/api/health';
+import { healthSchemas } from '@stromwerk/contracts/api/health.schemas';
 import type { FastifyInstance } from 'fastify';
-import { typed } from '../../lib/route';
+import { registerTable } from '../../lib/table-routes';
 
 export interface HealthSources {
   version: string;
@@ -9,22 +10,12 @@ export interface HealthSources {
   storage: () => { ok: boolean; engine: string; message?: string };
 }
 
-export async function healthRoutes(fastify: FastifyInstance, opts: { sources: HealthSources }) {
-  const app = typed(fastify);
+export async function healthRoutes(app: FastifyInstance, opts: { sources: HealthSources }) {
   const { database, mailer } = app.services;
   const { sources } = opts;
 
-  app.get(
-    '/health',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['health'],
-        summary: 'Each part of the server and the engine serving it',
-        response: { 200: healthSchema, 503: healthSchema },
-      },
-    },
-    async (_req, reply) => {
+  registerTable(app, table, healthSchemas, ['health'], {
+    get: async (_req, reply) => {
       const dbOk = await database.ping();
       const parts = {
         database: { ok: dbOk, engine: database.engine },
@@ -34,8 +25,12 @@ export async function healthRoutes(fastify: FastifyInstance, opts: { sources: He
         mail: { ok: true, engine: mailer.engine },
       };
       // Media features may be missing (no ffmpeg) without the server being unhealthy: that is "degraded".
-      const status = dbOk && parts.broker.ok && parts.storage.ok && parts.media.ok ? 'ok' : 'degraded';
-      return reply.status(dbOk ? 200 : 503).send({ status, version: sources.version, parts });
+      const status =
+        dbOk && parts.broker.ok && parts.storage.ok && parts.media.ok
+          ? ('ok' as const)
+          : ('degraded' as const);
+      if (!dbOk) reply.status(503);
+      return { status, version: sources.version, parts };
     },
-  );
+  });
 }

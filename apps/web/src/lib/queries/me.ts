@@ -8,7 +8,7 @@ import { api } from '../api-client';
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: ['me'],
-    queryFn: ({ signal }) => api.users.me({ signal }),
+    queryFn: ({ signal }) => api.users.me({}, { signal }),
     staleTime: 5 * 60_000,
   });
 

@@ -7,7 +7,7 @@ import { useLoggedIn } from '../session';
 export const userFlagsQueryOptions = () =>
   queryOptions({
     queryKey: ['user-flags'],
-    queryFn: ({ signal }) => api.users.flags({ signal }),
+    queryFn: ({ signal }) => api.users.flags({}, { signal }),
     staleTime: 5 * 60_000,
   });
 

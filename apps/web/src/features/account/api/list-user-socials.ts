@@ -6,7 +6,9 @@ export const userSocialsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['users', userId, 'socials'],
     queryFn: ({ signal }) =>
-      fetchAll((offset, limit) => api.users.socials(userId, { offset, limit }, { signal })),
+      fetchAll((offset, limit) =>
+        api.users.socials({ params: { id: userId }, query: { offset, limit } }, { signal }),
+      ),
   });
 
 export function useUserSocials(userId: string) {

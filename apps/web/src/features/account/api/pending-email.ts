@@ -5,7 +5,7 @@ import type { UserData } from '../../../lib/types';
 export const emailVerificationsQueryOptions = () =>
   queryOptions({
     queryKey: ['email-verifications'],
-    queryFn: ({ signal }) => api.users.listEmailVerifications({ limit: 50 }, { signal }),
+    queryFn: ({ signal }) => api.users.listEmailVerifications({ query: { limit: 50 } }, { signal }),
   });
 
 /** A requested email change still waiting for its link to be opened: the newest one, if any. */
@@ -19,7 +19,7 @@ export function usePendingEmail(user: UserData) {
 export function useCancelEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.users.deleteEmailVerification(id),
+    mutationFn: (id: string) => api.users.deleteEmailVerification({ params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: emailVerificationsQueryOptions().queryKey }),
   });
 }

@@ -1,14 +1,12 @@
-import type { User } from '@stromwerk/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { meQueryOptions } from '../../../lib/queries/me';
 
-/** DELETE /v1/users/{id}/avatar (no typed client function yet). */
+/** DELETE /v1/users/{id}/avatar: answers the user without the avatar. */
 export function useRemoveAvatar(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.request<User>({ method: 'DELETE', path: `/users/${encodeURIComponent(userId)}/avatar` }),
+    mutationFn: () => api.users.removeAvatar({ params: { id: userId } }),
     onSuccess: (user) => queryClient.setQueryData(meQueryOptions().queryKey, user),
   });
 }

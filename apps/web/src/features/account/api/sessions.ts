@@ -5,7 +5,7 @@ import { session } from '../../../lib/session';
 export const sessionsQueryOptions = () =>
   queryOptions({
     queryKey: ['sessions'],
-    queryFn: ({ signal }) => api.users.sessions({ signal }),
+    queryFn: ({ signal }) => api.users.sessions({}, { signal }),
   });
 
 /** The caller's login sessions: device, address, last use, which one is this browser. */
@@ -16,7 +16,7 @@ export function useSessions() {
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.users.endSession(id),
+    mutationFn: (id: string) => api.users.endSession({ params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
   });
 }
@@ -24,7 +24,7 @@ export function useEndSession() {
 /** Ends every session, this one included: the app returns to the login page. */
 export function useLogoutEverywhere() {
   return useMutation({
-    mutationFn: () => api.users.logoutAll({ keepCurrent: false }),
+    mutationFn: () => api.users.logoutAll({ body: { keepCurrent: false } }),
     onSuccess: () => session.clear(),
   });
 }

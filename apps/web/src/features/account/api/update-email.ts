@@ -7,7 +7,7 @@ import { emailVerificationsQueryOptions } from './pending-email';
 export function useUpdateEmail(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateEmail) => api.users.updateEmail(userId, body),
+    mutationFn: (body: UpdateEmail) => api.users.updateEmail({ params: { id: userId }, body }),
     onSuccess: (user) => {
       queryClient.setQueryData(meQueryOptions().queryKey, user);
       // The change waits for the mailed link: show it as pending.

@@ -1,20 +1,12 @@
-import type { Session, UpdatePassword } from '@stromwerk/contracts/users';
+import type { UpdatePassword } from '@stromwerk/contracts/users';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
 
-/**
- * The server ends every other session and answers with a fresh one, which replaces ours. The typed
- * `users.updatePassword` declares no result, so this goes through `request` to read the session.
- */
+/** The server ends every other session and answers with a fresh one, which replaces ours. */
 export function useUpdatePassword(userId: string) {
   return useMutation({
-    mutationFn: (body: UpdatePassword) =>
-      api.request<Session>({
-        method: 'PUT',
-        path: `/users/${encodeURIComponent(userId)}/update-password`,
-        body,
-      }),
+    mutationFn: (body: UpdatePassword) => api.users.updatePassword({ params: { id: userId }, body }),
     onSuccess: (next) => {
       if (next?.token) session.start(next.token);
     },

@@ -6,7 +6,7 @@ import { meQueryOptions } from '../../../lib/queries/me';
 export function useUpdateUser(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserBody) => api.users.update(userId, body),
+    mutationFn: (body: UpdateUserBody) => api.users.update({ params: { id: userId }, body }),
     onSuccess: (user) => queryClient.setQueryData(meQueryOptions().queryKey, user),
   });
 }

@@ -16,7 +16,7 @@ export function useChangeLanguage() {
     const me = queryClient.getQueryData(meQueryOptions().queryKey);
     if (!session.isLoggedIn() || !me || me.language === locale) return;
     try {
-      const updated = await api.users.update(me.id, { language: locale });
+      const updated = await api.users.update({ params: { id: me.id }, body: { language: locale } });
       queryClient.setQueryData(meQueryOptions().queryKey, updated);
     } catch {
       // The local choice already applies; the profile catches up on the next change.

@@ -10,7 +10,7 @@ export const emailVerificationQueryOptions = (token: string, queryClient: QueryC
   queryOptions({
     queryKey: ['email-verification', token],
     queryFn: async () => {
-      await api.users.completeEmailVerification(token);
+      await api.users.completeEmailVerification({ query: { token } });
       // A logged-in user's profile now says "verified".
       await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
       return true;

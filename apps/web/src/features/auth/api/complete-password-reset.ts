@@ -3,5 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export function useCompletePasswordReset() {
-  return useMutation({ mutationFn: (body: ResetPasswordComplete) => api.users.completePasswordReset(body) });
+  return useMutation({
+    mutationFn: (body: ResetPasswordComplete) => api.users.completePasswordReset({ body }),
+  });
 }

@@ -5,7 +5,7 @@ import { session } from '../../../lib/session';
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginBody) => api.users.login(body),
+    mutationFn: (body: LoginBody) => api.users.login({ body }),
     onSuccess: (result) => session.start(result.token),
   });
 }

@@ -4,5 +4,5 @@ import { api } from '../../../lib/api-client';
 
 /** The caller stores the returned session once it knows where to go next. */
 export function useRegister() {
-  return useMutation({ mutationFn: (body: RegisterBody) => api.users.register(body) });
+  return useMutation({ mutationFn: (body: RegisterBody) => api.users.register({ body }) });
 }
