@@ -48,6 +48,9 @@ export function registerTable<T extends RouteTable, S extends SchemasOf<T>>(
     const status = route.status ?? 200;
     const success = s.response ? { [status]: s.response } : status === 204 ? { 204: noContent } : {};
     const auth = route.access === 'public' ? 'public' : route.access === 'platform' ? 'admin' : 'user';
+    // A public route without input (health) has nothing to refuse as invalid or not found.
+    const input = Boolean(s.params || s.query || s.body);
+    const errors = route.access !== 'public' ? privateErrors : input ? publicErrors : {};
     app.route({
       method: route.method,
       url: route.path,
@@ -59,14 +62,16 @@ export function registerTable<T extends RouteTable, S extends SchemasOf<T>>(
         ...(s.params ? { params: s.params } : {}),
         ...(s.query ? { querystring: s.query } : {}),
         ...(s.body ? { body: s.body } : {}),
-        response: { ...success, ...(route.access === 'public' ? publicErrors : privateErrors) },
+        response: { ...success, ...errors, ...s.responses },
       },
       config: { auth, ...config },
       handler: async (req, reply) => {
         const result = await handler(req as never, reply);
         if (reply.sent) return reply;
-        if (status === 204) return reply.status(204).send();
-        return reply.status(status).send(result);
+        // A handler may answer another documented status (health's 503) by setting it on the reply.
+        if (reply.statusCode === 200) reply.status(status);
+        if (status === 204) return reply.send();
+        return reply.send(result);
       },
     });
   }

@@ -8,6 +8,8 @@ export interface RouteSchemas {
   body?: z.ZodType;
   /** The success body; absent for 204 and for non-JSON answers (`produces`). */
   response?: z.ZodType;
+  /** Answers besides success and the usual errors, by status: a 409, a 429, health's 503. */
+  responses?: Readonly<Record<number, z.ZodType>>;
 }
 
 export type SchemasOf<T extends RouteTable> = { readonly [K in keyof T]: RouteSchemas };
