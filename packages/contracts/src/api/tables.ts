@@ -1,11 +1,21 @@
+import { corporationRoutes } from './corporations';
+import { invitationRoutes } from './invitations';
+import { notificationRoutes } from './notifications';
 import { type Access, openApiPath, type Route, type RouteTable } from './route';
 import { sourceRoutes } from './sources';
+import { usageRoutes } from './usage';
+import { workspaceRoutes } from './workspaces';
 
 /**
  * Every resource's route table, by the name the client uses (`client.sources.get(...)`). Zod-free.
  * Resources not listed here still declare their routes in their server route files (issue 11 moves them).
  */
 export const apiTables = {
+  corporations: corporationRoutes,
+  workspaces: workspaceRoutes,
+  invitations: invitationRoutes,
+  usage: usageRoutes,
+  notifications: notificationRoutes,
   sources: sourceRoutes,
 } as const satisfies Record<string, RouteTable>;
 
