@@ -33,9 +33,11 @@ for (const lang of ['en', 'de'] as const) {
     test(`create account with a valid invitation (${lang})`, async ({ page }) => {
       const { corporation } = await ownerHome();
       const invitation = await adminApi().invitations.create({
-        corporationId: corporation.id,
-        email: `a11y-${Date.now()}-${lang}@e2e.stromwerk.test`,
-        permissions: ['read'],
+        body: {
+          corporationId: corporation.id,
+          email: `a11y-${Date.now()}-${lang}@e2e.stromwerk.test`,
+          permissions: ['read'],
+        },
       });
       await open(page, `/login/create-account?code=${invitation.code}`);
       await expect(

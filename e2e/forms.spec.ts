@@ -61,7 +61,7 @@ test.describe('as owner', () => {
   test('switcher: empty corporation shows the create link; search is a case-insensitive substring', async ({
     page,
   }) => {
-    const empty = await adminApi().corporations.create({ name: `Empty ${Date.now()}` });
+    const empty = await adminApi().corporations.create({ body: { name: `Empty ${Date.now()}` } });
     await page.goto('/');
     await page.getByRole('button', { name: /Switch workspace/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Switch workspace' });
@@ -87,7 +87,7 @@ test.describe('as owner', () => {
   });
 
   test('corporation page: rename, members, delete with confirmation', async ({ page }) => {
-    const corporation = await adminApi().corporations.create({ name: `Doomed ${Date.now()}` });
+    const corporation = await adminApi().corporations.create({ body: { name: `Doomed ${Date.now()}` } });
     await page.goto(`/${corporation.id}`);
     await expect(page.getByRole('heading', { level: 1, name: corporation.name })).toBeVisible();
     await expect(

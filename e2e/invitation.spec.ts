@@ -5,15 +5,19 @@ import { linkIn, waitForMail } from './support/mail';
 test('invitation sign-up: mailed link, create account, land in the workspace', async ({ page }) => {
   const { corporation } = await ownerHome();
   const workspace = await adminApi().workspaces.create({
-    corporationId: corporation.id,
-    name: `Invited ${Date.now()}`,
+    body: {
+      corporationId: corporation.id,
+      name: `Invited ${Date.now()}`,
+    },
   });
   const email = uniqueEmail('invitee');
   await adminApi().invitations.create({
-    corporationId: corporation.id,
-    workspaceId: workspace.id,
-    email,
-    permissions: ['write'],
+    body: {
+      corporationId: corporation.id,
+      workspaceId: workspace.id,
+      email,
+      permissions: ['write'],
+    },
   });
 
   const mail = await waitForMail(email, '/login/create-account?code=');

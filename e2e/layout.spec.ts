@@ -86,9 +86,11 @@ test('layout classes switch at 600 and after 840 px', async ({ page }) => {
 test('navigation shows only in a workspace and only entries whose feature is enabled', async ({ page }) => {
   const { adminApi } = await import('./support/api');
   const api = adminApi();
-  const corporation = await api.corporations.create({ name: `Limited ${Date.now()}` });
-  await api.corporations.update(corporation.id, { features: ['media'] });
-  const workspace = await api.workspaces.create({ corporationId: corporation.id, name: 'Media only' });
+  const corporation = await api.corporations.create({ body: { name: `Limited ${Date.now()}` } });
+  await api.corporations.update({ params: { id: corporation.id }, body: { features: ['media'] } });
+  const workspace = await api.workspaces.create({
+    body: { corporationId: corporation.id, name: 'Media only' },
+  });
 
   await page.goto('/user/settings');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);

@@ -28,8 +28,10 @@ async function expectConnected(page: Page) {
 async function freshWorkspace(label: string) {
   const { corporation } = await ownerHome();
   const workspace = await adminApi().workspaces.create({
-    corporationId: corporation.id,
-    name: `${label} ${Date.now().toString(36)}`,
+    body: {
+      corporationId: corporation.id,
+      name: `${label} ${Date.now().toString(36)}`,
+    },
   });
   const member = await createMember({
     corporationId: corporation.id,
@@ -56,7 +58,7 @@ test('a rename in one browser shows up in the other without a reload', async ({ 
     });
 
     const renamed = `${workspace.name} renamed`;
-    await adminApi().workspaces.update(workspace.id, { name: renamed });
+    await adminApi().workspaces.update({ params: { id: workspace.id }, body: { name: renamed } });
 
     await expect(b.page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
     await expect(
@@ -84,9 +86,12 @@ test('a notification for the member appears live in their sheet, with the unread
     const bell = page.getByRole('button', { name: 'Notifications', exact: true });
     await expect(bell).toHaveAttribute('data-unread', '0');
 
-    await adminApi().workspaces.setUserPermissions(workspace.id, {
-      userId: member.userId,
-      permissions: ['read'],
+    await adminApi().workspaces.setUserPermissions({
+      params: { id: workspace.id },
+      body: {
+        userId: member.userId,
+        permissions: ['read'],
+      },
     });
 
     await expect(bell).toHaveAttribute('data-unread', '1');
@@ -100,9 +105,12 @@ test('a notification for the member appears live in their sheet, with the unread
     await expect(item).toContainText(/now|second/);
 
     // A second one arrives while the sheet is open: listed first, and counted as seen.
-    await adminApi().workspaces.setUserPermissions(workspace.id, {
-      userId: member.userId,
-      permissions: ['write'],
+    await adminApi().workspaces.setUserPermissions({
+      params: { id: workspace.id },
+      body: {
+        userId: member.userId,
+        permissions: ['write'],
+      },
     });
     await expect(sheet.getByRole('listitem').first()).toContainText('changed to Write');
     await expect(sheet.getByRole('listitem')).toHaveCount(2);

@@ -5,8 +5,10 @@ import { expect, test } from './support/fixtures';
 test('login, switch workspace, change language, logout', async ({ page }) => {
   const { corporation } = await ownerHome();
   const target = await adminApi().workspaces.create({
-    corporationId: corporation.id,
-    name: `Switch ${Date.now()}`,
+    body: {
+      corporationId: corporation.id,
+      name: `Switch ${Date.now()}`,
+    },
   });
   const { email, password } = adminEnv();
 

@@ -70,8 +70,10 @@ test('upload, preview, render to MP4 and manage media with their jobs', async ({
   const files = makeMediaFiles(workDir);
   const { corporation } = await ownerHome();
   const workspace = await adminApi().workspaces.create({
-    corporationId: corporation.id,
-    name: `Media ${Date.now()}`,
+    body: {
+      corporationId: corporation.id,
+      name: `Media ${Date.now()}`,
+    },
   });
   const mediaPath = `/${corporation.id}/${workspace.id}/media`;
   await page.setViewportSize({ width: 1200, height: 800 });

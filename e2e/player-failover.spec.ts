@@ -24,7 +24,9 @@ let workspaceId = '';
 test.beforeAll(async () => {
   const { corporation } = await ownerHome();
   workspaceId = (
-    await adminApi().workspaces.create({ corporationId: corporation.id, name: `Failover ${Date.now()}` })
+    await adminApi().workspaces.create({
+      body: { corporationId: corporation.id, name: `Failover ${Date.now()}` },
+    })
   ).id;
 });
 test.afterAll(async () => {

@@ -38,8 +38,10 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   const { corporation } = await ownerHome();
   const workspace = await adminApi().workspaces.create({
-    corporationId: corporation.id,
-    name: `Conference ${Date.now()}`,
+    body: {
+      corporationId: corporation.id,
+      name: `Conference ${Date.now()}`,
+    },
   });
   home = { c: corporation.id, w: workspace.id };
   ({ source, encoder } = await liveSource(adminApi(), workspace.id, 'Main stage'));

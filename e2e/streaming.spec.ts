@@ -75,8 +75,10 @@ test('publish to an RTMP source, see it live, push it to an RTMP target', async 
   test.setTimeout(150_000);
   const { corporation } = await ownerHome();
   const workspace = await adminApi().workspaces.create({
-    corporationId: corporation.id,
-    name: `Streaming ${Date.now()}`,
+    body: {
+      corporationId: corporation.id,
+      name: `Streaming ${Date.now()}`,
+    },
   });
   const { email, password } = adminEnv();
   await page.setViewportSize({ width: 1200, height: 800 });

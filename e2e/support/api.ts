@@ -36,10 +36,12 @@ export async function createMember(options: {
   const password = 'member-password-1';
   const name = options.name ?? 'Erika Mustermann';
   const invitation = await adminApi().invitations.create({
-    corporationId: options.corporationId,
-    workspaceId: options.workspaceId,
-    email,
-    permissions: options.permissions ?? ['admin'],
+    body: {
+      corporationId: options.corporationId,
+      workspaceId: options.workspaceId,
+      email,
+      permissions: options.permissions ?? ['admin'],
+    },
   });
   const session = await createClient({ baseUrl: e2eEnv().baseUrl }).users.register({
     body: { email, password, name, invitationCode: invitation.code },
@@ -52,7 +54,7 @@ export async function ownerHome() {
   const api = adminApi();
   const corporation = (await api.corporations.list()).items.find((c) => c.name === 'My Corporation');
   if (!corporation) throw new Error('first-run corporation missing');
-  const workspace = (await api.workspaces.list({ corporationId: corporation.id })).items[0];
+  const workspace = (await api.workspaces.list({ query: { corporationId: corporation.id } })).items[0];
   if (!workspace) throw new Error('first-run workspace missing');
   return { corporation, workspace };
 }

@@ -12,20 +12,24 @@ export interface DemoData {
  */
 export async function createDemoData(baseUrl: string, ownerToken: string): Promise<DemoData> {
   const owner = createClient({ baseUrl, auth: () => ({ bearer: ownerToken }) });
-  const northwind = await owner.corporations.create({ name: 'Northwind Media' });
+  const northwind = await owner.corporations.create({ body: { name: 'Northwind Media' } });
   const workspaces = [];
   for (const name of ['Live Events', 'Podcast Studio', 'Training Academy', 'Product Launches']) {
-    workspaces.push(await owner.workspaces.create({ corporationId: northwind.id, name }));
+    workspaces.push(await owner.workspaces.create({ body: { corporationId: northwind.id, name } }));
   }
-  const alpen = await owner.corporations.create({ name: 'Alpenglühen Rundfunk GmbH' });
-  await owner.workspaces.create({ corporationId: alpen.id, name: 'Morgenmagazin' });
+  const alpen = await owner.corporations.create({ body: { name: 'Alpenglühen Rundfunk GmbH' } });
+  await owner.workspaces.create({ body: { corporationId: alpen.id, name: 'Morgenmagazin' } });
 
   const email = `lena.hoffmann-${Date.now()}@e2e.stromwerk.test`;
   const password = 'demo-password-1';
   const codes = [];
   for (const corporation of [northwind, alpen]) {
     codes.push(
-      (await owner.invitations.create({ corporationId: corporation.id, email, permissions: ['admin'] })).code,
+      (
+        await owner.invitations.create({
+          body: { corporationId: corporation.id, email, permissions: ['admin'] },
+        })
+      ).code,
     );
   }
   const anonymous = createClient({ baseUrl });
@@ -33,9 +37,9 @@ export async function createDemoData(baseUrl: string, ownerToken: string): Promi
     body: { email, password, name: 'Lena Hoffmann', invitationCode: codes[0] },
   });
   const member = createClient({ baseUrl, auth: () => ({ bearer: session.token }) });
-  const pending = await member.invitations.list({ scope: 'mine' });
+  const pending = await member.invitations.list({ query: { scope: 'mine' } });
   for (const invitation of pending.items.filter((i) => i.status === 'pending')) {
-    await member.invitations.respond(invitation.id, true);
+    await member.invitations.respond({ params: { id: invitation.id }, body: { accept: true } });
   }
   return { token: session.token, corporationId: northwind.id, workspaceId: workspaces[0]!.id };
 }

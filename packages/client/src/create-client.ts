@@ -1,4 +1,5 @@
 import { apiKeysApi } from './api-keys';
+import { brokerApi } from './broker';
 import { corporationsApi } from './corporations';
 import { healthApi } from './health';
 import { type ClientOptions, createHttp } from './http';
@@ -30,6 +31,7 @@ export function createClient(options: ClientOptions = {}) {
     invitations: invitationsApi(http),
     usage: usageApi(http),
     notifications: notificationsApi(http),
+    broker: brokerApi(http),
     health: healthApi(http),
     sources: sourcesApi(http),
     targets: targetsApi(http),

@@ -1,15 +1,8 @@
-import type { createUsageReportBodySchema, UsageReport } from '@stromwerk/contracts/usage';
-import type { z } from 'zod';
-import type { CallOpts, HttpCore } from './http';
+import { usageRoutes } from '@stromwerk/contracts/api/usage';
+import type { usageSchemas } from '@stromwerk/contracts/api/usage.schemas';
+import type { HttpCore } from './http';
+import { tableApi } from './table-api';
 
-export type CreateUsageReportBody = z.infer<typeof createUsageReportBodySchema>;
-
-/** Reading usage lives with its corporation or workspace; this is the snapshot endpoint. */
-export function usageApi(http: HttpCore) {
-  return {
-    report: (body: CreateUsageReportBody, opts?: CallOpts) =>
-      http.request<UsageReport>({ method: 'POST', path: '/usage', body, ...opts }),
-  };
-}
-
-export type UsageApi = ReturnType<typeof usageApi>;
+/** Quota, usage of a corporation or a workspace, and the snapshot endpoint. */
+export const usageApi = (http: HttpCore) =>
+  tableApi<typeof usageRoutes, typeof usageSchemas>(http, usageRoutes);

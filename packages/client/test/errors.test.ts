@@ -36,7 +36,7 @@ describe('HTTP errors', () => {
       details,
     });
     const error = await failure(
-      createClient({ baseUrl: server.url }).workspaces.create({ corporationId: 'c', name: '' }),
+      createClient({ baseUrl: server.url }).workspaces.create({ body: { corporationId: 'c', name: '' } }),
     );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -49,7 +49,9 @@ describe('HTTP errors', () => {
 
   it('keeps the status of the response, e.g. 404 NOT_FOUND', async () => {
     server.handle = json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Workspace not found' });
-    const error = await failure(createClient({ baseUrl: server.url }).workspaces.get('w1'));
+    const error = await failure(
+      createClient({ baseUrl: server.url }).workspaces.get({ params: { id: 'w1' } }),
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', message: 'Workspace not found' });
   });

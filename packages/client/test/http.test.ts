@@ -70,8 +70,8 @@ describe('fetch init', () => {
     const { inits, fetchSpy } = spyFetch();
     const client = createClient({ baseUrl: server.url, fetch: fetchSpy });
     await client.users.me();
-    await client.corporations.create({ name: 'Acme' });
-    await client.workspaces.remove('w1');
+    await client.corporations.create({ body: { name: 'Acme' } });
+    await client.workspaces.remove({ params: { id: 'w1' } });
     expect(inits).toHaveLength(3);
     for (const init of inits) {
       expect(init.credentials).toBe('include');
@@ -95,7 +95,9 @@ describe('success', () => {
 
   it('parses 2xx JSON bodies', async () => {
     server.handle = json(201, { id: 'c1', name: 'Acme', features: ['usage'] });
-    const created = await createClient({ baseUrl: server.url }).corporations.create({ name: 'Acme' });
+    const created = await createClient({ baseUrl: server.url }).corporations.create({
+      body: { name: 'Acme' },
+    });
     expect(created).toEqual({ id: 'c1', name: 'Acme', features: ['usage'] });
   });
 });

@@ -59,6 +59,21 @@ describe('client made from the route table', () => {
     });
   });
 
+  it('sends the query parameters and the body a hand-written call used to', async () => {
+    const typed = createClient({ baseUrl: server.url });
+    await typed.notifications.list({ query: { ready: false, limit: 5 } });
+    await typed.invitations.list({ query: { scope: 'sent' } });
+    await typed.corporations.hasAccess({ params: { id: 'c1' }, query: { permission: 'write' } });
+    await typed.invitations.respond({ params: { id: 'i1' }, body: { accept: true, code: 'CODE' } });
+    expect(server.received.map((r) => r.url)).toEqual([
+      '/v1/notifications?ready=false&limit=5',
+      '/v1/invitations?scope=sent',
+      '/v1/corporations/c1/has-access?permission=write',
+      '/v1/invitations/i1/respond',
+    ]);
+    expect(JSON.parse(server.received[3]!.body.toString('utf8'))).toEqual({ accept: true, code: 'CODE' });
+  });
+
   it('refuses a call without a path parameter instead of sending a wrong path', async () => {
     await expect(client.sources!.get!({ params: {} })).rejects.toThrow('missing path parameter id');
     expect(server.received).toHaveLength(0);

@@ -19,7 +19,7 @@ let broker: TestBroker;
 afterEach(() => broker?.close());
 
 // Only the credentials are needed here; the notifications list is exercised against the real server.
-const unusedApi = { notifications: {} } as LiveApi;
+const unusedApi = { notifications: {}, broker: {} } as LiveApi;
 
 function Workspaces({ fetches }: { fetches: { count: number } }) {
   const status = useLiveStatus();

@@ -1,4 +1,5 @@
-import type { NotificationsApi } from '@stromwerk/client/notifications';
+import type { BrokerApi } from '@stromwerk/client/broker';
+import type { notificationsApi } from '@stromwerk/client/notifications';
 import { NOTIFICATION_RECONNECT_MS } from '@stromwerk/contracts/limits';
 import {
   createContext,
@@ -14,7 +15,8 @@ import type { LiveLogger, LiveStatus } from './live-types';
 
 /** The slice of the API client live notifications use (pass the app's `api`). */
 export interface LiveApi {
-  notifications: Pick<NotificationsApi, 'list' | 'listOfCorporation' | 'remove' | 'brokerCredentials'>;
+  notifications: Pick<ReturnType<typeof notificationsApi>, 'list' | 'listOfCorporation' | 'remove'>;
+  broker: BrokerApi;
 }
 
 interface LiveContextValue {
@@ -86,8 +88,7 @@ function useLazyLiveClient(
     let retry: ReturnType<typeof setTimeout> | undefined;
     import('./live-client').then(
       ({ LiveClient }) => {
-        if (current)
-          setLive(new LiveClient({ credentials: () => api().notifications.brokerCredentials(), logger }));
+        if (current) setLive(new LiveClient({ credentials: () => api().broker.credentials(), logger }));
       },
       (error: unknown) => {
         if (!current) return;

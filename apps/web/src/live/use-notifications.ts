@@ -15,8 +15,11 @@ export function useNotifications(options: { corporationId?: string } = {}) {
     queryKey: ['notifications', corporationId ? { corporationId } : 'all'],
     queryFn: ({ signal }) =>
       corporationId
-        ? api.notifications.listOfCorporation(corporationId, { limit: PAGE }, { signal })
-        : api.notifications.list({ limit: PAGE }, { signal }),
+        ? api.notifications.listOfCorporation(
+            { params: { id: corporationId }, query: { limit: PAGE } },
+            { signal },
+          )
+        : api.notifications.list({ query: { limit: PAGE } }, { signal }),
     enabled,
   });
   const all = query.data?.items ?? [];
@@ -32,7 +35,7 @@ export function useDeleteNotification() {
   const { api } = useLiveContext();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.notifications.remove(id),
+    mutationFn: (id: string) => api.notifications.remove({ params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
   });
 }

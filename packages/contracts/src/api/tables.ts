@@ -1,9 +1,12 @@
 import { apiKeyRoutes } from './api-keys';
 import { authRoutes } from './auth';
 import { commentRoutes } from './comments';
+import { corporationRoutes } from './corporations';
 import { healthRoutes } from './health';
+import { invitationRoutes } from './invitations';
 import { jobRoutes } from './jobs';
 import { mediaRoutes } from './medias';
+import { notificationRoutes } from './notifications';
 import { outputRoutes } from './outputs';
 import { playRoutes } from './play';
 import { type Access, openApiPath, type Route, type RouteTable } from './route';
@@ -26,6 +29,9 @@ export const identityRoutes = {
   ...avatarRoutes,
 } as const;
 
+import { usageRoutes } from './usage';
+import { workspaceRoutes } from './workspaces';
+
 /**
  * Every resource's route table, by the name the client uses (`client.sources.get(...)`). Zod-free.
  * Resources not listed here still declare their routes in their server route files (issue 11 moves them).
@@ -34,6 +40,11 @@ export const apiTables = {
   users: identityRoutes,
   apiKeys: apiKeyRoutes,
   health: healthRoutes,
+  corporations: corporationRoutes,
+  workspaces: workspaceRoutes,
+  invitations: invitationRoutes,
+  usage: usageRoutes,
+  notifications: notificationRoutes,
   sources: sourceRoutes,
   targets: targetRoutes,
   outputs: outputRoutes,

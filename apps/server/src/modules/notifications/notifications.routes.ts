@@ -1,54 +1,16 @@
-import { idParamsSchema, pageOf } from '@stromwerk/contracts/common';
-import { notificationListQuerySchema, notificationSchema } from '@stromwerk/contracts/notifications';
+import { notificationRoutes } from '@stromwerk/contracts/api/notifications';
+import { notificationSchemas } from '@stromwerk/contracts/api/notifications.schemas';
 import type { FastifyInstance } from 'fastify';
-import { actorOf, noContent, privateErrors, typed } from '../../lib/route';
+import { actorOf } from '../../lib/route';
+import { registerTable } from '../../lib/table-routes';
 
 /** Spec section 7: notifications list, get, delete; and the per-corporation list. Always the caller's own. */
-export async function notificationsRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
+export async function notificationsRoutes(app: FastifyInstance) {
   const { notifications } = app.services;
-  const tags = ['notifications'];
-  const params = idParamsSchema;
-
-  app.get(
-    '/notifications',
-    {
-      schema: {
-        tags,
-        summary: "The caller's notifications, newest first; delayed ones show ready false until due",
-        querystring: notificationListQuerySchema,
-        response: { 200: pageOf(notificationSchema), ...privateErrors },
-      },
-    },
-    (req) => notifications.list(actorOf(req), req.query),
-  );
-
-  app.get(
-    '/notifications/:id',
-    { schema: { tags, params, response: { 200: notificationSchema, ...privateErrors } } },
-    (req) => notifications.get(actorOf(req), req.params.id),
-  );
-
-  app.delete(
-    '/notifications/:id',
-    { schema: { tags, params, response: { 204: noContent, ...privateErrors } } },
-    async (req, reply) => {
-      await notifications.delete(actorOf(req), req.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  app.get(
-    '/corporations/:id/notifications',
-    {
-      schema: {
-        tags,
-        summary: "The caller's notifications about one corporation",
-        params,
-        querystring: notificationListQuerySchema,
-        response: { 200: pageOf(notificationSchema), ...privateErrors },
-      },
-    },
-    (req) => notifications.listOfCorporation(actorOf(req), req.params.id, req.query),
-  );
+  registerTable(app, notificationRoutes, notificationSchemas, ['notifications'], {
+    list: (req) => notifications.list(actorOf(req), req.query),
+    get: (req) => notifications.get(actorOf(req), req.params.id),
+    remove: (req) => notifications.delete(actorOf(req), req.params.id),
+    listOfCorporation: (req) => notifications.listOfCorporation(actorOf(req), req.params.id, req.query),
+  });
 }

@@ -7,7 +7,7 @@ export const corporationsQueryOptions = () =>
   queryOptions({
     queryKey: ['corporations'],
     queryFn: ({ signal }) =>
-      fetchAll((offset, limit) => api.corporations.list({ offset, limit }, { signal })),
+      fetchAll((offset, limit) => api.corporations.list({ query: { offset, limit } }, { signal })),
   });
 
 /** Every corporation the user belongs to; loaded at start-up. */

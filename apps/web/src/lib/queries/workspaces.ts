@@ -6,7 +6,8 @@ import { useLoggedIn } from '../session';
 export const workspacesQueryOptions = () =>
   queryOptions({
     queryKey: ['workspaces'],
-    queryFn: ({ signal }) => fetchAll((offset, limit) => api.workspaces.list({ offset, limit }, { signal })),
+    queryFn: ({ signal }) =>
+      fetchAll((offset, limit) => api.workspaces.list({ query: { offset, limit } }, { signal })),
     // The switcher and the home page show them in the corporation's chosen order.
     select: (workspaces) => [...workspaces].sort((a, b) => a.sortIndex - b.sortIndex),
   });

@@ -7,7 +7,7 @@ import { createClient } from '@stromwerk/client/create-client';
 export async function firstWorkspaceId(token: string, corporationId: string): Promise<string | undefined> {
   const client = createClient({ auth: () => ({ bearer: token }) });
   try {
-    const page = await client.workspaces.list({ corporationId, limit: 1 });
+    const page = await client.workspaces.list({ query: { corporationId, limit: 1 } });
     return page.items[0]?.id;
   } catch {
     return undefined;

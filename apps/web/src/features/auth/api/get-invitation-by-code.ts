@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 export const invitationByCodeQueryOptions = (code: string) =>
   queryOptions({
     queryKey: ['invitations', 'by-code', code],
-    queryFn: ({ signal }) => api.invitations.byCode(code, { signal }),
+    queryFn: ({ signal }) => api.invitations.byCode({ params: { code } }, { signal }),
     retry: false,
   });
 

@@ -6,7 +6,7 @@ import { workspacesQueryOptions } from '../../../lib/queries/workspaces';
 export function useCreateWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateWorkspaceBody) => api.workspaces.create(body),
+    mutationFn: (body: CreateWorkspaceBody) => api.workspaces.create({ body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesQueryOptions().queryKey }),
   });
 }

@@ -7,7 +7,7 @@ import { workspacesQueryOptions } from '../../../lib/queries/workspaces';
 export function useDeleteCorporation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (corporationId: string) => api.corporations.remove(corporationId),
+    mutationFn: (corporationId: string) => api.corporations.remove({ params: { id: corporationId } }),
     onSuccess: (_result, corporationId) => {
       queryClient.setQueryData(corporationsQueryOptions().queryKey, (list) =>
         list?.filter((corporation) => corporation.id !== corporationId),

@@ -6,7 +6,9 @@ export const corporationMembersQueryOptions = (corporationId: string) =>
   queryOptions({
     queryKey: ['corporations', corporationId, 'members'],
     queryFn: ({ signal }) =>
-      fetchAll((offset, limit) => api.corporations.members(corporationId, { offset, limit }, { signal })),
+      fetchAll((offset, limit) =>
+        api.corporations.members({ params: { id: corporationId }, query: { offset, limit } }, { signal }),
+      ),
   });
 
 export function useCorporationMembers(corporationId: string) {

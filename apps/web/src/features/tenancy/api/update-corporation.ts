@@ -6,7 +6,8 @@ import { corporationsQueryOptions } from '../../../lib/queries/corporations';
 export function useUpdateCorporation(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateCorporationBody) => api.corporations.update(corporationId, body),
+    mutationFn: (body: UpdateCorporationBody) =>
+      api.corporations.update({ params: { id: corporationId }, body }),
     onSuccess: (updated) =>
       queryClient.setQueryData(corporationsQueryOptions().queryKey, (list) =>
         list?.map((corporation) => (corporation.id === updated.id ? updated : corporation)),

@@ -1,0 +1,33 @@
+import { corp, routeTable } from './route';
+
+/**
+ * Stored notifications (spec section 7), always the caller's own. The MQTT broker's routes
+ * (`/broker/*`) are not in a table yet: they stay in apps/server/src/modules/notifications/broker.routes.ts.
+ */
+export const notificationRoutes = routeTable({
+  list: {
+    method: 'GET',
+    path: '/notifications',
+    access: 'self',
+    summary: "The caller's notifications, newest first; delayed ones show ready false until due",
+  },
+  get: {
+    method: 'GET',
+    path: '/notifications/:id',
+    access: 'user',
+    summary: 'One notification of the caller',
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/notifications/:id',
+    access: 'user',
+    status: 204,
+    summary: 'Delete one notification of the caller',
+  },
+  listOfCorporation: {
+    method: 'GET',
+    path: '/corporations/:id/notifications',
+    access: corp('read'),
+    summary: "The caller's notifications about one corporation",
+  },
+});
