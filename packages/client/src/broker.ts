@@ -1,16 +1,10 @@
-import type { BrokerCredentials } from '@stromwerk/contracts/notifications';
-import type { CallOpts, HttpCore } from './http';
+import { brokerRoutes } from '@stromwerk/contracts/api/broker';
+import type { brokerSchemas } from '@stromwerk/contracts/api/broker.schemas';
+import type { HttpCore } from './http';
+import { type TableApi, tableApi } from './table-api';
 
-/**
- * The live broker's connection details (spec section 7, notification channel). Hand-written: the broker
- * routes (apps/server/src/modules/notifications/broker.routes.ts) are not in a route table yet.
- */
-export function brokerApi(http: HttpCore) {
-  return {
-    /** What the browser's MQTT client connects with. */
-    credentials: (opts?: CallOpts) =>
-      http.request<BrokerCredentials>({ method: 'GET', path: '/broker/credentials', ...opts }),
-  };
-}
+/** The live broker's connection details and hooks (spec section 7), made from the broker's route table. */
+export const brokerApi = (http: HttpCore) =>
+  tableApi<typeof brokerRoutes, typeof brokerSchemas>(http, brokerRoutes);
 
-export type BrokerApi = ReturnType<typeof brokerApi>;
+export type BrokerApi = TableApi<typeof brokerRoutes, typeof brokerSchemas>;

@@ -1,5 +1,6 @@
 import { apiKeyRoutes } from './api-keys';
 import { authRoutes } from './auth';
+import { brokerRoutes } from './broker';
 import { commentRoutes } from './comments';
 import { corporationRoutes } from './corporations';
 import { healthRoutes } from './health';
@@ -45,6 +46,7 @@ export const apiTables = {
   invitations: invitationRoutes,
   usage: usageRoutes,
   notifications: notificationRoutes,
+  broker: brokerRoutes,
   sources: sourceRoutes,
   targets: targetRoutes,
   outputs: outputRoutes,

@@ -50,5 +50,6 @@ export const userSchemas = schemasFor(userRoutes, {
 });
 
 export const avatarSchemas = schemasFor(avatarRoutes, {
+  uploadAvatar: { params, response: userSchema },
   removeAvatar: { params, response: userSchema },
 });

@@ -46,10 +46,15 @@ export const userRoutes = routeTable({
   },
 });
 
-/**
- * The avatar. Its upload (`POST /users/:id/avatar`, multipart) is not in the table: the table describes JSON
- * bodies only, so it stays registered by hand in avatar.routes.ts and the client sends it with `upload`.
- */
+/** The avatar. Its upload is multipart: the client sends it with `upload`. */
 export const avatarRoutes = routeTable({
+  uploadAvatar: {
+    method: 'POST',
+    path: '/users/:id/avatar',
+    access: 'user',
+    consumes: 'multipart/form-data',
+    errors: [413, 415],
+    summary: 'Upload an avatar image (multipart field `file`, PNG/JPEG/GIF/WebP, at most 5 MB)',
+  },
   removeAvatar: { method: 'DELETE', path: '/users/:id/avatar', access: 'user', summary: 'Remove the avatar' },
 });

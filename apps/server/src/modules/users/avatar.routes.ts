@@ -1,33 +1,15 @@
 import { avatarRoutes as table } from '@stromwerk/contracts/api/users';
 import { avatarSchemas } from '@stromwerk/contracts/api/users.schemas';
-import { idParamsSchema } from '@stromwerk/contracts/common';
-import { errorResponseSchema } from '@stromwerk/contracts/errors';
-import { userSchema } from '@stromwerk/contracts/users';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import { actorOf, privateErrors, typed } from '../../lib/route';
+import { actorOf } from '../../lib/route';
 import { registerTable } from '../../lib/table-routes';
 import { AVATAR_MAX_BYTES } from './avatar.service';
 
-export async function avatarRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
+export async function avatarRoutes(app: FastifyInstance) {
   const { avatars } = app.services;
-  const tags = ['users'];
-
-  // The upload stays registered by hand: its body is multipart, which the route table (JSON bodies and
-  // `produces` for binary answers) does not describe; its access rule stays in the access matrix's list.
-  app.post(
-    '/users/:id/avatar',
-    {
-      schema: {
-        tags,
-        summary: 'Upload an avatar image (multipart field `file`, PNG/JPEG/GIF/WebP, at most 5 MB)',
-        consumes: ['multipart/form-data'],
-        params: idParamsSchema,
-        response: { 200: userSchema, ...privateErrors, 413: errorResponseSchema, 415: errorResponseSchema },
-      },
-    },
-    async (req) => {
+  registerTable(app, table, avatarSchemas, ['users'], {
+    uploadAvatar: async (req) => {
       const file = await req
         .file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } })
         .catch(() => undefined);
@@ -38,9 +20,6 @@ export async function avatarRoutes(fastify: FastifyInstance) {
       });
       return avatars.set(actorOf(req), req.params.id, data);
     },
-  );
-
-  registerTable(app, table, avatarSchemas, tags, {
     removeAvatar: (req) => avatars.clear(actorOf(req), req.params.id),
   });
 }
