@@ -4,6 +4,7 @@ import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { users } from './db/schema/identity';
 import { workspaces } from './db/schema/tenancy';
+import { withTransaction } from './db/transaction';
 import { hashPassword } from './lib/passwords';
 import { CorporationsRepository } from './modules/corporations/corporations.repository';
 import type { Config } from './plugins/config';
@@ -20,7 +21,7 @@ export async function bootstrapFirstRun(db: Db, config: Config, services: Servic
   const email = config.adminEmail ?? 'admin@stromwerk.local';
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
-  const created = await db.transaction(async (tx) => {
+  const created = await withTransaction(db, async (tx) => {
     const [owner] = await tx
       .insert(users)
       .values({ email, name: 'Owner', passwordHash, isAdmin: true, emailVerified: true })

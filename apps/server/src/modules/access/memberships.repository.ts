@@ -2,6 +2,7 @@ import type { Permission } from '@stromwerk/contracts/permissions';
 import { and, asc, count, eq, isNull, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import { memberships } from '../../db/schema/tenancy';
+import type { Executor } from '../../db/transaction';
 import { expand } from '../../lib/permissions';
 import type { Db } from '../../plugins/db';
 
@@ -20,7 +21,7 @@ export class MembershipsRepository {
     corporationId: string,
     workspaceId: string | null,
     permissions: Permission[],
-    db = this.db,
+    db: Executor = this.db,
   ) {
     if (permissions.length === 0) {
       await db

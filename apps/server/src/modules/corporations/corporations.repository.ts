@@ -2,8 +2,9 @@ import type { Corporation } from '@stromwerk/contracts/corporations';
 import type { Feature, Permission } from '@stromwerk/contracts/permissions';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { corporations, memberships, quotas } from '../../db/schema/tenancy';
+import type { Executor } from '../../db/transaction';
 import { iso } from '../../lib/dates';
-import type { Db, DbOrTx } from '../../plugins/db';
+import type { Db } from '../../plugins/db';
 import type { CorporationRow } from '../access/access.service';
 import { escapeLike } from '../users/users.repository';
 
@@ -22,7 +23,7 @@ export function toCorporation(row: CorporationRow, permissions: Permission[]): C
 export class CorporationsRepository {
   constructor(private readonly db: Db) {}
 
-  async create(name: string, features: Feature[], db: DbOrTx = this.db) {
+  async create(name: string, features: Feature[], db: Executor = this.db) {
     const [row] = await db.insert(corporations).values({ name, features }).returning();
     await db.insert(quotas).values({ corporationId: row!.id });
     return row!;

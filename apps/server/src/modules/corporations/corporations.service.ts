@@ -7,6 +7,7 @@ import {
 } from '@stromwerk/contracts/permissions';
 import { eq, inArray } from 'drizzle-orm';
 import { memberships, workspaces } from '../../db/schema/tenancy';
+import { withTransaction } from '../../db/transaction';
 import { AppError, badRequest } from '../../lib/app-error';
 import { type EventBus, memberChange } from '../../lib/events';
 import { expand, grants } from '../../lib/permissions';
@@ -63,7 +64,7 @@ export class CorporationsService {
   }
 
   async create(actor: Actor, body: CreateCorporationBody) {
-    const row = await this.db.transaction(async (tx) => {
+    const row = await withTransaction(this.db, async (tx) => {
       const created = await this.repo.create(body.name, [...allFeatures], tx);
       await this.memberships.set(actor.user.id, created.id, null, ['admin'], tx);
       return created;
@@ -146,7 +147,7 @@ export class CorporationsService {
       .where(inArray(workspaces.id, workspaceIds));
     const foreign = workspaceIds.find((w) => !rows.some((r) => r.id === w && r.corporationId === id));
     if (foreign) throw badRequest('workspaceIds', `Workspace ${foreign} is not in this corporation`);
-    await this.db.transaction(async (tx) => {
+    await withTransaction(this.db, async (tx) => {
       for (const [index, wsId] of workspaceIds.entries()) {
         await tx.update(workspaces).set({ sortIndex: index }).where(eq(workspaces.id, wsId));
       }

@@ -1,9 +1,10 @@
 import type { Invitation } from '@stromwerk/contracts/invitations';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { corporations, invitations } from '../../db/schema/tenancy';
+import type { Executor } from '../../db/transaction';
 import { iso } from '../../lib/dates';
 import { expand } from '../../lib/permissions';
-import type { Db, DbOrTx } from '../../plugins/db';
+import type { Db } from '../../plugins/db';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
@@ -55,7 +56,7 @@ export class InvitationsRepository {
     return row!;
   }
 
-  async update(id: string, values: Partial<typeof invitations.$inferInsert>, db: DbOrTx = this.db) {
+  async update(id: string, values: Partial<typeof invitations.$inferInsert>, db: Executor = this.db) {
     const [row] = await db.update(invitations).set(values).where(eq(invitations.id, id)).returning();
     return row!;
   }

@@ -2,13 +2,14 @@ import type { CreateInvitationBody, Invitation } from '@stromwerk/contracts/invi
 import type { Permission } from '@stromwerk/contracts/permissions';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { invitations, memberships, workspaces } from '../../db/schema/tenancy';
+import { type Executor, withTransaction } from '../../db/transaction';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { EventBus } from '../../lib/events';
 import { union } from '../../lib/permissions';
 import { randomSecret, sameSecret, sha256 } from '../../lib/secrets';
 import type { Actor } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
-import type { Db, DbOrTx } from '../../plugins/db';
+import type { Db } from '../../plugins/db';
 import type { Mailer } from '../../plugins/mailer';
 import type { AccessService } from '../access/access.service';
 import type { MembershipsRepository } from '../access/memberships.repository';
@@ -135,7 +136,7 @@ export class InvitationsService {
       throw new AppError('INVITATION_INVALID', 409, 'This invitation is no longer open');
     }
     const updated = accept
-      ? await this.db.transaction((tx) => this.accept(inv, actor.user.id, tx))
+      ? await withTransaction(this.db, (tx) => this.accept(inv, actor.user.id, tx))
       : await this.repo.update(id, { status: 'declined' });
     this.announce(updated);
     return toInvitation(updated, found.corporationName);
@@ -169,7 +170,7 @@ export class InvitationsService {
    * Grants the invited permissions; runs inside the caller's transaction, so it announces nothing: the
    * caller calls `announce` once the transaction has committed.
    */
-  async accept(inv: InvitationRow, userId: string, tx: DbOrTx) {
+  async accept(inv: InvitationRow, userId: string, tx: Executor) {
     // Accepting never lowers what the user already holds there: it could strip a corporation's last admin.
     const [current] = await tx
       .select({ permissions: memberships.permissions })

@@ -5,9 +5,10 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { socials, users } from '../../db/schema/identity';
 import { medias } from '../../db/schema/media';
 import { memberships } from '../../db/schema/tenancy';
+import type { Executor } from '../../db/transaction';
 import { iso } from '../../lib/dates';
 import type { UserRow } from '../../plugins/auth';
-import type { Db, DbOrTx } from '../../plugins/db';
+import type { Db } from '../../plugins/db';
 
 export function toUser(row: UserRow): User {
   return {
@@ -52,7 +53,7 @@ export class UsersRepository {
     return row;
   }
 
-  async create(values: typeof users.$inferInsert, db: DbOrTx = this.db) {
+  async create(values: typeof users.$inferInsert, db: Executor = this.db) {
     const [row] = await db.insert(users).values(values).returning();
     return row!;
   }
