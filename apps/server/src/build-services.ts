@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EventBus } from './lib/events';
+import { AccessRepository } from './modules/access/access.repository';
 import { AccessService } from './modules/access/access.service';
 import { MembershipsRepository } from './modules/access/memberships.repository';
 import { ApiKeysService } from './modules/api-keys/api-keys.service';
@@ -56,7 +57,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
   });
   const tokens = new TokenService(db);
   const sessions = new SessionsService(new SessionsRepository(db));
-  const access = new AccessService(db);
+  const access = new AccessService(new AccessRepository(db));
   const memberships = new MembershipsRepository(db);
   const usersRepo = new UsersRepository(db);
   const storage = createStorage(config);
