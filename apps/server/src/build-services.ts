@@ -32,6 +32,7 @@ import { SourcesService } from './modules/sources/sources.service';
 import { StreamInfosService } from './modules/stream-infos/stream-infos.service';
 import { TargetsRepository } from './modules/targets/targets.repository';
 import { TargetsService } from './modules/targets/targets.service';
+import { UsageRepository } from './modules/usage/usage.repository';
 import { UsageService } from './modules/usage/usage.service';
 import { AvatarService } from './modules/users/avatar.service';
 import { UsersRepository } from './modules/users/users.repository';
@@ -62,7 +63,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
   const usersRepo = new UsersRepository(db);
   const storage = createStorage(config);
   const sourcesRepo = new SourcesRepository(db);
-  const usage = new UsageService(db, access);
+  const usage = new UsageService(new UsageRepository(db), access);
   usage.registerCounter('sources', (s) => sourcesRepo.countIn(s));
   const mediaLinks = new MediaLinks(tokens);
   const medias = new MediasService(new MediasRepository(db), access, storage, mediaLinks, events);
@@ -70,7 +71,15 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
   medias.jobs = jobs;
   usage.registerCounter('medias', (s) => medias.repo.countIn(s));
   usage.registerCounter('storageBytes', (s) => medias.repo.bytesIn(s));
-  const outputs = new OutputsService(db, config, new OutputsRepository(db), access, events);
+  const outputs = new OutputsService(
+    usage,
+    config,
+    new OutputsRepository(db),
+    access,
+    events,
+    sourcesRepo,
+    medias.repo,
+  );
   usage.registerCounter('outputs', (s) => outputs.repo.countIn(s));
   const invitations = new InvitationsService(
     db,
@@ -104,10 +113,10 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
       events,
       sessions,
     ),
-    workspaces: new WorkspacesService(db, new WorkspacesRepository(db), access, memberships, events),
+    workspaces: new WorkspacesService(usage, new WorkspacesRepository(db), access, memberships, events),
     usage,
-    sources: new SourcesService(db, config, sourcesRepo, access, events),
-    targets: new TargetsService(db, new TargetsRepository(db), sourcesRepo, access, events, {
+    sources: new SourcesService(usage, config, sourcesRepo, access, events, medias.repo),
+    targets: new TargetsService(usage, new TargetsRepository(db), sourcesRepo, access, events, {
       allowPrivate: config.targetAllowPrivate,
     }),
     streamInfos: new StreamInfosService(db, access, sourcesRepo),
