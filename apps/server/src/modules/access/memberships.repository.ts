@@ -39,6 +39,32 @@ export class MembershipsRepository {
       });
   }
 
+  /** What a user holds in one scope (corporation level when `workspaceId` is null), as stored. */
+  async permissionsIn(
+    userId: string,
+    corporationId: string,
+    workspaceId: string | null,
+    db: Executor = this.db,
+  ) {
+    const [row] = await db
+      .select({ permissions: memberships.permissions })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), scope(corporationId, workspaceId)));
+    return row?.permissions;
+  }
+
+  /** Every membership of a user, with its permissions as stored. */
+  ofUser(userId: string) {
+    return this.db
+      .select({
+        corporationId: memberships.corporationId,
+        workspaceId: memberships.workspaceId,
+        permissions: memberships.permissions,
+      })
+      .from(memberships)
+      .where(eq(memberships.userId, userId));
+  }
+
   async members(corporationId: string, workspaceId: string | null, limit: number, offset: number) {
     const where = scope(corporationId, workspaceId);
     const [{ total }] = (await this.db.select({ total: count() }).from(memberships).where(where)) as [

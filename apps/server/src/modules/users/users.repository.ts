@@ -39,6 +39,11 @@ export class UsersRepository {
     return row;
   }
 
+  async exists(id: string) {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, id));
+    return !!row;
+  }
+
   /** True when the media is an avatar image this user uploaded (the only kind an avatar may point at). */
   async ownsAvatarImage(userId: string, mediaId: string): Promise<boolean> {
     const [row] = await this.db
@@ -66,6 +71,17 @@ export class UsersRepository {
       .where(eq(users.id, id))
       .returning();
     return row;
+  }
+
+  /** Marks the current address confirmed (leaves updatedAt as it is). */
+  async setEmailVerified(id: string) {
+    await this.db.update(users).set({ emailVerified: true }).where(eq(users.id, id));
+  }
+
+  /** How many users there are at all (none: the first start). */
+  async count() {
+    const [{ n }] = (await this.db.select({ n: count() }).from(users)) as [{ n: number }];
+    return n;
   }
 
   async setFlags(id: string, flags: Feature[]) {
