@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { features } from '@stromwerk/contracts/permissions';
-import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { users } from './db/schema/identity';
-import { workspaces } from './db/schema/tenancy';
+import { withTransaction } from './db/transaction';
 import { hashPassword } from './lib/passwords';
 import { CorporationsRepository } from './modules/corporations/corporations.repository';
+import { UsersRepository } from './modules/users/users.repository';
+import { WorkspacesRepository } from './modules/workspaces/workspaces.repository';
 import type { Config } from './plugins/config';
 import type { Db } from './plugins/db';
 import type { Services } from './services';
@@ -15,20 +15,20 @@ import type { Services } from './services';
  * owner's password comes from ADMIN_PASSWORD or is generated and printed once.
  */
 export async function bootstrapFirstRun(db: Db, config: Config, services: Services, log: FastifyBaseLogger) {
-  const [{ n }] = (await db.select({ n: count() }).from(users)) as [{ n: number }];
-  if (n > 0) return null;
+  const users = new UsersRepository(db);
+  if ((await users.count()) > 0) return null;
   const email = config.adminEmail ?? 'admin@stromwerk.local';
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
-  const created = await db.transaction(async (tx) => {
-    const [owner] = await tx
-      .insert(users)
-      .values({ email, name: 'Owner', passwordHash, isAdmin: true, emailVerified: true })
-      .returning();
-    const corporation = await new CorporationsRepository(tx).create('My Corporation', [...features], tx);
-    await services.memberships.set(owner!.id, corporation.id, null, ['admin'], tx);
-    await tx.insert(workspaces).values({ corporationId: corporation.id, name: 'My Workspace' });
-    return { owner: owner!, corporation };
+  const created = await withTransaction(db, async (tx) => {
+    const owner = await users.create(
+      { email, name: 'Owner', passwordHash, isAdmin: true, emailVerified: true },
+      tx,
+    );
+    const corporation = await new CorporationsRepository(db).create('My Corporation', [...features], tx);
+    await services.memberships.set(owner.id, corporation.id, null, ['admin'], tx);
+    await new WorkspacesRepository(db).create({ corporationId: corporation.id, name: 'My Workspace' }, tx);
+    return { owner, corporation };
   });
   if (!config.adminPassword) {
     // Printed on stdout (not only the log) so it is seen once on the console of a first start.

@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EventBus } from './lib/events';
+import { AccessRepository } from './modules/access/access.repository';
 import { AccessService } from './modules/access/access.service';
 import { MembershipsRepository } from './modules/access/memberships.repository';
+import { ApiKeysRepository } from './modules/api-keys/api-keys.repository';
 import { ApiKeysService } from './modules/api-keys/api-keys.service';
 import { AuthService } from './modules/auth/auth.service';
+import { ServerSettingsRepository } from './modules/auth/server-settings.repository';
 import { TokenService } from './modules/auth/token.service';
 import { CommentsRepository } from './modules/comments/comments.repository';
 import { CommentsService } from './modules/comments/comments.service';
@@ -28,13 +31,16 @@ import { SessionsRepository } from './modules/sessions/sessions.repository';
 import { SessionsService } from './modules/sessions/sessions.service';
 import { SourcesRepository } from './modules/sources/sources.repository';
 import { SourcesService } from './modules/sources/sources.service';
+import { StreamInfosRepository } from './modules/stream-infos/stream-infos.repository';
 import { StreamInfosService } from './modules/stream-infos/stream-infos.service';
 import { TargetsRepository } from './modules/targets/targets.repository';
 import { TargetsService } from './modules/targets/targets.service';
+import { UsageRepository } from './modules/usage/usage.repository';
 import { UsageService } from './modules/usage/usage.service';
 import { AvatarService } from './modules/users/avatar.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
+import { VerificationRepository } from './modules/users/verification.repository';
 import { VerificationService } from './modules/users/verification.service';
 import { WorkspacesRepository } from './modules/workspaces/workspaces.repository';
 import { WorkspacesService } from './modules/workspaces/workspaces.service';
@@ -54,14 +60,14 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     dataDir: config.dataDir,
     log,
   });
-  const tokens = new TokenService(db);
+  const tokens = new TokenService(new ServerSettingsRepository(db));
   const sessions = new SessionsService(new SessionsRepository(db));
-  const access = new AccessService(db);
+  const access = new AccessService(new AccessRepository(db));
   const memberships = new MembershipsRepository(db);
   const usersRepo = new UsersRepository(db);
   const storage = createStorage(config);
   const sourcesRepo = new SourcesRepository(db);
-  const usage = new UsageService(db, access);
+  const usage = new UsageService(new UsageRepository(db), access);
   usage.registerCounter('sources', (s) => sourcesRepo.countIn(s));
   const mediaLinks = new MediaLinks(tokens);
   const medias = new MediasService(new MediasRepository(db), access, storage, mediaLinks, events);
@@ -69,7 +75,15 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
   medias.jobs = jobs;
   usage.registerCounter('medias', (s) => medias.repo.countIn(s));
   usage.registerCounter('storageBytes', (s) => medias.repo.bytesIn(s));
-  const outputs = new OutputsService(db, config, new OutputsRepository(db), access, events);
+  const outputs = new OutputsService(
+    usage,
+    config,
+    new OutputsRepository(db),
+    access,
+    events,
+    sourcesRepo,
+    medias.repo,
+  );
   usage.registerCounter('outputs', (s) => outputs.repo.countIn(s));
   const invitations = new InvitationsService(
     db,
@@ -80,7 +94,13 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     mailer,
     events,
   );
-  const verification = new VerificationService(db, config, usersRepo, mailer, sessions);
+  const verification = new VerificationService(
+    new VerificationRepository(db),
+    config,
+    usersRepo,
+    mailer,
+    sessions,
+  );
   return {
     config,
     database,
@@ -94,7 +114,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     auth: new AuthService(db, config, usersRepo, sessions, invitations),
     users: new UsersService(usersRepo, memberships, sessions, verification),
     verification,
-    apiKeys: new ApiKeysService(db),
+    apiKeys: new ApiKeysService(new ApiKeysRepository(db), usersRepo),
     corporations: new CorporationsService(
       db,
       new CorporationsRepository(db),
@@ -103,13 +123,13 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
       events,
       sessions,
     ),
-    workspaces: new WorkspacesService(db, new WorkspacesRepository(db), access, memberships, events),
+    workspaces: new WorkspacesService(usage, new WorkspacesRepository(db), access, memberships, events),
     usage,
-    sources: new SourcesService(db, config, sourcesRepo, access, events),
-    targets: new TargetsService(db, new TargetsRepository(db), sourcesRepo, access, events, {
+    sources: new SourcesService(usage, config, sourcesRepo, access, events, medias.repo),
+    targets: new TargetsService(usage, new TargetsRepository(db), sourcesRepo, access, events, {
       allowPrivate: config.targetAllowPrivate,
     }),
-    streamInfos: new StreamInfosService(db, access, sourcesRepo),
+    streamInfos: new StreamInfosService(new StreamInfosRepository(db), access, sourcesRepo),
     notifications: new NotificationsService(
       new NotificationsRepository(db),
       access,
@@ -117,7 +137,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
       log,
     ),
     storage,
-    avatars: new AvatarService(db, usersRepo, storage),
+    avatars: new AvatarService(medias.repo, usersRepo, storage),
     medias,
     mediaLinks,
     mediaUpload: new MediaUploadService(config, access, storage, medias, jobs),

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiKeys, users } from '../db/schema/identity';
+import type { users } from '../db/schema/identity';
 import { AppError } from '../lib/app-error';
 import { sha256 } from '../lib/secrets';
+import { ApiKeysRepository } from '../modules/api-keys/api-keys.repository';
 import type { SessionsService } from '../modules/sessions/sessions.service';
 import type { Db } from './db';
 
@@ -38,15 +38,16 @@ const unauthenticated = () =>
  * that forgets to declare access is closed, not open.
  */
 export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionsService): void {
+  const keys = new ApiKeysRepository(db);
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config?.auth ?? 'user';
     if (mode === 'public') {
       // A stale session must not stop someone at the login or reset page: public routes ignore a bad header.
-      request.actor = await resolveActor(request, db, sessions).catch(() => null);
+      request.actor = await resolveActor(request, keys, sessions).catch(() => null);
       return;
     }
-    request.actor = await resolveActor(request, db, sessions);
+    request.actor = await resolveActor(request, keys, sessions);
     if (!request.actor) throw unauthenticated();
     if (mode === 'admin' && !request.actor.user.isAdmin) {
       throw new AppError('FORBIDDEN', 'Only platform administrators may do this');
@@ -56,7 +57,7 @@ export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionsSer
 
 async function resolveActor(
   request: FastifyRequest,
-  db: Db,
+  keys: ApiKeysRepository,
   sessions: SessionsService,
 ): Promise<Actor | null> {
   const header = request.headers.authorization;
@@ -70,14 +71,10 @@ async function resolveActor(
     return checkBlocked({ user: found.user, via: 'session', sessionId: found.session.id });
   }
   if (scheme === 'Token') {
-    const [row] = await db
-      .select({ key: apiKeys, user: users })
-      .from(apiKeys)
-      .innerJoin(users, eq(users.id, apiKeys.userId))
-      .where(and(eq(apiKeys.keyHash, sha256(value)), eq(apiKeys.invalidated, false)));
+    const row = await keys.activeByHash(sha256(value));
     if (!row) throw new AppError('TOKEN_INVALID', 'API key unknown or invalidated');
     const stale = !row.key.lastUsedAt || Date.now() - row.key.lastUsedAt.getTime() > 60_000;
-    if (stale) await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.key.id));
+    if (stale) await keys.markUsed(row.key.id);
     return checkBlocked({ user: row.user, via: 'api-key', apiKeyId: row.key.id });
   }
   throw new AppError('TOKEN_INVALID', 'Unsupported Authorization scheme: use Bearer or Token');

@@ -19,13 +19,6 @@ import * as schema from '../db/schema/index-for-drizzle';
  * server sees one `Db` type.
  */
 export type Db = NodePgDatabase<typeof schema>;
-/** The `tx` a `db.transaction()` callback gets. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/**
- * What repositories write through: the database, or a transaction a service opened. Both share the
- * query builder of `PgDatabase`, so a repository method takes either without casts.
- */
-export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;

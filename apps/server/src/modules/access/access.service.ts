@@ -1,11 +1,9 @@
 import type { Permission } from '@stromwerk/contracts/permissions';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { users } from '../../db/schema/identity';
-import { corporations, memberships, workspaces } from '../../db/schema/tenancy';
+import type { corporations, workspaces } from '../../db/schema/tenancy';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';
 import { expand, grants, union } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
-import type { Db } from '../../plugins/db';
+import type { AccessRepository } from './access.repository';
 
 export type CorporationRow = typeof corporations.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -16,36 +14,24 @@ const ALL: Permission[] = ['read', 'write', 'admin'];
  * resource's existence is not revealed); a member lacking the permission gets 403.
  */
 export class AccessService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly repo: AccessRepository) {}
 
   /** Permissions at corporation level; `visible` is true when the caller has any membership in it. */
   async corporationPermissions(actor: Actor, corporationId: string) {
     if (actor.user.isAdmin) return { permissions: ALL, visible: true };
-    const rows = await this.db
-      .select({ workspaceId: memberships.workspaceId, permissions: memberships.permissions })
-      .from(memberships)
-      .where(and(eq(memberships.userId, actor.user.id), eq(memberships.corporationId, corporationId)));
+    const rows = await this.repo.membershipsIn(actor.user.id, corporationId);
     const corpLevel = rows.find((r) => r.workspaceId === null);
     return { permissions: expand(corpLevel?.permissions ?? []), visible: rows.length > 0 };
   }
 
   async workspacePermissions(actor: Actor, workspace: WorkspaceRow): Promise<Permission[]> {
     if (actor.user.isAdmin) return ALL;
-    const rows = await this.db
-      .select({ permissions: memberships.permissions })
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.userId, actor.user.id),
-          eq(memberships.corporationId, workspace.corporationId),
-          or(isNull(memberships.workspaceId), eq(memberships.workspaceId, workspace.id)),
-        ),
-      );
+    const rows = await this.repo.membershipsFor(actor.user.id, workspace);
     return union(...rows.map((r) => r.permissions));
   }
 
   async corporation(actor: Actor, corporationId: string, need: Permission) {
-    const [corporation] = await this.db.select().from(corporations).where(eq(corporations.id, corporationId));
+    const corporation = await this.repo.corporationById(corporationId);
     if (!corporation) throw notFound('Corporation');
     const { permissions, visible } = await this.corporationPermissions(actor, corporationId);
     if (!visible) throw notFound('Corporation');
@@ -56,11 +42,7 @@ export class AccessService {
   }
 
   async workspace(actor: Actor, workspaceId: string, need: Permission) {
-    const [row] = await this.db
-      .select({ workspace: workspaces, corporation: corporations })
-      .from(workspaces)
-      .innerJoin(corporations, eq(corporations.id, workspaces.corporationId))
-      .where(eq(workspaces.id, workspaceId));
+    const row = await this.repo.workspaceWithCorporation(workspaceId);
     if (!row) throw notFound('Workspace');
     const permissions = await this.workspacePermissions(actor, row.workspace);
     if (permissions.length === 0) throw notFound('Workspace');
@@ -87,26 +69,11 @@ export class AccessService {
    */
   async visibleWorkspaceIds(actor: Actor, corporationId?: string): Promise<string[] | undefined> {
     if (actor.user.isAdmin) return undefined;
-    const mine = await this.db
-      .select({ corporationId: memberships.corporationId, workspaceId: memberships.workspaceId })
-      .from(memberships)
-      .where(eq(memberships.userId, actor.user.id));
+    const mine = await this.repo.membershipsOf(actor.user.id);
     const corpWide = mine.filter((m) => m.workspaceId === null).map((m) => m.corporationId);
     const direct = mine.flatMap((m) => (m.workspaceId ? [m.workspaceId] : []));
     if (corpWide.length === 0 && direct.length === 0) return [];
-    const rows = await this.db
-      .select({ id: workspaces.id, corporationId: workspaces.corporationId })
-      .from(workspaces)
-      .innerJoin(corporations, eq(corporations.id, workspaces.corporationId))
-      .where(
-        and(
-          eq(corporations.blocked, false),
-          or(
-            corpWide.length ? inArray(workspaces.corporationId, corpWide) : undefined,
-            direct.length ? inArray(workspaces.id, direct) : undefined,
-          ),
-        ),
-      );
+    const rows = await this.repo.unblockedWorkspaces(corpWide, direct);
     return rows.filter((r) => !corporationId || r.corporationId === corporationId).map((r) => r.id);
   }
 
@@ -117,14 +84,10 @@ export class AccessService {
    * An unknown user and a user outside the corporation get the same answer.
    */
   async assertGrantable(actor: Actor, userId: string, corporationId: string) {
-    const [row] = actor.user.isAdmin
-      ? await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId))
-      : await this.db
-          .select({ id: memberships.userId })
-          .from(memberships)
-          .where(and(eq(memberships.userId, userId), eq(memberships.corporationId, corporationId)))
-          .limit(1);
-    if (!row) throw badRequest('userId', 'Not a member of this corporation: invite them instead');
+    const known = actor.user.isAdmin
+      ? await this.repo.userExists(userId)
+      : await this.repo.isMemberOf(userId, corporationId);
+    if (!known) throw badRequest('userId', 'Not a member of this corporation: invite them instead');
   }
 
   private checkBlocked(actor: Actor, corporation: CorporationRow) {

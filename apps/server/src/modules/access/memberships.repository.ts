@@ -2,6 +2,7 @@ import type { Permission } from '@stromwerk/contracts/permissions';
 import { and, asc, count, eq, isNull, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import { memberships } from '../../db/schema/tenancy';
+import type { Executor } from '../../db/transaction';
 import { expand } from '../../lib/permissions';
 import type { Db } from '../../plugins/db';
 
@@ -20,7 +21,7 @@ export class MembershipsRepository {
     corporationId: string,
     workspaceId: string | null,
     permissions: Permission[],
-    db = this.db,
+    db: Executor = this.db,
   ) {
     if (permissions.length === 0) {
       await db
@@ -36,6 +37,32 @@ export class MembershipsRepository {
         target: [memberships.userId, memberships.corporationId, memberships.workspaceId],
         set: { permissions: stored, updatedAt: new Date() },
       });
+  }
+
+  /** What a user holds in one scope (corporation level when `workspaceId` is null), as stored. */
+  async permissionsIn(
+    userId: string,
+    corporationId: string,
+    workspaceId: string | null,
+    db: Executor = this.db,
+  ) {
+    const [row] = await db
+      .select({ permissions: memberships.permissions })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), scope(corporationId, workspaceId)));
+    return row?.permissions;
+  }
+
+  /** Every membership of a user, with its permissions as stored. */
+  ofUser(userId: string) {
+    return this.db
+      .select({
+        corporationId: memberships.corporationId,
+        workspaceId: memberships.workspaceId,
+        permissions: memberships.permissions,
+      })
+      .from(memberships)
+      .where(eq(memberships.userId, userId));
   }
 
   async members(corporationId: string, workspaceId: string | null, limit: number, offset: number) {

@@ -1,14 +1,12 @@
 import type { ApiKey, CreatedApiKey } from '@stromwerk/contracts/api-keys';
 import type { PageQuery } from '@stromwerk/contracts/common';
-import { and, count, desc, eq } from 'drizzle-orm';
-import { apiKeys, users } from '../../db/schema/identity';
 import { forbidden, notFound } from '../../lib/app-error';
 import { iso, isoOrNull } from '../../lib/dates';
 import { randomSecret, sha256 } from '../../lib/secrets';
 import type { Actor } from '../../plugins/auth';
-import type { Db } from '../../plugins/db';
+import type { UsersRepository } from '../users/users.repository';
+import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
 
-type ApiKeyRow = typeof apiKeys.$inferSelect;
 const KEY_PREFIX = 'swk_';
 
 const toApiKey = (r: ApiKeyRow): ApiKey => ({
@@ -24,14 +22,16 @@ const toApiKey = (r: ApiKeyRow): ApiKey => ({
 
 /** API keys act as their user. The key is shown once at creation; only its hash is kept. */
 export class ApiKeysService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly repo: ApiKeysRepository,
+    private readonly users: UsersRepository,
+  ) {}
 
   /** The caller's own keys, or (platform admin) an existing user's: an unknown user id is a 404. */
   private async ownerCheck(actor: Actor, userId: string) {
     if (actor.user.id === userId) return;
     if (!actor.user.isAdmin) throw notFound('User');
-    const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!user) throw notFound('User');
+    if (!(await this.users.exists(userId))) throw notFound('User');
   }
 
   async create(actor: Actor, userId: string, name: string): Promise<CreatedApiKey> {
@@ -39,36 +39,23 @@ export class ApiKeysService {
     // A key cannot mint further keys: that would let a leaked key outlive its invalidation.
     if (actor.via === 'api-key') throw forbidden('An API key cannot create API keys; log in to create one');
     const key = `${KEY_PREFIX}${randomSecret(32)}`;
-    const [row] = await this.db
-      .insert(apiKeys)
-      .values({ userId, name, prefix: key.slice(0, KEY_PREFIX.length + 6), keyHash: sha256(key) })
-      .returning();
-    return { ...toApiKey(row!), key };
+    const row = await this.repo.insert({
+      userId,
+      name,
+      prefix: key.slice(0, KEY_PREFIX.length + 6),
+      keyHash: sha256(key),
+    });
+    return { ...toApiKey(row), key };
   }
 
   async list(actor: Actor, userId: string, q: PageQuery) {
     await this.ownerCheck(actor, userId);
-    const where = eq(apiKeys.userId, userId);
-    const [{ total }] = (await this.db.select({ total: count() }).from(apiKeys).where(where)) as [
-      { total: number },
-    ];
-    const rows = await this.db
-      .select()
-      .from(apiKeys)
-      .where(where)
-      .orderBy(desc(apiKeys.createdAt))
-      .limit(q.limit)
-      .offset(q.offset);
+    const { rows, total } = await this.repo.listOf(userId, q.limit, q.offset);
     return { items: rows.map(toApiKey), total, limit: q.limit, offset: q.offset };
   }
 
   async invalidate(actor: Actor, id: string) {
-    const owner = actor.user.isAdmin ? undefined : eq(apiKeys.userId, actor.user.id);
-    const [row] = await this.db
-      .update(apiKeys)
-      .set({ invalidated: true })
-      .where(and(eq(apiKeys.id, id), owner))
-      .returning();
+    const row = await this.repo.invalidate(id, actor.user.isAdmin ? undefined : actor.user.id);
     if (!row) throw notFound('API key');
     return toApiKey(row);
   }

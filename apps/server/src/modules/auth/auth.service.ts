@@ -1,4 +1,5 @@
 import type { LoginBody, RegisterBody, Session } from '@stromwerk/contracts/users';
+import { withTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { UserRow } from '../../plugins/auth';
@@ -50,7 +51,7 @@ export class AuthService {
     }
     const passwordHash = await hashPassword(body.password);
     let accepted: Awaited<ReturnType<InvitationsService['accept']>> | undefined;
-    const user = await this.db.transaction(async (tx) => {
+    const user = await withTransaction(this.db, async (tx) => {
       const created = await this.users.create(
         // Following a mailed invitation proves the address.
         {

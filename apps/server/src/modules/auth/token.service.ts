@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { serverSettings } from '../../db/schema/identity';
 import { randomSecret } from '../../lib/secrets';
-import type { Db } from '../../plugins/db';
+import type { ServerSettingsRepository } from './server-settings.repository';
 
 /**
  * The server secret kept in the database, so every server process of a scale-out deployment accepts what
@@ -10,17 +8,13 @@ import type { Db } from '../../plugins/db';
 export class TokenService {
   private key: Uint8Array | undefined;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly settings: ServerSettingsRepository) {}
 
   /** The shared server secret; also signs media links (`media-links.ts`). */
   async secret(): Promise<Uint8Array> {
     if (this.key) return this.key;
-    await this.db
-      .insert(serverSettings)
-      .values({ key: 'jwt_secret', value: randomSecret(48) })
-      .onConflictDoNothing();
-    const [row] = await this.db.select().from(serverSettings).where(eq(serverSettings.key, 'jwt_secret'));
-    this.key = new TextEncoder().encode(row!.value);
+    const secret = await this.settings.getOrInit('jwt_secret', randomSecret(48));
+    this.key = new TextEncoder().encode(secret);
     return this.key;
   }
 }

@@ -1,9 +1,10 @@
 import type { Corporation } from '@stromwerk/contracts/corporations';
 import type { Feature, Permission } from '@stromwerk/contracts/permissions';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import { corporations, memberships, quotas } from '../../db/schema/tenancy';
+import { corporations, memberships, quotas, workspaces } from '../../db/schema/tenancy';
+import { type Executor, withTransaction } from '../../db/transaction';
 import { iso } from '../../lib/dates';
-import type { Db, DbOrTx } from '../../plugins/db';
+import type { Db } from '../../plugins/db';
 import type { CorporationRow } from '../access/access.service';
 import { escapeLike } from '../users/users.repository';
 
@@ -22,7 +23,7 @@ export function toCorporation(row: CorporationRow, permissions: Permission[]): C
 export class CorporationsRepository {
   constructor(private readonly db: Db) {}
 
-  async create(name: string, features: Feature[], db: DbOrTx = this.db) {
+  async create(name: string, features: Feature[], db: Executor = this.db) {
     const [row] = await db.insert(corporations).values({ name, features }).returning();
     await db.insert(quotas).values({ corporationId: row!.id });
     return row!;
@@ -40,6 +41,28 @@ export class CorporationsRepository {
 
   async delete(id: string) {
     await this.db.delete(corporations).where(eq(corporations.id, id));
+  }
+
+  async byId(id: string) {
+    const [row] = await this.db.select().from(corporations).where(eq(corporations.id, id));
+    return row;
+  }
+
+  /** The corporation each of these workspaces belongs to (unknown ids are left out). */
+  workspaceCorporations(workspaceIds: string[]) {
+    return this.db
+      .select({ id: workspaces.id, corporationId: workspaces.corporationId })
+      .from(workspaces)
+      .where(inArray(workspaces.id, workspaceIds));
+  }
+
+  /** Sorts the workspaces in the given order, all or none. */
+  async setWorkspaceOrder(workspaceIds: string[]) {
+    await withTransaction(this.db, async (tx) => {
+      for (const [index, wsId] of workspaceIds.entries()) {
+        await tx.update(workspaces).set({ sortIndex: index }).where(eq(workspaces.id, wsId));
+      }
+    });
   }
 
   /** `userId` undefined: every corporation (platform admin); otherwise those the user is a member of. */

@@ -5,8 +5,7 @@ import {
   type Permission,
   type SetUserPermissionsBody,
 } from '@stromwerk/contracts/permissions';
-import { eq, inArray } from 'drizzle-orm';
-import { memberships, workspaces } from '../../db/schema/tenancy';
+import { withTransaction } from '../../db/transaction';
 import { AppError, badRequest } from '../../lib/app-error';
 import { type EventBus, memberChange } from '../../lib/events';
 import { expand, grants } from '../../lib/permissions';
@@ -30,14 +29,7 @@ export class CorporationsService {
   async list(actor: Actor, query: PageQuery & { userId?: string }) {
     const userId = query.userId ?? (actor.user.isAdmin ? undefined : actor.user.id);
     const { rows, total } = await this.repo.list({ ...query, userId });
-    const mine = await this.db
-      .select({
-        corporationId: memberships.corporationId,
-        workspaceId: memberships.workspaceId,
-        permissions: memberships.permissions,
-      })
-      .from(memberships)
-      .where(eq(memberships.userId, actor.user.id));
+    const mine = await this.memberships.ofUser(actor.user.id);
     const permsOf = (id: string): Permission[] =>
       actor.user.isAdmin
         ? ['read', 'write', 'admin']
@@ -63,7 +55,7 @@ export class CorporationsService {
   }
 
   async create(actor: Actor, body: CreateCorporationBody) {
-    const row = await this.db.transaction(async (tx) => {
+    const row = await withTransaction(this.db, async (tx) => {
       const created = await this.repo.create(body.name, [...allFeatures], tx);
       await this.memberships.set(actor.user.id, created.id, null, ['admin'], tx);
       return created;
@@ -140,17 +132,10 @@ export class CorporationsService {
 
   async setWorkspaceSorting(actor: Actor, id: string, workspaceIds: string[]) {
     await this.access.corporation(actor, id, 'write');
-    const rows = await this.db
-      .select({ id: workspaces.id, corporationId: workspaces.corporationId })
-      .from(workspaces)
-      .where(inArray(workspaces.id, workspaceIds));
+    const rows = await this.repo.workspaceCorporations(workspaceIds);
     const foreign = workspaceIds.find((w) => !rows.some((r) => r.id === w && r.corporationId === id));
     if (foreign) throw badRequest('workspaceIds', `Workspace ${foreign} is not in this corporation`);
-    await this.db.transaction(async (tx) => {
-      for (const [index, wsId] of workspaceIds.entries()) {
-        await tx.update(workspaces).set({ sortIndex: index }).where(eq(workspaces.id, wsId));
-      }
-    });
+    await this.repo.setWorkspaceOrder(workspaceIds);
     this.emit(id, 'updated');
   }
 

@@ -1,9 +1,10 @@
 import type { Invitation } from '@stromwerk/contracts/invitations';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { corporations, invitations } from '../../db/schema/tenancy';
+import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { corporations, invitations, workspaces } from '../../db/schema/tenancy';
+import type { Executor } from '../../db/transaction';
 import { iso } from '../../lib/dates';
 import { expand } from '../../lib/permissions';
-import type { Db, DbOrTx } from '../../plugins/db';
+import type { Db } from '../../plugins/db';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
@@ -23,10 +24,46 @@ export function toInvitation(row: InvitationRow, corporationName: string): Invit
   };
 }
 
+/**
+ * Whose invitations a list shows: those to an address (null: none, for an unverified one), those a user
+ * sent, or a corporation's.
+ */
+export type InvitationFilter = { email: string | null } | { invitedBy: string } | { corporationId: string };
+
+const whereOf = (f: InvitationFilter): SQL => {
+  if ('email' in f) return f.email === null ? sql`false` : eq(invitations.email, f.email);
+  if ('invitedBy' in f) return eq(invitations.invitedBy, f.invitedBy);
+  return eq(invitations.corporationId, f.corporationId);
+};
+
 export class InvitationsRepository {
   constructor(private readonly db: Db) {}
 
-  async find(where: SQL) {
+  byId(id: string) {
+    return this.find(eq(invitations.id, id));
+  }
+
+  /** A pending, unexpired invitation by the hash of its code. */
+  openByCodeHash(codeHash: string) {
+    return this.find(
+      and(
+        eq(invitations.codeHash, codeHash),
+        eq(invitations.status, 'pending'),
+        gt(invitations.expiry, new Date()),
+      )!,
+    );
+  }
+
+  /** The corporation a workspace belongs to; undefined when there is no such workspace. */
+  async corporationOfWorkspace(workspaceId: string) {
+    const [row] = await this.db
+      .select({ corporationId: workspaces.corporationId })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId));
+    return row?.corporationId;
+  }
+
+  private async find(where: SQL) {
     const [row] = await this.db
       .select({ invitation: invitations, corporationName: corporations.name })
       .from(invitations)
@@ -35,7 +72,8 @@ export class InvitationsRepository {
     return row;
   }
 
-  async list(where: SQL, limit: number, offset: number) {
+  async list(filter: InvitationFilter, limit: number, offset: number) {
+    const where = whereOf(filter);
     const [{ total }] = (await this.db.select({ total: count() }).from(invitations).where(where)) as [
       { total: number },
     ];
@@ -55,7 +93,7 @@ export class InvitationsRepository {
     return row!;
   }
 
-  async update(id: string, values: Partial<typeof invitations.$inferInsert>, db: DbOrTx = this.db) {
+  async update(id: string, values: Partial<typeof invitations.$inferInsert>, db: Executor = this.db) {
     const [row] = await db.update(invitations).set(values).where(eq(invitations.id, id)).returning();
     return row!;
   }

@@ -1,14 +1,13 @@
 import type { CreateInvitationBody, Invitation } from '@stromwerk/contracts/invitations';
 import type { Permission } from '@stromwerk/contracts/permissions';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { invitations, memberships, workspaces } from '../../db/schema/tenancy';
+import { type Executor, withTransaction } from '../../db/transaction';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { EventBus } from '../../lib/events';
 import { union } from '../../lib/permissions';
 import { randomSecret, sameSecret, sha256 } from '../../lib/secrets';
 import type { Actor } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
-import type { Db, DbOrTx } from '../../plugins/db';
+import type { Db } from '../../plugins/db';
 import type { Mailer } from '../../plugins/mailer';
 import type { AccessService } from '../access/access.service';
 import type { MembershipsRepository } from '../access/memberships.repository';
@@ -34,8 +33,7 @@ export class InvitationsService {
   async create(actor: Actor, body: CreateInvitationBody) {
     const { corporation } = await this.access.corporation(actor, body.corporationId, 'admin');
     if (body.workspaceId) {
-      const [ws] = await this.db.select().from(workspaces).where(eq(workspaces.id, body.workspaceId));
-      if (!ws || ws.corporationId !== corporation.id)
+      if ((await this.repo.corporationOfWorkspace(body.workspaceId)) !== corporation.id)
         throw badRequest('workspaceId', 'Workspace not found in this corporation');
     }
     // A newer invitation replaces older pending ones for the same address.
@@ -75,7 +73,7 @@ export class InvitationsService {
     id: string,
     manage = false,
   ): Promise<{ row: InvitationRow; invitation: Invitation }> {
-    const found = await this.repo.find(eq(invitations.id, id));
+    const found = await this.repo.byId(id);
     if (!found) throw notFound('Invitation');
     const invitation = toInvitation(found.invitation, found.corporationName);
     if (!manage && this.visibleTo(actor, found.invitation)) return { row: found.invitation, invitation };
@@ -87,14 +85,16 @@ export class InvitationsService {
 
   async list(actor: Actor, scope: 'mine' | 'sent', limit: number, offset: number) {
     // An unverified address shows no invitations: anyone can sign up with (or type) someone else's email.
-    const mine = actor.user.emailVerified ? eq(invitations.email, actor.user.email) : sql`false`;
-    const where = scope === 'mine' ? mine : eq(invitations.invitedBy, actor.user.id);
-    return this.repo.list(where, limit, offset);
+    const filter =
+      scope === 'mine'
+        ? { email: actor.user.emailVerified ? actor.user.email : null }
+        : { invitedBy: actor.user.id };
+    return this.repo.list(filter, limit, offset);
   }
 
   async listForCorporation(actor: Actor, corporationId: string, limit: number, offset: number) {
     await this.access.corporation(actor, corporationId, 'admin');
-    return this.repo.list(eq(invitations.corporationId, corporationId), limit, offset);
+    return this.repo.list({ corporationId }, limit, offset);
   }
 
   async update(actor: Actor, id: string, permissions: Permission[]) {
@@ -118,7 +118,7 @@ export class InvitationsService {
    * (which proves the mailbox as well). Declining is the addressee's too.
    */
   async respond(actor: Actor, id: string, accept: boolean, code?: string) {
-    const found = await this.repo.find(eq(invitations.id, id));
+    const found = await this.repo.byId(id);
     const inv = found?.invitation;
     const byCode = !!code && !!inv && sameSecret(inv.codeHash, sha256(code));
     if (!found || !inv || (!byCode && inv.email !== actor.user.email)) throw notFound('Invitation');
@@ -132,32 +132,20 @@ export class InvitationsService {
       throw new AppError('INVITATION_CLOSED', 'This invitation is no longer open');
     }
     const updated = accept
-      ? await this.db.transaction((tx) => this.accept(inv, actor.user.id, tx))
+      ? await withTransaction(this.db, (tx) => this.accept(inv, actor.user.id, tx))
       : await this.repo.update(id, { status: 'declined' });
     this.announce(updated);
     return toInvitation(updated, found.corporationName);
   }
 
   async byCode(code: string) {
-    const found = await this.repo.find(
-      and(
-        eq(invitations.codeHash, sha256(code)),
-        eq(invitations.status, 'pending'),
-        gt(invitations.expiry, new Date()),
-      )!,
-    );
+    const found = await this.repo.openByCodeHash(sha256(code));
     if (!found) throw invalid();
     return toInvitation(found.invitation, found.corporationName);
   }
 
   async pendingByCode(code: string) {
-    const found = await this.repo.find(
-      and(
-        eq(invitations.codeHash, sha256(code)),
-        eq(invitations.status, 'pending'),
-        gt(invitations.expiry, new Date()),
-      )!,
-    );
+    const found = await this.repo.openByCodeHash(sha256(code));
     if (!found) throw invalid();
     return found.invitation;
   }
@@ -166,23 +154,14 @@ export class InvitationsService {
    * Grants the invited permissions; runs inside the caller's transaction, so it announces nothing: the
    * caller calls `announce` once the transaction has committed.
    */
-  async accept(inv: InvitationRow, userId: string, tx: DbOrTx) {
+  async accept(inv: InvitationRow, userId: string, tx: Executor) {
     // Accepting never lowers what the user already holds there: it could strip a corporation's last admin.
-    const [current] = await tx
-      .select({ permissions: memberships.permissions })
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.userId, userId),
-          eq(memberships.corporationId, inv.corporationId),
-          inv.workspaceId ? eq(memberships.workspaceId, inv.workspaceId) : isNull(memberships.workspaceId),
-        ),
-      );
+    const current = await this.memberships.permissionsIn(userId, inv.corporationId, inv.workspaceId, tx);
     await this.memberships.set(
       userId,
       inv.corporationId,
       inv.workspaceId,
-      union(current?.permissions ?? [], inv.permissions),
+      union(current ?? [], inv.permissions),
       tx,
     );
     return this.repo.update(inv.id, { status: 'accepted' }, tx);

@@ -1,11 +1,9 @@
 import { join, resolve } from 'node:path';
 import type { MediaCapabilities } from '@stromwerk/media/capabilities';
 import { setProcessOwner, sweepOrphans } from '@stromwerk/media/orphans';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { medias } from '../../db/schema/media';
-import { corporations } from '../../db/schema/tenancy';
 import type { Services } from '../../services';
+import { CorporationsRepository } from '../corporations/corporations.repository';
 import { storedInput } from '../medias/media-input';
 import { programDir } from '../outputs/program-engine';
 import { LiveEngine } from './live-engine';
@@ -19,7 +17,7 @@ export async function startLiveEngine(
   capabilities: MediaCapabilities,
   log: FastifyBaseLogger,
 ) {
-  const { db } = services.database;
+  const corporations = new CorporationsRepository(services.database.db);
   // Media processes a killed server left behind would write next to the ones started now: kill them
   // first, then mark ours so the next start can do the same (packages/media/src/orphans.ts).
   const owner = resolve(services.config.dataDir);
@@ -41,10 +39,7 @@ export async function startLiveEngine(
       return join(programDir(services.config.dataDir, outputId), 'index.m3u8');
     },
     async mediaFile(mediaId) {
-      const [media] = await db
-        .select()
-        .from(medias)
-        .where(and(eq(medias.id, mediaId), eq(medias.status, 'ready')));
+      const media = await services.medias.repo.readyById(mediaId);
       const file = media?.files[0];
       if (!media || !file) return null;
       const probe = media.probe as { video?: { codec?: string }; audio?: { codec?: string } } | null;
@@ -62,11 +57,7 @@ export async function startLiveEngine(
         data: { name: row.name },
       }),
     async isCorporationBlocked(id) {
-      const [row] = await db
-        .select({ blocked: corporations.blocked })
-        .from(corporations)
-        .where(eq(corporations.id, id));
-      return row?.blocked ?? false;
+      return (await corporations.byId(id))?.blocked ?? false;
     },
   });
   await engine.start();

@@ -25,6 +25,24 @@ export class MediasRepository {
     return row;
   }
 
+  /** True when the media is in the library of this workspace (what sources and players may refer to). */
+  async isInWorkspace(mediaId: string, workspaceId: string) {
+    const [row] = await this.db
+      .select({ id: medias.id })
+      .from(medias)
+      .where(and(eq(medias.id, mediaId), eq(medias.workspaceId, workspaceId)));
+    return !!row;
+  }
+
+  /** A media whose file the live engine may play (any origin), once it is ready. */
+  async readyById(id: string) {
+    const [row] = await this.db
+      .select()
+      .from(medias)
+      .where(and(eq(medias.id, id), eq(medias.status, 'ready')));
+    return row;
+  }
+
   async insert(values: typeof medias.$inferInsert) {
     const [row] = await this.db.insert(medias).values(values).returning();
     return row!;

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/identity';
 import type { Actor } from '../../plugins/auth';
 import type { BrokerAuth } from '../../plugins/broker';
 import type { Db } from '../../plugins/db';
 import type { AccessService } from '../access/access.service';
 import type { SessionsService } from '../sessions/sessions.service';
+import { UsersRepository } from '../users/users.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,7 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * on the last value. A subscription is allowed when the caller may read the deepest tenant it names.
  */
 export function topicAccess(db: Db, sessions: SessionsService, access: AccessService): BrokerAuth {
-  const userById = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+  const users = new UsersRepository(db);
 
   return {
     async authenticate(username, password) {
@@ -28,7 +27,7 @@ export function topicAccess(db: Db, sessions: SessionsService, access: AccessSer
       if (parts.length % 2 !== 0 || parts.some(misplaced)) return false;
       // The HTTP ACL endpoint passes any username through: only ids can name a user.
       if (!UUID.test(userId)) return false;
-      const user = await userById(userId);
+      const user = await users.byId(userId);
       if (!user || user.blocked) return false;
       const actor: Actor = { user, via: 'session' };
       const [kind, id, sub, subId] = parts;

@@ -7,17 +7,15 @@ import type {
   ProgramInput,
   UpdateOutputBody,
 } from '@stromwerk/contracts/outputs';
-import { and, eq } from 'drizzle-orm';
-import { medias } from '../../db/schema/media';
-import { sources } from '../../db/schema/streaming';
-import { quotas } from '../../db/schema/tenancy';
-import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { badRequest, notFound } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import type { EventBus } from '../../lib/events';
 import type { Actor } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
-import type { Db } from '../../plugins/db';
 import type { AccessService } from '../access/access.service';
+import type { MediasRepository } from '../medias/medias.repository';
+import type { SourcesRepository } from '../sources/sources.repository';
+import type { UsageService } from '../usage/usage.service';
 import type { OutputRow, OutputsRepository } from './outputs.repository';
 
 /** What the live plane needs to hear about outputs. */
@@ -32,11 +30,13 @@ export class OutputsService {
   live: OutputControl | undefined;
 
   constructor(
-    private readonly db: Db,
+    private readonly usage: UsageService,
     private readonly config: Config,
     readonly repo: OutputsRepository,
     private readonly access: AccessService,
     private readonly events: EventBus,
+    private readonly sources: SourcesRepository,
+    private readonly medias: MediasRepository,
   ) {}
 
   present(row: OutputRow): Output {
@@ -81,12 +81,12 @@ export class OutputsService {
 
   async create(actor: Actor, body: CreateOutputBody) {
     const { workspace } = await this.access.workspace(actor, body.workspaceId, 'write');
-    const [quota] = await this.db
-      .select()
-      .from(quotas)
-      .where(eq(quotas.corporationId, workspace.corporationId));
-    if (quota && (await this.repo.countIn({ corporationId: workspace.corporationId })) >= quota.maxOutputs)
-      throw new AppError('QUOTA_EXCEEDED', `The corporation may have at most ${quota.maxOutputs} players`);
+    await this.usage.assertRoom(
+      workspace.corporationId,
+      'maxOutputs',
+      () => this.repo.countIn({ corporationId: workspace.corporationId }),
+      'players',
+    );
     const { workspaceId, name, passwords, ...settings } = body;
     await this.checkReferences(settings, workspaceId);
     const row = await this.repo.insert({
@@ -155,11 +155,8 @@ export class OutputsService {
     for (const field of ['mainSourceId', 'backupSourceId'] as const) {
       const id = s[field];
       if (!id) continue;
-      const [found] = await this.db
-        .select({ id: sources.id })
-        .from(sources)
-        .where(and(eq(sources.id, id), eq(sources.workspaceId, workspaceId)));
-      if (!found) throw badRequest(field, 'Source not found in this workspace');
+      if (!(await this.sources.isInWorkspace(id, workspaceId)))
+        throw badRequest(field, 'Source not found in this workspace');
     }
     if (s.mainSourceId && s.mainSourceId === s.backupSourceId)
       throw badRequest('backupSourceId', 'The backup ingest must differ from the main ingest');
@@ -168,11 +165,8 @@ export class OutputsService {
       ['overlay.mediaId', s.overlay?.mediaId],
     ] as const) {
       if (!id) continue;
-      const [found] = await this.db
-        .select({ id: medias.id })
-        .from(medias)
-        .where(and(eq(medias.id, id), eq(medias.workspaceId, workspaceId)));
-      if (!found) throw badRequest(field, 'Media not found in this workspace');
+      if (!(await this.medias.isInWorkspace(id, workspaceId)))
+        throw badRequest(field, 'Media not found in this workspace');
     }
   }
 }

@@ -1,14 +1,15 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/identity';
 import { memberships } from '../../db/schema/tenancy';
-import type { Db, DbOrTx } from '../../plugins/db';
+import type { Executor } from '../../db/transaction';
+import type { Db } from '../../plugins/db';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 export class SessionsRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(values: typeof sessions.$inferInsert, db: DbOrTx = this.db) {
+  async insert(values: typeof sessions.$inferInsert, db: Executor = this.db) {
     const [row] = await db.insert(sessions).values(values).returning();
     return row!;
   }
@@ -54,7 +55,7 @@ export class SessionsRepository {
   }
 
   /** Ended sessions are kept a day for the record, then removed (per user, on login). */
-  async purge(userId: string, db: DbOrTx = this.db) {
+  async purge(userId: string, db: Executor = this.db) {
     const dayAgo = new Date(Date.now() - 86_400_000);
     await db
       .delete(sessions)

@@ -56,6 +56,15 @@ export class SourcesRepository {
     return row;
   }
 
+  /** True when the source belongs to this workspace. */
+  async isInWorkspace(id: string, workspaceId: string) {
+    const [row] = await this.db
+      .select({ id: sources.id })
+      .from(sources)
+      .where(and(eq(sources.id, id), eq(sources.workspaceId, workspaceId)));
+    return !!row;
+  }
+
   async byKey(streamKey: string) {
     const [row] = await this.db.select().from(sources).where(eq(sources.streamKey, streamKey));
     return row;

@@ -6,18 +6,16 @@ import type {
   StreamKey,
   UpdateSourceBody,
 } from '@stromwerk/contracts/sources';
-import { and, eq } from 'drizzle-orm';
-import { medias } from '../../db/schema/media';
-import { quotas } from '../../db/schema/tenancy';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { EventBus } from '../../lib/events';
 import { randomSecret } from '../../lib/secrets';
 import type { Actor } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
-import type { Db } from '../../plugins/db';
 import type { AccessService } from '../access/access.service';
 import type { LiveControl } from '../live/live-control';
 import type { SourcePreviews } from '../live/source-previews';
+import type { MediasRepository } from '../medias/medias.repository';
+import type { UsageService } from '../usage/usage.service';
 import { type SourceRow, type SourcesRepository, toSource } from './sources.repository';
 
 const date = (v: string | null | undefined) =>
@@ -29,11 +27,12 @@ export class SourcesService {
   previews: SourcePreviews | undefined;
 
   constructor(
-    private readonly db: Db,
+    private readonly usage: UsageService,
     private readonly config: Config,
     readonly repo: SourcesRepository,
     private readonly access: AccessService,
     private readonly events: EventBus,
+    private readonly medias: MediasRepository,
   ) {}
 
   /** Where encoders send to, per configured endpoint; every endpoint is served by this node by default. */
@@ -71,13 +70,12 @@ export class SourcesService {
 
   async create(actor: Actor, body: CreateSourceBody) {
     const { workspace } = await this.access.workspace(actor, body.workspaceId, 'write');
-    const [quota] = await this.db
-      .select()
-      .from(quotas)
-      .where(eq(quotas.corporationId, workspace.corporationId));
-    if (quota && (await this.repo.countIn({ corporationId: workspace.corporationId })) >= quota.maxSources) {
-      throw new AppError('QUOTA_EXCEEDED', `The corporation may have at most ${quota.maxSources} sources`);
-    }
+    await this.usage.assertRoom(
+      workspace.corporationId,
+      'maxSources',
+      () => this.repo.countIn({ corporationId: workspace.corporationId }),
+      'sources',
+    );
     const endpoint = this.endpointFor(body.type, body.endpoint);
     await this.checkMedia(body.type, body.mediaId ?? null, workspace.id);
     this.checkWindow(body.maintenanceStart, body.maintenanceEnd);
@@ -204,11 +202,8 @@ export class SourcesService {
       if (type === 'relive') throw badRequest('mediaId', 'Selection required');
       return;
     }
-    const [media] = await this.db
-      .select({ id: medias.id })
-      .from(medias)
-      .where(and(eq(medias.id, mediaId), eq(medias.workspaceId, workspaceId)));
-    if (!media) throw badRequest('mediaId', 'Media not found in this workspace');
+    if (!(await this.medias.isInWorkspace(mediaId, workspaceId)))
+      throw badRequest('mediaId', 'Media not found in this workspace');
   }
 
   private checkWindow(start: string | null | undefined, end: string | null | undefined) {

@@ -1,15 +1,12 @@
 import type { CreateStreamInfoBody, StreamInfo, StreamInfoRecord } from '@stromwerk/contracts/stream-info';
-import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import { streamInfos } from '../../db/schema/streaming';
 import { badRequest, notFound } from '../../lib/app-error';
 import { iso, isoOrNull } from '../../lib/dates';
 import type { Actor } from '../../plugins/auth';
-import type { Db } from '../../plugins/db';
 import type { AccessService } from '../access/access.service';
 import type { SourcesRepository } from '../sources/sources.repository';
+import type { StreamInfoRow, StreamInfosRepository } from './stream-infos.repository';
 
-type Row = typeof streamInfos.$inferSelect;
-const toRecord = (r: Row): StreamInfoRecord => ({
+const toRecord = (r: StreamInfoRow): StreamInfoRecord => ({
   id: r.id,
   sourceId: r.sourceId,
   corporationId: r.corporationId,
@@ -23,7 +20,7 @@ const toRecord = (r: Row): StreamInfoRecord => ({
 /** One record per live session of a source: opened when it goes live, closed when it ends. */
 export class StreamInfosService {
   constructor(
-    private readonly db: Db,
+    private readonly repo: StreamInfosRepository,
     private readonly access: AccessService,
     private readonly sources: SourcesRepository,
   ) {}
@@ -37,24 +34,7 @@ export class StreamInfosService {
       await this.access.resource(actor, source.workspaceId, 'read', 'Source');
     }
     const visible = await this.access.visibleWorkspaceIds(actor);
-    const filters: SQL[] = [];
-    if (visible)
-      filters.push(
-        inArray(streamInfos.workspaceId, visible.length ? visible : ['00000000-0000-0000-0000-000000000000']),
-      );
-    if (q.sourceId) filters.push(eq(streamInfos.sourceId, q.sourceId));
-    if (q.workspaceId) filters.push(eq(streamInfos.workspaceId, q.workspaceId));
-    const where = filters.length ? and(...filters) : undefined;
-    const [{ total }] = (await this.db.select({ total: count() }).from(streamInfos).where(where)) as [
-      { total: number },
-    ];
-    const rows = await this.db
-      .select()
-      .from(streamInfos)
-      .where(where)
-      .orderBy(desc(streamInfos.streamStart))
-      .limit(q.limit)
-      .offset(q.offset);
+    const { rows, total } = await this.repo.list({ ...q, workspaceIds: visible });
     return { items: rows.map(toRecord), total, limit: q.limit, offset: q.offset };
   }
 
@@ -64,51 +44,42 @@ export class StreamInfosService {
     await this.access.workspace(actor, source.workspaceId, 'write').catch(() => {
       throw badRequest('sourceId', 'Source not found');
     });
-    const [row] = await this.db
-      .insert(streamInfos)
-      .values({
-        corporationId: source.corporationId,
-        workspaceId: source.workspaceId,
-        sourceId: source.id,
-        streamStart: new Date(body.streamStart),
-        streamEnd: body.streamEnd ? new Date(body.streamEnd) : null,
-        info: body.info ?? null,
-      })
-      .returning();
-    return toRecord(row!);
+    const row = await this.repo.insert({
+      corporationId: source.corporationId,
+      workspaceId: source.workspaceId,
+      sourceId: source.id,
+      streamStart: new Date(body.streamStart),
+      streamEnd: body.streamEnd ? new Date(body.streamEnd) : null,
+      info: body.info ?? null,
+    });
+    return toRecord(row);
   }
 
   async delete(actor: Actor, id: string) {
-    const [row] = await this.db.select().from(streamInfos).where(eq(streamInfos.id, id));
+    const row = await this.repo.byId(id);
     if (!row) throw notFound('Stream info');
     await this.access.workspace(actor, row.workspaceId, 'write').catch(() => {
       throw notFound('Stream info');
     });
-    await this.db.delete(streamInfos).where(eq(streamInfos.id, id));
+    await this.repo.delete(id);
   }
 
   /** Engine side: a live session begins (returns its id) or ends. */
   async open(source: { id: string; corporationId: string; workspaceId: string }, start: Date) {
-    const [row] = await this.db
-      .insert(streamInfos)
-      .values({
-        corporationId: source.corporationId,
-        workspaceId: source.workspaceId,
-        sourceId: source.id,
-        streamStart: start,
-      })
-      .returning();
-    return row!.id;
+    const row = await this.repo.insert({
+      corporationId: source.corporationId,
+      workspaceId: source.workspaceId,
+      sourceId: source.id,
+      streamStart: start,
+    });
+    return row.id;
   }
 
   async setInfo(id: string, info: StreamInfo) {
-    await this.db.update(streamInfos).set({ info }).where(eq(streamInfos.id, id));
+    await this.repo.setInfo(id, info);
   }
 
   async close(sourceId: string, end: Date) {
-    await this.db
-      .update(streamInfos)
-      .set({ streamEnd: end })
-      .where(and(eq(streamInfos.sourceId, sourceId), isNull(streamInfos.streamEnd)));
+    await this.repo.closeOpen(sourceId, end);
   }
 }

@@ -6,6 +6,7 @@ import type {
   TargetType,
 } from '@stromwerk/contracts/targets';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { outputs } from '../../db/schema/outputs';
 import { targets } from '../../db/schema/streaming';
 import { iso, isoOrNull } from '../../lib/dates';
 import type { Db } from '../../plugins/db';
@@ -75,6 +76,15 @@ export class TargetsRepository {
 
   async delete(id: string) {
     await this.db.delete(targets).where(eq(targets.id, id));
+  }
+
+  /** The workspace of the player a target may take its feed from; undefined when there is no such player. */
+  async workspaceOfOutput(outputId: string) {
+    const [row] = await this.db
+      .select({ workspaceId: outputs.workspaceId })
+      .from(outputs)
+      .where(eq(outputs.id, outputId));
+    return row?.workspaceId;
   }
 
   async countIn(corporationId: string) {

@@ -5,17 +5,14 @@ import type {
   TargetSettings,
   UpdateTargetBody,
 } from '@stromwerk/contracts/targets';
-import { eq } from 'drizzle-orm';
-import { outputs } from '../../db/schema/outputs';
-import { quotas } from '../../db/schema/tenancy';
-import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { badRequest, notFound } from '../../lib/app-error';
 import type { EventBus } from '../../lib/events';
 import { grants } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
-import type { Db } from '../../plugins/db';
 import type { AccessService } from '../access/access.service';
 import type { LiveControl } from '../live/live-control';
 import type { SourcesRepository } from '../sources/sources.repository';
+import type { UsageService } from '../usage/usage.service';
 import { endpointOf, PRIVATE_REFUSED, publicAddresses, TargetAddressError } from './target-policy';
 import { type TargetRow, type TargetsRepository, toTarget } from './targets.repository';
 
@@ -37,7 +34,7 @@ export class TargetsService {
   live: LiveControl | undefined;
 
   constructor(
-    private readonly db: Db,
+    private readonly usage: UsageService,
     readonly repo: TargetsRepository,
     private readonly sources: SourcesRepository,
     private readonly access: AccessService,
@@ -77,13 +74,12 @@ export class TargetsService {
 
   async create(actor: Actor, body: CreateTargetBody) {
     const { workspace } = await this.access.workspace(actor, body.workspaceId, 'write');
-    const [quota] = await this.db
-      .select()
-      .from(quotas)
-      .where(eq(quotas.corporationId, workspace.corporationId));
-    if (quota && (await this.repo.countIn(workspace.corporationId)) >= quota.maxTargets) {
-      throw new AppError('QUOTA_EXCEEDED', `The corporation may have at most ${quota.maxTargets} targets`);
-    }
+    await this.usage.assertRoom(
+      workspace.corporationId,
+      'maxTargets',
+      () => this.repo.countIn(workspace.corporationId),
+      'targets',
+    );
     await this.checkFeed(body, workspace.id);
     await this.checkAddress(body.settings);
     const row = await this.repo.insert({
@@ -169,11 +165,7 @@ export class TargetsService {
         throw badRequest('sourceId', 'Source not found in this workspace');
     }
     if (feed.outputId) {
-      const [output] = await this.db
-        .select({ workspaceId: outputs.workspaceId })
-        .from(outputs)
-        .where(eq(outputs.id, feed.outputId));
-      if (output?.workspaceId !== workspaceId)
+      if ((await this.repo.workspaceOfOutput(feed.outputId)) !== workspaceId)
         throw badRequest('outputId', 'Player not found in this workspace');
     }
   }

@@ -1,22 +1,22 @@
 import type { Quota, UpdateQuotaBody, Usage, UsageReport } from '@stromwerk/contracts/usage';
-import { and, count, countDistinct, desc, eq, isNull } from 'drizzle-orm';
-import { memberships, quotas, usageReports, workspaces } from '../../db/schema/tenancy';
-import { forbidden, notFound } from '../../lib/app-error';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import { grants } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
-import type { Db } from '../../plugins/db';
 import type { AccessService } from '../access/access.service';
+import type { QuotaRow, UsageRepository } from './usage.repository';
 
 /** Counts a later module contributes (sources, targets, outputs, medias, storage) for a corporation or workspace. */
 export type UsageCounter = (scope: { corporationId: string; workspaceId: string | null }) => Promise<number>;
 type CountedPart = 'sources' | 'targets' | 'outputs' | 'medias' | 'storageBytes';
+/** The quota limits a create checks against. */
+export type QuotaLimit = keyof Pick<QuotaRow, 'maxWorkspaces' | 'maxSources' | 'maxTargets' | 'maxOutputs'>;
 
 export class UsageService {
   private readonly counters = new Map<CountedPart, UsageCounter>();
 
   constructor(
-    private readonly db: Db,
+    private readonly repo: UsageRepository,
     private readonly access: AccessService,
   ) {}
 
@@ -34,37 +34,42 @@ export class UsageService {
     if (!grants(permissions, need)) throw forbidden();
   }
 
+  /**
+   * Refuses one more of a resource when the corporation holds its quota's maximum already. `current` is
+   * the count, or a function that counts (called only when the corporation has a quota).
+   */
+  async assertRoom(
+    corporationId: string,
+    limit: QuotaLimit,
+    current: number | (() => Promise<number>),
+    what: string,
+  ) {
+    const quota = await this.repo.quotaOf(corporationId);
+    if (!quota) return;
+    const n = typeof current === 'number' ? current : await current();
+    if (n >= quota[limit]) {
+      throw new AppError('QUOTA_EXCEEDED', `The corporation may have at most ${quota[limit]} ${what}`);
+    }
+  }
+
   async quota(actor: Actor, corporationId: string): Promise<Quota> {
     await this.corporationLevel(actor, corporationId, 'read');
-    const [row] = await this.db.select().from(quotas).where(eq(quotas.corporationId, corporationId));
+    const row = await this.repo.quotaOf(corporationId);
     return { ...row!, updatedAt: iso(row!.updatedAt) };
   }
 
   async updateQuota(actor: Actor, corporationId: string, body: UpdateQuotaBody): Promise<Quota> {
     await this.corporationLevel(actor, corporationId, 'admin');
-    const [row] = await this.db
-      .update(quotas)
-      .set({ ...body, updatedAt: new Date() })
-      .where(eq(quotas.corporationId, corporationId))
-      .returning();
+    const row = await this.repo.updateQuota(corporationId, body);
     return { ...row!, updatedAt: iso(row!.updatedAt) };
   }
 
   async compute(corporationId: string, workspaceId: string | null): Promise<Usage> {
     const scope = { corporationId, workspaceId };
     const part = async (name: CountedPart) => (await this.counters.get(name)?.(scope)) ?? 0;
-    const wsWhere = workspaceId
-      ? eq(workspaces.id, workspaceId)
-      : eq(workspaces.corporationId, corporationId);
-    const memberWhere = workspaceId
-      ? and(eq(memberships.corporationId, corporationId), eq(memberships.workspaceId, workspaceId))
-      : eq(memberships.corporationId, corporationId);
-    const [[ws], [members], sources, targets, outputs, medias, storageBytes] = await Promise.all([
-      this.db.select({ n: count() }).from(workspaces).where(wsWhere),
-      this.db
-        .select({ n: countDistinct(memberships.userId) })
-        .from(memberships)
-        .where(memberWhere),
+    const [ws, members, sources, targets, outputs, medias, storageBytes] = await Promise.all([
+      this.repo.countWorkspaces(scope),
+      this.repo.countMembers(scope),
       part('sources'),
       part('targets'),
       part('outputs'),
@@ -74,8 +79,8 @@ export class UsageService {
     return {
       corporationId,
       workspaceId,
-      workspaces: ws!.n,
-      users: members!.n,
+      workspaces: ws,
+      users: members,
       storageBytes,
       sources,
       targets,
@@ -116,26 +121,13 @@ export class UsageService {
     );
     if (target.workspaceId && corporationId !== target.corporationId) throw notFound('Workspace');
     const usage = await this.compute(corporationId, workspaceId);
-    const [row] = await this.db
-      .insert(usageReports)
-      .values({ corporationId, workspaceId, usage })
-      .returning();
-    return { id: row!.id, corporationId, workspaceId, usage, createdAt: iso(row!.createdAt) };
+    const row = await this.repo.insertReport({ corporationId, workspaceId }, usage);
+    return { id: row.id, corporationId, workspaceId, usage, createdAt: iso(row.createdAt) };
   }
 
   async lastReport(actor: Actor, target: { corporationId: string } | { workspaceId: string }) {
     const { corporationId, workspaceId } = await this.scope(actor, target, readNeed(target));
-    const [row] = await this.db
-      .select()
-      .from(usageReports)
-      .where(
-        and(
-          eq(usageReports.corporationId, corporationId),
-          workspaceId ? eq(usageReports.workspaceId, workspaceId) : isNull(usageReports.workspaceId),
-        ),
-      )
-      .orderBy(desc(usageReports.createdAt))
-      .limit(1);
+    const row = await this.repo.lastReport({ corporationId, workspaceId });
     const report = row
       ? { id: row.id, corporationId, workspaceId, usage: row.usage as Usage, createdAt: iso(row.createdAt) }
       : null;

@@ -1,11 +1,9 @@
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
-import { medias } from '../../db/schema/media';
 import { AppError } from '../../lib/app-error';
 import { sniffImage } from '../../lib/image-sniff';
 import type { Actor } from '../../plugins/auth';
-import type { Db } from '../../plugins/db';
 import type { Storage } from '../../plugins/storage';
+import type { MediasRepository } from '../medias/medias.repository';
 import { toUser, type UsersRepository } from './users.repository';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -14,7 +12,7 @@ export const avatarKey = (mediaId: string) => `avatars/${mediaId}`;
 /** A user's avatar is a media record owned by the user; its single file is served under the CDN base. */
 export class AvatarService {
   constructor(
-    private readonly db: Db,
+    private readonly medias: MediasRepository,
     private readonly users: UsersRepository,
     private readonly storage: Storage,
   ) {}
@@ -31,24 +29,20 @@ export class AvatarService {
     const image = sniffImage(data.subarray(0, 16));
     if (!image)
       throw new AppError('UNSUPPORTED_MEDIA', 'file: The avatar must be a PNG, JPEG, GIF or WebP image');
-    const [media] = await this.db
-      .insert(medias)
-      .values({
-        ownerUserId: userId,
-        name: 'avatar',
-        origin: 'avatar',
-        files: [],
-        sizeBytes: data.length,
-        uploadedAt: new Date(),
-      })
-      .returning();
-    const key = avatarKey(media!.id);
+    const media = await this.medias.insert({
+      ownerUserId: userId,
+      name: 'avatar',
+      origin: 'avatar',
+      files: [],
+      sizeBytes: data.length,
+      uploadedAt: new Date(),
+    });
+    const key = avatarKey(media.id);
     await this.storage.put(key, Readable.from(data));
-    await this.db
-      .update(medias)
-      .set({ files: [{ bucketRef: key, kind: 'image', mimeType: image.mimeType, size: data.length }] })
-      .where(eq(medias.id, media!.id));
-    const updated = await this.users.update(userId, { avatarMediaId: media!.id });
+    await this.medias.update(media.id, {
+      files: [{ bucketRef: key, kind: 'image', mimeType: image.mimeType, size: data.length }],
+    });
+    const updated = await this.users.update(userId, { avatarMediaId: media.id });
     if (row.avatarMediaId) await this.removeMedia(row.avatarMediaId);
     return toUser(updated!);
   }
@@ -62,6 +56,6 @@ export class AvatarService {
 
   private async removeMedia(mediaId: string) {
     await this.storage.remove(avatarKey(mediaId));
-    await this.db.delete(medias).where(eq(medias.id, mediaId));
+    await this.medias.delete(mediaId);
   }
 }

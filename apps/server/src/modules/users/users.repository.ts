@@ -5,9 +5,10 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { socials, users } from '../../db/schema/identity';
 import { medias } from '../../db/schema/media';
 import { memberships } from '../../db/schema/tenancy';
+import type { Executor } from '../../db/transaction';
 import { iso } from '../../lib/dates';
 import type { UserRow } from '../../plugins/auth';
-import type { Db, DbOrTx } from '../../plugins/db';
+import type { Db } from '../../plugins/db';
 
 export function toUser(row: UserRow): User {
   return {
@@ -38,6 +39,11 @@ export class UsersRepository {
     return row;
   }
 
+  async exists(id: string) {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, id));
+    return !!row;
+  }
+
   /** True when the media is an avatar image this user uploaded (the only kind an avatar may point at). */
   async ownsAvatarImage(userId: string, mediaId: string): Promise<boolean> {
     const [row] = await this.db
@@ -52,7 +58,7 @@ export class UsersRepository {
     return row;
   }
 
-  async create(values: typeof users.$inferInsert, db: DbOrTx = this.db) {
+  async create(values: typeof users.$inferInsert, db: Executor = this.db) {
     const [row] = await db.insert(users).values(values).returning();
     return row!;
   }
@@ -65,6 +71,17 @@ export class UsersRepository {
       .where(eq(users.id, id))
       .returning();
     return row;
+  }
+
+  /** Marks the current address confirmed (leaves updatedAt as it is). */
+  async setEmailVerified(id: string) {
+    await this.db.update(users).set({ emailVerified: true }).where(eq(users.id, id));
+  }
+
+  /** How many users there are at all (none: the first start). */
+  async count() {
+    const [{ n }] = (await this.db.select({ n: count() }).from(users)) as [{ n: number }];
+    return n;
   }
 
   async setFlags(id: string, flags: Feature[]) {

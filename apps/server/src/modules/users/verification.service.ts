@@ -1,16 +1,14 @@
 import type { PageQuery } from '@stromwerk/contracts/common';
-import { and, count, desc, eq, gt, lt, ne } from 'drizzle-orm';
-import { emailVerifications, passwordResets, users } from '../../db/schema/identity';
 import { AppError, notFound } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import { hashPassword } from '../../lib/passwords';
 import { randomSecret, sha256 } from '../../lib/secrets';
 import type { Actor, UserRow } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
-import type { Db } from '../../plugins/db';
 import type { Mailer } from '../../plugins/mailer';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { UsersRepository } from './users.repository';
+import type { VerificationRepository } from './verification.repository';
 
 const VERIFY_HOURS = 48;
 const RESET_MINUTES = 60;
@@ -22,7 +20,7 @@ const invalidToken = () =>
 /** Mailed one-time links: email verification and password reset. Tokens are stored hashed and used once. */
 export class VerificationService {
   constructor(
-    private readonly db: Db,
+    private readonly repo: VerificationRepository,
     private readonly config: Config,
     private readonly users: UsersRepository,
     private readonly mailer: Mailer,
@@ -34,7 +32,7 @@ export class VerificationService {
     const user = await this.users.byId(userId);
     if (!user) throw notFound('User');
     const token = randomSecret();
-    await this.db.insert(emailVerifications).values({
+    await this.repo.addEmailVerification({
       userId,
       email: user.email,
       tokenHash: sha256(token),
@@ -51,11 +49,9 @@ export class VerificationService {
   /** An email change: the new address must prove itself before it replaces the current one. */
   async startEmailChange(user: UserRow, email: string) {
     // One pending change at a time: an older link for another new address stops working.
-    await this.db
-      .delete(emailVerifications)
-      .where(and(eq(emailVerifications.userId, user.id), ne(emailVerifications.email, user.email)));
+    await this.repo.dropEmailChanges(user.id, user.email);
     const token = randomSecret();
-    await this.db.insert(emailVerifications).values({
+    await this.repo.addEmailVerification({
       userId: user.id,
       email,
       tokenHash: sha256(token),
@@ -76,15 +72,12 @@ export class VerificationService {
 
   /** The mailed link: confirms the current address, or completes a change to the address it was sent to. */
   async completeEmailVerification(token: string) {
-    const [row] = await this.db
-      .delete(emailVerifications)
-      .where(and(eq(emailVerifications.tokenHash, sha256(token)), gt(emailVerifications.expiry, new Date())))
-      .returning();
+    const row = await this.repo.takeEmailVerification(sha256(token));
     if (!row) throw invalidToken();
     const user = await this.users.byId(row.userId);
     if (!user) throw invalidToken();
     if (row.email === user.email) {
-      await this.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      await this.users.setEmailVerified(user.id);
       return;
     }
     // Another account may have taken the address since the link was sent.
@@ -95,7 +88,7 @@ export class VerificationService {
     }
     await this.users.update(user.id, { email: row.email, emailVerified: true });
     // Links to earlier addresses must not switch the account back.
-    await this.db.delete(emailVerifications).where(eq(emailVerifications.userId, user.id));
+    await this.repo.clearEmailVerifications(user.id);
   }
 
   /** Answers the same whether or not the address exists, so it cannot be used to probe for accounts. */
@@ -103,7 +96,7 @@ export class VerificationService {
     const user = await this.users.byEmail(email);
     if (!user || user.blocked) return;
     const token = randomSecret();
-    await this.db.insert(passwordResets).values({
+    await this.repo.addPasswordReset({
       userId: user.id,
       tokenHash: sha256(token),
       expiry: new Date(Date.now() + RESET_MINUTES * 60_000),
@@ -117,10 +110,7 @@ export class VerificationService {
   }
 
   async completePasswordReset(token: string, password: string) {
-    const [row] = await this.db
-      .delete(passwordResets)
-      .where(and(eq(passwordResets.tokenHash, sha256(token)), gt(passwordResets.expiry, new Date())))
-      .returning();
+    const row = await this.repo.takePasswordReset(sha256(token));
     if (!row) throw invalidToken();
     const user = await this.users.byId(row.userId);
     if (!user) throw invalidToken();
@@ -128,23 +118,13 @@ export class VerificationService {
       passwordHash: await hashPassword(password),
       tokenVersion: user.tokenVersion + 1,
     });
-    await this.db.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    await this.repo.clearPasswordResets(user.id);
     // Whoever knew the old password is logged out everywhere, live connections included.
     await this.sessions.revokeAll(user.id);
   }
 
   async listEmailVerifications(actor: Actor, q: PageQuery) {
-    const where = actor.user.isAdmin ? undefined : eq(emailVerifications.userId, actor.user.id);
-    const [{ total }] = (await this.db.select({ total: count() }).from(emailVerifications).where(where)) as [
-      { total: number },
-    ];
-    const rows = await this.db
-      .select()
-      .from(emailVerifications)
-      .where(where)
-      .orderBy(desc(emailVerifications.createdAt))
-      .limit(q.limit)
-      .offset(q.offset);
+    const { rows, total } = await this.repo.emailVerifications(ownerFilter(actor), q);
     const items = rows.map((r) => ({
       id: r.id,
       userId: r.userId,
@@ -156,17 +136,7 @@ export class VerificationService {
   }
 
   async listPasswordResets(actor: Actor, q: PageQuery) {
-    const where = actor.user.isAdmin ? undefined : eq(passwordResets.userId, actor.user.id);
-    const [{ total }] = (await this.db.select({ total: count() }).from(passwordResets).where(where)) as [
-      { total: number },
-    ];
-    const rows = await this.db
-      .select()
-      .from(passwordResets)
-      .where(where)
-      .orderBy(desc(passwordResets.createdAt))
-      .limit(q.limit)
-      .offset(q.offset);
+    const { rows, total } = await this.repo.passwordResets(ownerFilter(actor), q);
     const items = rows.map((r) => ({
       id: r.id,
       userId: r.userId,
@@ -177,27 +147,19 @@ export class VerificationService {
   }
 
   async deleteEmailVerification(actor: Actor, id: string) {
-    const owner = actor.user.isAdmin ? undefined : eq(emailVerifications.userId, actor.user.id);
-    const gone = await this.db
-      .delete(emailVerifications)
-      .where(and(eq(emailVerifications.id, id), owner))
-      .returning();
-    if (gone.length === 0) throw notFound('Email verification');
+    if (!(await this.repo.deleteEmailVerification(id, ownerFilter(actor))))
+      throw notFound('Email verification');
   }
 
   async deletePasswordReset(actor: Actor, id: string) {
-    const owner = actor.user.isAdmin ? undefined : eq(passwordResets.userId, actor.user.id);
-    const gone = await this.db
-      .delete(passwordResets)
-      .where(and(eq(passwordResets.id, id), owner))
-      .returning();
-    if (gone.length === 0) throw notFound('Password reset');
+    if (!(await this.repo.deletePasswordReset(id, ownerFilter(actor)))) throw notFound('Password reset');
   }
 
   /** Expired links are useless; removing them keeps the tables small. */
   async purgeExpired() {
-    const now = new Date();
-    await this.db.delete(emailVerifications).where(lt(emailVerifications.expiry, now));
-    await this.db.delete(passwordResets).where(lt(passwordResets.expiry, now));
+    await this.repo.purgeExpired(new Date());
   }
 }
+
+/** Platform admins see and manage everyone's links; anyone else only their own. */
+const ownerFilter = (actor: Actor) => (actor.user.isAdmin ? undefined : actor.user.id);

@@ -2,8 +2,9 @@ import type { Permission } from '@stromwerk/contracts/permissions';
 import type { Workspace } from '@stromwerk/contracts/workspaces';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { corporations, memberships, workspaces } from '../../db/schema/tenancy';
+import type { Executor } from '../../db/transaction';
 import { iso } from '../../lib/dates';
-import type { Db, DbOrTx } from '../../plugins/db';
+import type { Db } from '../../plugins/db';
 import type { WorkspaceRow } from '../access/access.service';
 import { escapeLike } from '../users/users.repository';
 
@@ -31,7 +32,7 @@ export interface WorkspaceFilter {
 export class WorkspacesRepository {
   constructor(private readonly db: Db) {}
 
-  async create(values: typeof workspaces.$inferInsert, db: DbOrTx = this.db) {
+  async create(values: typeof workspaces.$inferInsert, db: Executor = this.db) {
     const [row] = await db.insert(workspaces).values(values).returning();
     return row!;
   }

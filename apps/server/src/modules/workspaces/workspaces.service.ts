@@ -1,20 +1,17 @@
 import type { PageQuery } from '@stromwerk/contracts/common';
 import type { Permission, SetUserPermissionsBody } from '@stromwerk/contracts/permissions';
 import type { CreateWorkspaceBody, WorkspaceListQuery } from '@stromwerk/contracts/workspaces';
-import { eq } from 'drizzle-orm';
-import { quotas } from '../../db/schema/tenancy';
-import { AppError } from '../../lib/app-error';
 import { type EventBus, memberChange } from '../../lib/events';
 import { grants } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
-import type { Db } from '../../plugins/db';
 import type { AccessService } from '../access/access.service';
 import type { MembershipsRepository } from '../access/memberships.repository';
+import type { UsageService } from '../usage/usage.service';
 import { toWorkspace, type WorkspacesRepository } from './workspaces.repository';
 
 export class WorkspacesService {
   constructor(
-    private readonly db: Db,
+    private readonly usage: UsageService,
     private readonly repo: WorkspacesRepository,
     private readonly access: AccessService,
     private readonly memberships: MembershipsRepository,
@@ -39,14 +36,8 @@ export class WorkspacesService {
 
   async create(actor: Actor, body: CreateWorkspaceBody) {
     const { corporation } = await this.access.corporation(actor, body.corporationId, 'write');
-    const [quota] = await this.db.select().from(quotas).where(eq(quotas.corporationId, corporation.id));
     const existing = await this.repo.countIn(corporation.id);
-    if (quota && existing >= quota.maxWorkspaces) {
-      throw new AppError(
-        'QUOTA_EXCEEDED',
-        `The corporation may have at most ${quota.maxWorkspaces} workspaces`,
-      );
-    }
+    await this.usage.assertRoom(corporation.id, 'maxWorkspaces', existing, 'workspaces');
     const row = await this.repo.create({
       corporationId: corporation.id,
       name: body.name,

@@ -1,0 +1,72 @@
+import type { Usage } from '@stromwerk/contracts/usage';
+import { and, count, countDistinct, desc, eq, isNull } from 'drizzle-orm';
+import { memberships, quotas, usageReports, workspaces } from '../../db/schema/tenancy';
+import type { Db } from '../../plugins/db';
+
+export type QuotaRow = typeof quotas.$inferSelect;
+/** A scope of usage figures: a whole corporation (workspaceId null) or one of its workspaces. */
+export interface UsageScope {
+  corporationId: string;
+  workspaceId: string | null;
+}
+
+/** Quotas, the counts usage adds up itself (workspaces, members), and recorded usage reports. */
+export class UsageRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The corporation's quota; every corporation gets one when it is created. */
+  async quotaOf(corporationId: string): Promise<QuotaRow | undefined> {
+    const [row] = await this.db.select().from(quotas).where(eq(quotas.corporationId, corporationId));
+    return row;
+  }
+
+  async updateQuota(corporationId: string, values: Partial<typeof quotas.$inferInsert>) {
+    const [row] = await this.db
+      .update(quotas)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(quotas.corporationId, corporationId))
+      .returning();
+    return row;
+  }
+
+  async countWorkspaces({ corporationId, workspaceId }: UsageScope) {
+    const where = workspaceId ? eq(workspaces.id, workspaceId) : eq(workspaces.corporationId, corporationId);
+    const [row] = await this.db.select({ n: count() }).from(workspaces).where(where);
+    return row!.n;
+  }
+
+  /** Distinct users with a membership in the scope (in the corporation: in any of its workspaces too). */
+  async countMembers({ corporationId, workspaceId }: UsageScope) {
+    const where = workspaceId
+      ? and(eq(memberships.corporationId, corporationId), eq(memberships.workspaceId, workspaceId))
+      : eq(memberships.corporationId, corporationId);
+    const [row] = await this.db
+      .select({ n: countDistinct(memberships.userId) })
+      .from(memberships)
+      .where(where);
+    return row!.n;
+  }
+
+  async insertReport(scope: UsageScope, usage: Usage) {
+    const [row] = await this.db
+      .insert(usageReports)
+      .values({ ...scope, usage })
+      .returning();
+    return row!;
+  }
+
+  async lastReport({ corporationId, workspaceId }: UsageScope) {
+    const [row] = await this.db
+      .select()
+      .from(usageReports)
+      .where(
+        and(
+          eq(usageReports.corporationId, corporationId),
+          workspaceId ? eq(usageReports.workspaceId, workspaceId) : isNull(usageReports.workspaceId),
+        ),
+      )
+      .orderBy(desc(usageReports.createdAt))
+      .limit(1);
+    return row;
+  }
+}
