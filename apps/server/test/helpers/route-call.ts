@@ -1,29 +1,12 @@
-import type { commentSchemas } from '@stromwerk/contracts/api/comments.schemas';
-import type { jobSchemas } from '@stromwerk/contracts/api/jobs.schemas';
-import type { mediaSchemas } from '@stromwerk/contracts/api/medias.schemas';
-import type { outputSchemas } from '@stromwerk/contracts/api/outputs.schemas';
-import type { playSchemas } from '@stromwerk/contracts/api/play.schemas';
+import type { ApiSchemas } from '@stromwerk/contracts/api/all-schemas';
 import { fillPath, type Route } from '@stromwerk/contracts/api/route';
 import type { InputOf, OutputOf, RouteSchemas } from '@stromwerk/contracts/api/schemas';
-import type { sourceSchemas } from '@stromwerk/contracts/api/sources.schemas';
-import type { streamInfoSchemas } from '@stromwerk/contracts/api/stream-infos.schemas';
 import { apiTables } from '@stromwerk/contracts/api/tables';
-import type { targetSchemas } from '@stromwerk/contracts/api/targets.schemas';
 import type { ErrorResponse } from '@stromwerk/contracts/errors';
 import type { StromwerkApp } from '../../src/app';
 import { type CallOptions, call } from './test-app';
 
-/** The schemas of every table resource, by the name `apiTables` gives it. */
-interface Schemas {
-  sources: typeof sourceSchemas;
-  targets: typeof targetSchemas;
-  outputs: typeof outputSchemas;
-  comments: typeof commentSchemas;
-  streamInfos: typeof streamInfoSchemas;
-  medias: typeof mediaSchemas;
-  jobs: typeof jobSchemas;
-  play: typeof playSchemas;
-}
+type Schemas = ApiSchemas;
 type Resource = keyof Schemas & keyof typeof apiTables;
 
 /** `'sources.get'`, `'outputs.listInWorkspace'`, …: every operation of the route table. */

@@ -15,8 +15,10 @@ import { sessionRoutes } from './sessions';
 import { sourceRoutes } from './sources';
 import { streamInfoRoutes } from './stream-infos';
 import { targetRoutes } from './targets';
+import { usageRoutes } from './usage';
 import { avatarRoutes, userRoutes } from './users';
 import { verificationRoutes } from './verification';
+import { workspaceRoutes } from './workspaces';
 
 /**
  * The client's `users`: one resource made of the identity tables (each registered by its own server
@@ -30,12 +32,9 @@ export const identityRoutes = {
   ...avatarRoutes,
 } as const;
 
-import { usageRoutes } from './usage';
-import { workspaceRoutes } from './workspaces';
-
 /**
  * Every resource's route table, by the name the client uses (`client.sources.get(...)`). Zod-free.
- * Resources not listed here still declare their routes in their server route files (issue 11 moves them).
+ * Every /v1 operation is in one of them; the schemas are in `all-schemas.ts` under the same names.
  */
 export const apiTables = {
   users: identityRoutes,
