@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './values';
 
 export const idSchema = z.uuid();
 export const idParamsSchema = z.object({ id: idSchema });
@@ -33,8 +34,7 @@ export const line = () =>
 
 export const nameSchema = line().trim().min(1, 'Required').max(120);
 
-export const MAX_PAGE_SIZE = 200;
-export const DEFAULT_PAGE_SIZE = 50;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { dateTimeSchema, pageQuerySchema } from './common';
 import { permissionSchema } from './permissions';
 import { emailSchema } from './users';
+import { invitationStatuses } from './values';
 
-export const invitationStatuses = ['pending', 'accepted', 'declined', 'revoked'] as const;
+export { invitationStatuses };
+
 export const invitationSchema = z
   .object({
     id: z.uuid(),

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { dateTimeSchema, pageQuerySchema } from './common';
+import { jobStates, jobTypes } from './values';
+
+export { jobStates, jobTypes };
 
 /**
  * Every long media task is a job (spec section 7 "Jobs"). thumbnail: a still and a preview strip for a
  * media; render-mp4: an H.264/AAC MP4 copy of a media.
  */
-export const jobTypes = ['thumbnail', 'render-mp4'] as const;
 export const jobTypeSchema = z.enum(jobTypes);
 export type JobType = z.infer<typeof jobTypeSchema>;
 
-export const jobStates = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export const jobStateSchema = z.enum(jobStates);
 export type JobState = z.infer<typeof jobStateSchema>;
 export const finishedJobStates: readonly JobState[] = ['done', 'failed', 'cancelled'];

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { dateTimeSchema, nameSchema, pageQuerySchema, queryBooleanSchema } from './common';
 import { streamInfoSchema } from './stream-info';
+import { mediaFileKinds, mediaOrigins, mediaSortFields, mediaStatuses } from './values';
+
+export { mediaFileKinds, mediaOrigins, mediaSortFields, mediaStatuses };
 
 /** Where a media came from; the library filters by it and `GET /v1/medias/by-origin/{origin}` looks it up. */
-export const mediaOrigins = ['upload', 'recording', 'render', 'clip', 'copy'] as const;
 export const mediaOriginSchema = z.enum(mediaOrigins);
 export type MediaOrigin = z.infer<typeof mediaOriginSchema>;
 
 /** processing: thumbnails are being made; ready: playable; failed: see `error`. */
-export const mediaStatuses = ['processing', 'ready', 'failed'] as const;
 export const mediaStatusSchema = z.enum(mediaStatuses);
 export type MediaStatus = z.infer<typeof mediaStatusSchema>;
 
-export const mediaFileKinds = ['original', 'thumbnail', 'preview'] as const;
 export const mediaFileKindSchema = z.enum(mediaFileKinds);
 export type MediaFileKind = z.infer<typeof mediaFileKindSchema>;
 
@@ -55,7 +55,6 @@ export const mediaSchema = z
   .meta({ id: 'Media' });
 export type Media = z.infer<typeof mediaSchema>;
 
-export const mediaSortFields = ['createdAt', 'name', 'sizeBytes', 'durationMs'] as const;
 export const mediaListQuerySchema = pageQuerySchema.extend({
   workspaceId: z.uuid().optional(),
   origin: mediaOriginSchema.optional(),

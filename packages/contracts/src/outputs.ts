@@ -1,21 +1,20 @@
 import { z } from 'zod';
 import { dateTimeSchema, line, nameSchema, pageQuerySchema, updateBodyOf } from './common';
 import { RETENTION_HOURS } from './limits';
+import { behaviours, directions, latencies, moderationLevels, programInputs } from './values';
+
+export { behaviours, latencies, moderationLevels, programInputs };
 
 /** Spec section 4: auto (player chooses), live (switches to live as soon as available), media (only the media). */
-export const behaviours = ['auto', 'live', 'media'] as const;
 export const behaviourSchema = z.enum(behaviours);
-export const latencies = ['low', 'normal', 'high', 'very-high'] as const;
 export const latencySchema = z.enum(latencies);
 export type Latency = z.infer<typeof latencySchema>;
 /** Spec section 9 retention choices in hours; 0 is never. */
 export const retentionSchema = z.literal([...RETENTION_HOURS]);
 /** none: comments appear at once; approval: after a moderator approves; closed: read only. */
-export const moderationLevels = ['none', 'approval', 'closed'] as const;
 export const moderationSchema = z.enum(moderationLevels);
 
 /** What the program shows right now: offline (nothing), main/backup ingest, the fallback media, or the VOD. */
-export const programInputs = ['offline', 'main', 'backup', 'fallback', 'vod'] as const;
 export const programInputSchema = z.enum(programInputs);
 export type ProgramInput = z.infer<typeof programInputSchema>;
 
@@ -31,7 +30,7 @@ export const outputSettingsSchema = z.object({
   fallbackMediaId: z.uuid().nullable().default(null),
   behaviour: behaviourSchema.default('auto'),
   latency: latencySchema.default('normal'),
-  direction: z.enum(['landscape', 'portrait']).default('landscape'),
+  direction: z.enum(directions).default('landscape'),
   recording: z.boolean().default(false),
   vodAfterStream: z.boolean().default(false),
   overlay: z
@@ -115,7 +114,7 @@ export const playSessionSchema = z.object({
   hlsUrl: z.string().nullable(),
   latency: latencySchema,
   background: z.string(),
-  direction: z.enum(['landscape', 'portrait']),
+  direction: z.enum(directions),
   overlay: z
     .object({ url: z.string(), x: z.number(), y: z.number(), width: z.number(), height: z.number() })
     .nullable(),

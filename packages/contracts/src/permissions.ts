@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { permissions } from './values';
+
+export { permissions };
 
 /** Ordered: admin includes write, write includes read. Corporation permissions apply to all its workspaces. */
-export const permissions = ['read', 'write', 'admin'] as const;
 export const permissionSchema = z.enum(permissions);
 export type Permission = z.infer<typeof permissionSchema>;
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { dateTimeSchema } from './common';
+import { socialNetworks } from './values';
 
-export const socialNetworks = ['facebook', 'twitch', 'twitter', 'youtube', 'google-drive', 'ftp'] as const;
+export { socialNetworks };
+
 export const socialSchema = z
   .object({
     id: z.uuid(),

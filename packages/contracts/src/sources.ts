@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { dateTimeSchema, line, nameSchema, pageQuerySchema, text, updateBodyOf } from './common';
 import { STREAM_ENDPOINTS } from './limits';
 import { streamInfoSchema } from './stream-info';
+import { sourceStates, sourceTypes } from './values';
 
-export const sourceTypes = ['rtmp', 'srt', 'relive', 'demo'] as const;
+export { sourceStates, sourceTypes };
+
 export const sourceTypeSchema = z.enum(sourceTypes);
 export type SourceType = z.infer<typeof sourceTypeSchema>;
 export const streamEndpointSchema = z.enum(STREAM_ENDPOINTS);
 export type StreamEndpoint = z.infer<typeof streamEndpointSchema>;
 
 /** offline: nothing arrives; live: a stream arrives; scheduled: waits for its start; maintenance: in its window. */
-export const sourceStates = ['offline', 'live', 'scheduled', 'maintenance'] as const;
 export const sourceStateSchema = z.enum(sourceStates);
 export type SourceState = z.infer<typeof sourceStateSchema>;
 

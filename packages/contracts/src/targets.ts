@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { dateTimeSchema, line, nameSchema, pageQuerySchema, updateBodyOf } from './common';
 import { TARGET_TYPES } from './limits';
+import { targetStates } from './values';
+
+export { targetStates };
 
 export const targetTypeSchema = z.enum(TARGET_TYPES);
 export type TargetType = z.infer<typeof targetTypeSchema>;
 /** Spec section 4: offline, almost online (connecting or retrying), online, not connected (failed). */
-export const targetStates = ['offline', 'almost-online', 'online', 'not-connected'] as const;
 export const targetStateSchema = z.enum(targetStates);
 export type TargetState = z.infer<typeof targetStateSchema>;
 

@@ -1,5 +1,4 @@
-// contracts' MAX_PAGE_SIZE; not imported because that module also builds zod schemas.
-const MAX_PAGE_SIZE = 200;
+import { MAX_PAGE_SIZE } from '@stromwerk/contracts/values';
 
 interface PageLike<T> {
   items: T[];

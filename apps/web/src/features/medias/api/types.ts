@@ -1,13 +1,13 @@
 import type { Revived } from '@stromwerk/client/dates';
 import type { Job } from '@stromwerk/contracts/jobs';
 import type { Media, MediaOrigin } from '@stromwerk/contracts/medias';
+import { mediaOrigins } from '@stromwerk/contracts/values';
 
 /** A media and a job as the client hands them out (date fields may be revived to Date). */
 export type MediaItem = Revived<Media>;
 export type JobItem = Revived<Job>;
 
-// contracts' mediaOrigins; not imported because that module also builds zod schemas.
-export const MEDIA_ORIGINS: readonly MediaOrigin[] = ['upload', 'recording', 'render', 'clip', 'copy'];
+export const MEDIA_ORIGINS: readonly MediaOrigin[] = mediaOrigins;
 
 /** The library's sort choices and what each asks of the server. */
 export const MEDIA_SORTS = {

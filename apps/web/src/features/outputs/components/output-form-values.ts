@@ -1,4 +1,10 @@
 import type { Latency, UpdateOutputBody } from '@stromwerk/contracts/outputs';
+import {
+  behaviours as behaviourValues,
+  directions as directionValues,
+  latencies as latencyValues,
+  moderationLevels,
+} from '@stromwerk/contracts/values';
 import type { OutputItem } from '../api/types';
 
 /** Create one, edit one, or edit a selection (only the changed settings are applied to all). */
@@ -7,15 +13,15 @@ export type FormTarget =
   | { kind: 'edit'; output: OutputItem }
   | { kind: 'bulk'; outputs: OutputItem[] };
 
-export type Behaviour = 'auto' | 'live' | 'media';
-export type Moderation = 'none' | 'approval' | 'closed';
-export type Direction = 'landscape' | 'portrait';
+export type Behaviour = (typeof behaviourValues)[number];
+export type Moderation = (typeof moderationLevels)[number];
+export type Direction = (typeof directionValues)[number];
 
-// Spelled out here instead of imported: the contracts modules build zod schemas on load.
-export const behaviours: Behaviour[] = ['auto', 'live', 'media'];
-export const latencies: Latency[] = ['low', 'normal', 'high', 'very-high'];
-export const moderations: Moderation[] = ['none', 'approval', 'closed'];
-export const directions: Direction[] = ['landscape', 'portrait'];
+// The value sets come from contracts' zod-free values module.
+export const behaviours: readonly Behaviour[] = behaviourValues;
+export const latencies: readonly Latency[] = latencyValues;
+export const moderations: readonly Moderation[] = moderationLevels;
+export const directions: readonly Direction[] = directionValues;
 
 /** The form's state: selects hold '' for none, numbers are typed as text until saved. */
 export interface Values {

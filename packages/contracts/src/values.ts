@@ -1,0 +1,25 @@
+/**
+ * The API's value sets and page sizes without zod, so the browser can import them anywhere (the login
+ * bundle stays zod-free). The zod modules build their enums from these and re-export them.
+ */
+
+export const behaviours = ['auto', 'live', 'media'] as const;
+export const latencies = ['low', 'normal', 'high', 'very-high'] as const;
+export const moderationLevels = ['none', 'approval', 'closed'] as const;
+export const programInputs = ['offline', 'main', 'backup', 'fallback', 'vod'] as const;
+export const mediaOrigins = ['upload', 'recording', 'render', 'clip', 'copy'] as const;
+export const mediaStatuses = ['processing', 'ready', 'failed'] as const;
+export const mediaFileKinds = ['original', 'thumbnail', 'preview'] as const;
+export const mediaSortFields = ['createdAt', 'name', 'sizeBytes', 'durationMs'] as const;
+export const sourceTypes = ['rtmp', 'srt', 'relive', 'demo'] as const;
+export const sourceStates = ['offline', 'live', 'scheduled', 'maintenance'] as const;
+export const targetStates = ['offline', 'almost-online', 'online', 'not-connected'] as const;
+export const jobTypes = ['thumbnail', 'render-mp4'] as const;
+export const jobStates = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export const invitationStatuses = ['pending', 'accepted', 'declined', 'revoked'] as const;
+export const socialNetworks = ['facebook', 'twitch', 'twitter', 'youtube', 'google-drive', 'ftp'] as const;
+export const permissions = ['read', 'write', 'admin'] as const;
+export const directions = ['landscape', 'portrait'] as const;
+
+export const MAX_PAGE_SIZE = 200;
+export const DEFAULT_PAGE_SIZE = 50;
