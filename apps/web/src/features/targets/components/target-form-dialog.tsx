@@ -11,7 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { TargetSettings, TargetType } from '@stromwerk/contracts/targets';
+import type { TargetType } from '@stromwerk/contracts/targets';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -19,127 +19,7 @@ import type { OutputFeed } from '../../../lib/queries/output-feeds';
 import type { SourceItem } from '../../../lib/queries/source-item';
 import { useCreateTarget, useUpdateTarget } from '../api/save-target';
 import type { TargetItem } from '../api/types';
-
-const types: TargetType[] = ['rtmp', 'srt', 'icecast'];
-
-interface Values {
-  name: string;
-  type: TargetType;
-  enabled: boolean;
-  /** '' (none), 'source:<id>' or 'output:<id>' */
-  feed: string;
-  rtmpUrl: string;
-  rtmpKey: string;
-  srtHost: string;
-  srtPort: string;
-  srtLatency: string;
-  srtPassphrase: string;
-  srtStreamId: string;
-  iceUrl: string;
-  iceMount: string;
-  iceUser: string;
-  icePassword: string;
-  iceFormat: 'mp3' | 'aac';
-  iceBitrate: string;
-}
-
-function initialValues(target: TargetItem | null, sources: SourceItem[]): Values {
-  const s = target?.settings;
-  return {
-    name: target?.name ?? '',
-    type: target?.type ?? 'rtmp',
-    enabled: target?.enabled ?? true,
-    feed: target
-      ? target.sourceId
-        ? `source:${target.sourceId}`
-        : target.outputId
-          ? `output:${target.outputId}`
-          : ''
-      : sources[0]
-        ? `source:${sources[0].id}`
-        : '',
-    rtmpUrl: s?.type === 'rtmp' ? s.url : '',
-    rtmpKey: s?.type === 'rtmp' ? s.streamKey : '',
-    srtHost: s?.type === 'srt' ? s.host : '',
-    srtPort: s?.type === 'srt' ? String(s.port) : '',
-    srtLatency: s?.type === 'srt' ? String(s.latencyMs) : '200',
-    srtPassphrase: s?.type === 'srt' ? s.passphrase : '',
-    srtStreamId: s?.type === 'srt' ? s.streamId : '',
-    iceUrl: s?.type === 'icecast' ? s.url : '',
-    iceMount: s?.type === 'icecast' ? s.mount : '',
-    iceUser: s?.type === 'icecast' ? s.username : 'source',
-    icePassword: s?.type === 'icecast' ? s.password : '',
-    iceFormat: s?.type === 'icecast' ? s.format : 'mp3',
-    iceBitrate: s?.type === 'icecast' ? String(s.bitrateKbps) : '128',
-  };
-}
-
-type Errors = Partial<Record<keyof Values, string>>;
-const MASKED = '********';
-
-function intIn(value: string, min: number, max: number): boolean {
-  const n = Number(value);
-  return /^\d+$/.test(value.trim()) && n >= min && n <= max;
-}
-
-function validate(v: Values): Errors {
-  const e: Errors = {};
-  if (!v.name.trim()) e.name = 'validation.required';
-  if (v.type === 'rtmp') {
-    if (!v.rtmpUrl.trim()) e.rtmpUrl = 'validation.required';
-    else if (!/^rtmps?:\/\/[^\s/]+\/\S*$/.test(v.rtmpUrl.trim())) e.rtmpUrl = 'validation.rtmpUrl';
-  }
-  if (v.type === 'srt') {
-    if (!v.srtHost.trim()) e.srtHost = 'validation.required';
-    else if (!/^[a-zA-Z0-9.:[\]-]+$/.test(v.srtHost.trim())) e.srtHost = 'validation.host';
-    if (!v.srtPort.trim()) e.srtPort = 'validation.required';
-    else if (!intIn(v.srtPort, 1, 65535)) e.srtPort = 'validation.port';
-    if (!intIn(v.srtLatency, 20, 8000)) e.srtLatency = 'validation.latency';
-    if (
-      v.srtPassphrase &&
-      v.srtPassphrase !== MASKED &&
-      (v.srtPassphrase.length < 10 || v.srtPassphrase.length > 79)
-    ) {
-      e.srtPassphrase = 'validation.passphrase';
-    }
-  }
-  if (v.type === 'icecast') {
-    if (!v.iceUrl.trim()) e.iceUrl = 'validation.required';
-    else if (!/^https?:\/\/[^\s/]+\/?$/.test(v.iceUrl.trim())) e.iceUrl = 'validation.icecastUrl';
-    if (!v.iceMount.trim()) e.iceMount = 'validation.required';
-    else if (!/^\/[\w.-]+$/.test(v.iceMount.trim())) e.iceMount = 'validation.mount';
-    if (!v.iceUser.trim()) e.iceUser = 'validation.required';
-    if (!v.icePassword) e.icePassword = 'validation.required';
-    if (!intIn(v.iceBitrate, 32, 320)) e.iceBitrate = 'validation.bitrate';
-  }
-  return e;
-}
-
-function toSettings(v: Values): TargetSettings {
-  switch (v.type) {
-    case 'rtmp':
-      return { type: 'rtmp', url: v.rtmpUrl.trim(), streamKey: v.rtmpKey.trim() };
-    case 'srt':
-      return {
-        type: 'srt',
-        host: v.srtHost.trim(),
-        port: Number(v.srtPort),
-        latencyMs: Number(v.srtLatency),
-        passphrase: v.srtPassphrase,
-        streamId: v.srtStreamId,
-      };
-    case 'icecast':
-      return {
-        type: 'icecast',
-        url: v.iceUrl.trim(),
-        mount: v.iceMount.trim(),
-        username: v.iceUser.trim(),
-        password: v.icePassword,
-        format: v.iceFormat,
-        bitrateKbps: Number(v.iceBitrate),
-      };
-  }
-}
+import { initialValues, toSettings, types, type Values, validate } from './target-form-values';
 
 /** Create or edit a live-stream target: where a feed is pushed (RTMP, SRT or Icecast). */
 export function TargetFormDialog({

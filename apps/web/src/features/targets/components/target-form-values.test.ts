@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { initialValues, toSettings, type Values, validate } from './target-form-values';
+
+const base = (patch: Partial<Values>): Values => ({ ...initialValues(null, []), name: 'Push', ...patch });
+const rtmp = (patch: Partial<Values> = {}) =>
+  base({ type: 'rtmp', rtmpUrl: 'rtmp://live.example/app', ...patch });
+const srt = (patch: Partial<Values> = {}) =>
+  base({ type: 'srt', srtHost: 'srt.example', srtPort: '9000', ...patch });
+const icecast = (patch: Partial<Values> = {}) =>
+  base({
+    type: 'icecast',
+    iceUrl: 'http://radio.example:8000',
+    iceMount: '/live.mp3',
+    icePassword: 'hackme',
+    ...patch,
+  });
+
+// The form checks with the API's own schema (contracts createTargetBodySchema): these are its rules.
+describe('target form validation', () => {
+  it('accepts a complete target of each type', () => {
+    expect(validate(rtmp())).toEqual({});
+    expect(validate(srt())).toEqual({});
+    expect(validate(icecast())).toEqual({});
+  });
+
+  it('marks empty required fields as required', () => {
+    expect(validate(rtmp({ name: ' ', rtmpUrl: '' }))).toEqual({
+      name: 'validation.required',
+      rtmpUrl: 'validation.required',
+    });
+    expect(validate(icecast({ icePassword: '', iceMount: '' }))).toEqual({
+      icePassword: 'validation.required',
+      iceMount: 'validation.required',
+    });
+  });
+
+  it('names the rule a filled field breaks', () => {
+    expect(validate(rtmp({ rtmpUrl: 'http://x/app' }))).toEqual({ rtmpUrl: 'validation.rtmpUrl' });
+    expect(validate(srt({ srtPort: '70000', srtLatency: '5' }))).toEqual({
+      srtPort: 'validation.port',
+      srtLatency: 'validation.latency',
+    });
+    expect(validate(srt({ srtHost: 'bad host/' }))).toEqual({ srtHost: 'validation.host' });
+    expect(validate(srt({ srtPassphrase: 'short' }))).toEqual({ srtPassphrase: 'validation.passphrase' });
+    expect(validate(icecast({ iceBitrate: '500', iceMount: 'live' }))).toEqual({
+      iceBitrate: 'validation.bitrate',
+      iceMount: 'validation.mount',
+    });
+  });
+
+  it('takes only whole numbers, as typed', () => {
+    expect(validate(srt({ srtPort: '0x10' }))).toEqual({ srtPort: 'validation.port' });
+    expect(validate(srt({ srtPort: '9000.5' }))).toEqual({ srtPort: 'validation.port' });
+    expect(toSettings(srt({ srtPort: ' 9001 ' }))).toMatchObject({ port: 9001 });
+  });
+
+  it('keeps a masked stored secret valid (the server keeps the stored one)', () => {
+    expect(validate(srt({ srtPassphrase: '********' }))).toEqual({});
+  });
+
+  it('ignores the fields of the other target types', () => {
+    expect(validate(rtmp({ srtPort: 'nonsense', iceBitrate: 'x' }))).toEqual({});
+  });
+});

@@ -1,0 +1,139 @@
+import { TARGET_TYPES } from '@stromwerk/contracts/limits';
+import { createTargetBodySchema, type TargetSettings, type TargetType } from '@stromwerk/contracts/targets';
+import { invalidFields, wholeNumber } from '../../../lib/forms/schema-errors';
+import type { SourceItem } from '../../../lib/queries/source-item';
+import type { TargetItem } from '../api/types';
+
+export const types: readonly TargetType[] = TARGET_TYPES;
+
+/** The part of a target the form edits, checked by the same schema the server uses. */
+const targetFormSchema = createTargetBodySchema.pick({ name: true, settings: true });
+
+export interface Values {
+  name: string;
+  type: TargetType;
+  enabled: boolean;
+  /** '' (none), 'source:<id>' or 'output:<id>' */
+  feed: string;
+  rtmpUrl: string;
+  rtmpKey: string;
+  srtHost: string;
+  srtPort: string;
+  srtLatency: string;
+  srtPassphrase: string;
+  srtStreamId: string;
+  iceUrl: string;
+  iceMount: string;
+  iceUser: string;
+  icePassword: string;
+  iceFormat: 'mp3' | 'aac';
+  iceBitrate: string;
+}
+
+export function initialValues(target: TargetItem | null, sources: SourceItem[]): Values {
+  const s = target?.settings;
+  return {
+    name: target?.name ?? '',
+    type: target?.type ?? 'rtmp',
+    enabled: target?.enabled ?? true,
+    feed: target
+      ? target.sourceId
+        ? `source:${target.sourceId}`
+        : target.outputId
+          ? `output:${target.outputId}`
+          : ''
+      : sources[0]
+        ? `source:${sources[0].id}`
+        : '',
+    rtmpUrl: s?.type === 'rtmp' ? s.url : '',
+    rtmpKey: s?.type === 'rtmp' ? s.streamKey : '',
+    srtHost: s?.type === 'srt' ? s.host : '',
+    srtPort: s?.type === 'srt' ? String(s.port) : '',
+    srtLatency: s?.type === 'srt' ? String(s.latencyMs) : '200',
+    srtPassphrase: s?.type === 'srt' ? s.passphrase : '',
+    srtStreamId: s?.type === 'srt' ? s.streamId : '',
+    iceUrl: s?.type === 'icecast' ? s.url : '',
+    iceMount: s?.type === 'icecast' ? s.mount : '',
+    iceUser: s?.type === 'icecast' ? s.username : 'source',
+    icePassword: s?.type === 'icecast' ? s.password : '',
+    iceFormat: s?.type === 'icecast' ? s.format : 'mp3',
+    iceBitrate: s?.type === 'icecast' ? String(s.bitrateKbps) : '128',
+  };
+}
+
+export function toSettings(v: Values): TargetSettings {
+  switch (v.type) {
+    case 'rtmp':
+      return { type: 'rtmp', url: v.rtmpUrl.trim(), streamKey: v.rtmpKey.trim() };
+    case 'srt':
+      return {
+        type: 'srt',
+        host: v.srtHost.trim(),
+        port: wholeNumber(v.srtPort),
+        latencyMs: wholeNumber(v.srtLatency),
+        passphrase: v.srtPassphrase,
+        streamId: v.srtStreamId,
+      };
+    case 'icecast':
+      return {
+        type: 'icecast',
+        url: v.iceUrl.trim(),
+        mount: v.iceMount.trim(),
+        username: v.iceUser.trim(),
+        password: v.icePassword,
+        format: v.iceFormat,
+        bitrateKbps: wholeNumber(v.iceBitrate),
+      };
+  }
+}
+
+type Errors = Partial<Record<keyof Values, string>>;
+const MASKED = '********';
+
+/** The translation key (namespace `targets`) a refused field shows when it is not empty. */
+const INVALID: Partial<Record<keyof Values, string>> = {
+  rtmpUrl: 'validation.rtmpUrl',
+  srtHost: 'validation.host',
+  srtPort: 'validation.port',
+  srtLatency: 'validation.latency',
+  srtPassphrase: 'validation.passphrase',
+  iceUrl: 'validation.icecastUrl',
+  iceMount: 'validation.mount',
+  iceBitrate: 'validation.bitrate',
+};
+
+/** Where each settings field of the contract lives in this form, per target type. */
+const FIELDS: Record<TargetType, Record<string, keyof Values>> = {
+  rtmp: { url: 'rtmpUrl', streamKey: 'rtmpKey' },
+  srt: {
+    host: 'srtHost',
+    port: 'srtPort',
+    latencyMs: 'srtLatency',
+    passphrase: 'srtPassphrase',
+    streamId: 'srtStreamId',
+  },
+  icecast: {
+    url: 'iceUrl',
+    mount: 'iceMount',
+    username: 'iceUser',
+    password: 'icePassword',
+    format: 'iceFormat',
+    bitrateKbps: 'iceBitrate',
+  },
+};
+
+/** Checked with the API's own schema: what the server would refuse is marked before sending. */
+export function validate(v: Values): Errors {
+  const settings = toSettings(v);
+  // A masked secret ('********') means "keep the stored one": valid here, the server keeps it.
+  if (settings.type === 'srt' && settings.passphrase === MASKED) settings.passphrase = '';
+  const fieldOf = (path: string) =>
+    path === 'name' ? 'name' : FIELDS[v.type][path.replace(/^settings\./, '')];
+  const refused = invalidFields(targetFormSchema, { name: v.name, settings }, fieldOf);
+  const e: Errors = {};
+  for (const field of refused) {
+    const empty = typeof v[field] === 'string' && !(v[field] as string).trim();
+    e[field] = empty ? 'validation.required' : (INVALID[field] ?? 'validation.invalid');
+  }
+  return e;
+}
