@@ -11,6 +11,8 @@ export const errorStatus = {
   LINK_INVALID: 400,
   /** The invitation code is unknown, used, expired or meant for another email address. */
   INVITATION_INVALID: 400,
+  /** A target's receiver is on a local or private network, which this server does not allow (`details`). */
+  TARGET_ADDRESS_REFUSED: 400,
   /** No credentials were sent. */
   UNAUTHENTICATED: 401,
   /** Login with a wrong email address or password. */

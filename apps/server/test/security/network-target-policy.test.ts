@@ -17,7 +17,10 @@ const create = async (settings: object) => {
     token: srv.owner.token,
     json: { workspaceId: srv.owner.workspaceId, name: 'Relay', enabled: false, settings },
   });
-  return { status: res.status, body: (await res.json()) as { id: string; details?: { field: string }[] } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { id: string; code?: string; details?: { field: string }[] },
+  };
 };
 
 const refused: [string, object, string][] = [
@@ -45,6 +48,7 @@ describe('target addresses', () => {
   it.each(refused)('refuses a %s receiver with a 400 naming the field', async (_what, settings, field) => {
     const res = await create(settings);
     expect(res.status).toBe(400);
+    expect(res.body.code).toBe('TARGET_ADDRESS_REFUSED');
     expect(res.body.details?.[0]?.field).toBe(field);
   });
 

@@ -5,7 +5,7 @@ import type {
   TargetSettings,
   UpdateTargetBody,
 } from '@stromwerk/contracts/targets';
-import { badRequest, notFound } from '../../lib/app-error';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { EventBus } from '../../lib/events';
 import { grants } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
@@ -152,7 +152,11 @@ export class TargetsService {
     try {
       await publicAddresses(host);
     } catch (e) {
-      if (e instanceof TargetAddressError && e.refused) throw badRequest(field, PRIVATE_REFUSED);
+      if (e instanceof TargetAddressError && e.refused) {
+        throw new AppError('TARGET_ADDRESS_REFUSED', `${field}: ${PRIVATE_REFUSED}`, [
+          { field, message: PRIVATE_REFUSED },
+        ]);
+      }
     }
   }
 

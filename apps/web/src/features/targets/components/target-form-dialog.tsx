@@ -19,7 +19,7 @@ import type { OutputFeed } from '../../../lib/queries/output-feeds';
 import type { SourceItem } from '../../../lib/queries/source-item';
 import { useCreateTarget, useUpdateTarget } from '../api/save-target';
 import type { TargetItem } from '../api/types';
-import { initialValues, toSettings, types, type Values, validate } from './target-form-values';
+import { initialValues, serverErrors, toSettings, types, type Values, validate } from './target-form-values';
 
 /** Create or edit a live-stream target: where a feed is pushed (RTMP, SRT or Icecast). */
 export function TargetFormDialog({
@@ -79,9 +79,16 @@ function TargetForm({
   const update = useUpdateTarget();
   const mutation = target ? update : create;
   const errors = validate(values);
-  const err = (field: keyof Values) => (submitted && errors[field] ? t(errors[field]) : undefined);
-  const set = <K extends keyof Values>(field: K, value: Values[K]) =>
+  const refused = serverErrors(mutation.error, values.type);
+  const err = (field: keyof Values) => {
+    const key = (submitted && errors[field]) || refused[field];
+    return key ? t(key) : undefined;
+  };
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    // A refusal of the server speaks of what was sent; an edit starts over.
+    if (mutation.error) mutation.reset();
     setValues((v) => ({ ...v, [field]: value }));
+  };
   const text = (field: keyof Values, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField
       label={label}

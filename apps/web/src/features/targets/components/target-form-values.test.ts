@@ -1,5 +1,6 @@
+import { ApiError } from '@stromwerk/client/api-error';
 import { describe, expect, it } from 'vitest';
-import { initialValues, toSettings, type Values, validate } from './target-form-values';
+import { initialValues, serverErrors, toSettings, type Values, validate } from './target-form-values';
 
 const base = (patch: Partial<Values>): Values => ({ ...initialValues(null, []), name: 'Push', ...patch });
 const rtmp = (patch: Partial<Values> = {}) =>
@@ -60,5 +61,31 @@ describe('target form validation', () => {
 
   it('ignores the fields of the other target types', () => {
     expect(validate(rtmp({ srtPort: 'nonsense', iceBitrate: 'x' }))).toEqual({});
+  });
+});
+
+describe('target form: what the server refuses', () => {
+  const refusal = (code: string, field: string) =>
+    new ApiError(400, {
+      code: code as never,
+      message: `${field}: refused`,
+      details: [{ field, message: 'refused' }],
+    });
+
+  it('marks the field the server names, in the words of its code', () => {
+    expect(serverErrors(refusal('TARGET_ADDRESS_REFUSED', 'settings.url'), 'rtmp')).toEqual({
+      rtmpUrl: 'common:errors.TARGET_ADDRESS_REFUSED',
+    });
+    expect(serverErrors(refusal('TARGET_ADDRESS_REFUSED', 'settings.host'), 'srt')).toEqual({
+      srtHost: 'common:errors.TARGET_ADDRESS_REFUSED',
+    });
+    expect(serverErrors(refusal('VALIDATION_FAILED', 'settings.url'), 'icecast')).toEqual({
+      iceUrl: 'validation.icecastUrl',
+    });
+  });
+
+  it('marks nothing for other failures or fields the form does not have', () => {
+    expect(serverErrors(new Error('network'), 'rtmp')).toEqual({});
+    expect(serverErrors(refusal('VALIDATION_FAILED', 'sourceId'), 'rtmp')).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import { TARGET_TYPES } from '@stromwerk/contracts/limits';
 import { createTargetBodySchema, type TargetSettings, type TargetType } from '@stromwerk/contracts/targets';
+import { codeOf, fieldErrorsOf } from '../../../lib/api-errors';
 import { invalidFields, wholeNumber } from '../../../lib/forms/schema-errors';
 import type { SourceItem } from '../../../lib/queries/source-item';
 import type { TargetItem } from '../api/types';
@@ -134,6 +135,24 @@ export function validate(v: Values): Errors {
   for (const field of refused) {
     const empty = typeof v[field] === 'string' && !(v[field] as string).trim();
     e[field] = empty ? 'validation.required' : (INVALID[field] ?? 'validation.invalid');
+  }
+  return e;
+}
+
+/**
+ * The fields a refused save names (the server's `details`), as translation keys: the server checks what a
+ * form cannot (a receiver that resolves to a private address), and the form marks that field too.
+ */
+export function serverErrors(error: unknown, type: TargetType): Errors {
+  const e: Errors = {};
+  for (const path of Object.keys(fieldErrorsOf(error))) {
+    const field = path === 'name' ? 'name' : FIELDS[type][path.replace(/^settings\./, '')];
+    if (!field) continue;
+    const code = codeOf(error);
+    e[field] =
+      code && code !== 'VALIDATION_FAILED'
+        ? `common:errors.${code}`
+        : (INVALID[field] ?? 'validation.invalid');
   }
   return e;
 }
