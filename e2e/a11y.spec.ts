@@ -86,6 +86,7 @@ for (const lang of ['en', 'de'] as const) {
       ['corporation', ({ c }) => `/${c}`],
       ['workspace home', ({ c, w }) => `/${c}/${w}`],
       ['stream sources', ({ c, w }) => `/${c}/${w}/sources`],
+      ['live-stream targets', ({ c, w }) => `/${c}/${w}/targets`],
       ['player & recorder', ({ c, w }) => `/${c}/${w}/players`],
       ['media management', ({ c, w }) => `/${c}/${w}/media`],
       ['media jobs', ({ c, w }) => `/${c}/${w}/media?tab=jobs`],

@@ -5,6 +5,19 @@ export const idSchema = z.uuid();
 export const idParamsSchema = z.object({ id: idSchema });
 export type IdParams = z.infer<typeof idParamsSchema>;
 
+/** Most ids one bulk request takes (one page of a list screen and then some). */
+export const BULK_MAX = 200;
+/**
+ * A bulk request (issue 11): the ids a list screen selected, 1 to BULK_MAX distinct uuids. Bulk operations
+ * are all-or-nothing: every id must exist and allow the operation, checked as the single operation checks
+ * it, before anything changes; otherwise the answer is that id's 404 or 403 and nothing has changed.
+ */
+export const bulkIdsBodySchema = z.strictObject({ ids: z.array(idSchema).min(1).max(BULK_MAX) });
+export type BulkIdsBody = z.infer<typeof bulkIdsBodySchema>;
+/** What a bulk operation did: the ids it acted on, each once. */
+export const bulkResultSchema = z.object({ ids: z.array(idSchema) });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
 /** Responses carry dates as ISO-8601 strings; the client turns the fields in DATE_FIELDS into Dates. */
 export const dateTimeSchema = z.iso.datetime({ offset: true });
 

@@ -174,9 +174,13 @@ export function kindOfPathId(path: string): Kind | undefined {
   return at > 0 ? KIND_BY_SEGMENT[parts[at - 1]!] : undefined;
 }
 
-/** Which resource an id field of a query or body names (workspaceId, mainSourceId, avatarMediaId ...). */
-export function kindOfField(field: string): Kind | 'member' | undefined {
+/**
+ * Which resource an id field of a query or body names (workspaceId, mainSourceId, avatarMediaId ...); a
+ * bare `ids` (a bulk operation such as `/v1/sources/bulk-delete`) names the collection of the path.
+ */
+export function kindOfField(field: string, path = ''): Kind | 'member' | undefined {
   const f = field.toLowerCase();
+  if (f === 'ids') return KIND_BY_SEGMENT[path.replace(/^\/v1/, '').split('/')[1] ?? ''];
   if (f === 'userid') return 'member';
   for (const [needle, kind] of [
     ['workspace', 'workspace'],

@@ -56,8 +56,8 @@ export function idFields(op: Operation): { in: 'query' | 'body'; path: string[] 
 export const takesId = (op: Operation) => op.params.some((p) => p.in === 'path') || idFields(op).length > 0;
 
 /** The id of `fx` a field names; undefined when the field names nothing the fixtures hold. */
-function fieldId(fx: Fixtures, field: string): string | undefined {
-  const kind = kindOfField(field);
+function fieldId(fx: Fixtures, field: string, path?: string): string | undefined {
+  const kind = kindOfField(field, path);
   if (kind === 'member') return fx.ids.user;
   return kind ? fx.ids[kind] : undefined;
 }
@@ -72,7 +72,7 @@ export function buildRequest(
   fields: Fixtures,
   foreign?: { field: { in: 'query' | 'body'; path: string[] }; fx: Fixtures },
 ): MatrixRequest {
-  const idFor = (field: string) => fieldId(fields, field) ?? '00000000-0000-4000-8000-000000000000';
+  const idFor = (field: string) => fieldId(fields, field, op.path) ?? '00000000-0000-4000-8000-000000000000';
   const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (name === 'id') {
       const kind = kindOfPathId(op.path);
@@ -89,15 +89,15 @@ export function buildRequest(
   }
   const override = BODIES[op.key]?.();
   let body = override ? override.body : op.body ? sample(op.body, 'body', idFor) : undefined;
-  const asValue = (name: string, id: string) => (name.endsWith('Ids') ? [id] : id);
+  const asValue = (name: string, id: string) => (name.endsWith('Ids') || name === 'ids' ? [id] : id);
   // Optional id fields take part too (they are what the matrix is about), where their object exists.
   for (const f of idFields(op).filter((x) => x.in === 'body' && x.path.length === 1)) {
-    const value = fieldId(fields, f.path[0]!);
+    const value = fieldId(fields, f.path[0]!, op.path);
     if (value && body && typeof body === 'object') body = setPath(body, f.path, asValue(f.path[0]!, value));
   }
   if (foreign) {
     const name = foreign.field.path[foreign.field.path.length - 1]!;
-    const value = fieldId(foreign.fx, name) ?? idFor(name);
+    const value = fieldId(foreign.fx, name, op.path) ?? idFor(name);
     // The payload may sit in the query string or the body (body wins): the foreign id goes in both.
     if (foreign.field.in === 'query' || query.has(name)) query.set(name, value);
     if (foreign.field.in === 'body' || (body && typeof body === 'object' && name in body)) {

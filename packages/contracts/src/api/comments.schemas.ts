@@ -4,7 +4,14 @@ import {
   createCommentBodySchema,
   updateCommentBodySchema,
 } from '../comments';
-import { idParamsSchema, pageOf, pageQuerySchema, queryBooleanSchema } from '../common';
+import {
+  bulkIdsBodySchema,
+  bulkResultSchema,
+  idParamsSchema,
+  pageOf,
+  pageQuerySchema,
+  queryBooleanSchema,
+} from '../common';
 import { commentRoutes } from './comments';
 import { schemasFor } from './schemas';
 
@@ -26,6 +33,9 @@ export const commentSchemas = schemasFor(commentRoutes, {
     response: commentSchema,
   },
   remove: { params },
+  bulkDelete: { body: bulkIdsBodySchema, response: bulkResultSchema },
+  bulkApprove: { body: bulkIdsBodySchema, response: bulkResultSchema },
+  bulkUnapprove: { body: bulkIdsBodySchema, response: bulkResultSchema },
   approve: { params, response: commentSchema },
   unapprove: { params, response: commentSchema },
 });

@@ -34,6 +34,27 @@ export const commentRoutes = routeTable({
     status: 204,
     summary: 'Delete a comment',
   },
+  bulkDelete: {
+    method: 'POST',
+    path: '/comments/bulk-delete',
+    access: ws('write'),
+    summary:
+      'Delete up to 200 comments in one request (all or nothing: 404 or 403 for the first id refused, and nothing changes)',
+  },
+  bulkApprove: {
+    method: 'POST',
+    path: '/comments/bulk-approve',
+    access: ws('write'),
+    summary:
+      'Show up to 200 comments to viewers (all or nothing: 404 or 403 for the first id refused, and nothing changes)',
+  },
+  bulkUnapprove: {
+    method: 'POST',
+    path: '/comments/bulk-unapprove',
+    access: ws('write'),
+    summary:
+      'Hide up to 200 comments from viewers (all or nothing: 404 or 403 for the first id refused, and nothing changes)',
+  },
   approve: {
     method: 'PUT',
     path: '/comments/:id/approve',

@@ -1,4 +1,4 @@
-import { idParamsSchema, pageOf, pageQuerySchema } from '../common';
+import { bulkIdsBodySchema, bulkResultSchema, idParamsSchema, pageOf, pageQuerySchema } from '../common';
 import {
   createOutputBodySchema,
   outputListQuerySchema,
@@ -18,6 +18,7 @@ export const outputSchemas = schemasFor(outputRoutes, {
   get: { params, response: outputSchema },
   update: { params, body: updateOutputBodySchema, response: outputSchema },
   remove: { params },
+  bulkDelete: { body: bulkIdsBodySchema, response: bulkResultSchema },
   passwords: { params, response: outputPasswordsSchema },
   statistics: { params, response: outputStatisticsSchema },
   listInWorkspace: { params, query: pageQuerySchema, response: pageOf(outputSchema) },

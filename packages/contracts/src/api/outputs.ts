@@ -24,6 +24,13 @@ export const outputRoutes = routeTable({
     status: 204,
     summary: 'Delete a player & recorder',
   },
+  bulkDelete: {
+    method: 'POST',
+    path: '/outputs/bulk-delete',
+    access: ws('write'),
+    summary:
+      'Delete up to 200 players & recorders in one request (all or nothing: 404 or 403 for the first id refused, and nothing changes)',
+  },
   passwords: {
     method: 'GET',
     path: '/outputs/:id/passwords',

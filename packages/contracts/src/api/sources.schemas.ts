@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, pageOf, pageQuerySchema } from '../common';
+import { bulkIdsBodySchema, bulkResultSchema, idParamsSchema, pageOf, pageQuerySchema } from '../common';
 import {
   createSourceBodySchema,
   sourceListQuerySchema,
@@ -20,6 +20,7 @@ export const sourceSchemas = schemasFor(sourceRoutes, {
   get: { params, response: sourceSchema },
   update: { params, body: updateSourceBodySchema, response: sourceSchema },
   remove: { params },
+  bulkDelete: { body: bulkIdsBodySchema, response: bulkResultSchema },
   setMeta: { params, body: sourceMetaBodySchema, response: sourceSchema },
   preview: { params },
   streamKey: { params, response: streamKeySchema },

@@ -19,6 +19,13 @@ export const sourceRoutes = routeTable({
     status: 204,
     summary: 'Delete a source',
   },
+  bulkDelete: {
+    method: 'POST',
+    path: '/sources/bulk-delete',
+    access: ws('write'),
+    summary:
+      'Delete up to 200 sources in one request (all or nothing: 404 or 403 for the first id refused, and nothing changes)',
+  },
   setMeta: {
     method: 'PUT',
     path: '/sources/:id/meta',

@@ -1,4 +1,4 @@
-import { idParamsSchema, pageOf, pageQuerySchema } from '../common';
+import { bulkIdsBodySchema, bulkResultSchema, idParamsSchema, pageOf, pageQuerySchema } from '../common';
 import {
   createTargetBodySchema,
   targetListQuerySchema,
@@ -16,6 +16,7 @@ export const targetSchemas = schemasFor(targetRoutes, {
   get: { params, response: targetSchema },
   update: { params, body: updateTargetBodySchema, response: targetSchema },
   remove: { params },
+  bulkDelete: { body: bulkIdsBodySchema, response: bulkResultSchema },
   listInWorkspace: { params, query: pageQuerySchema, response: pageOf(targetSchema) },
   listInCorporation: { params, query: pageQuerySchema, response: pageOf(targetSchema) },
 });

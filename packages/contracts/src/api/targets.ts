@@ -24,6 +24,13 @@ export const targetRoutes = routeTable({
     status: 204,
     summary: 'Delete a target',
   },
+  bulkDelete: {
+    method: 'POST',
+    path: '/targets/bulk-delete',
+    access: ws('write'),
+    summary:
+      'Delete up to 200 targets in one request (all or nothing: 404 or 403 for the first id refused, and nothing changes)',
+  },
   listInWorkspace: {
     method: 'GET',
     path: '/workspaces/:id/targets',

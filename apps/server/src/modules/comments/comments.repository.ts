@@ -32,6 +32,19 @@ export class CommentsRepository {
     await this.db.delete(comments).where(eq(comments.id, id));
   }
 
+  /** One statement: all of them or, on a failure, none. */
+  async deleteMany(ids: readonly string[]) {
+    await this.db.delete(comments).where(inArray(comments.id, [...ids]));
+  }
+
+  async updateMany(ids: readonly string[], values: Partial<typeof comments.$inferInsert>) {
+    return this.db
+      .update(comments)
+      .set(values)
+      .where(inArray(comments.id, [...ids]))
+      .returning();
+  }
+
   /** Removes comments past their expiry; returns how many. */
   async sweep() {
     const gone = await this.db

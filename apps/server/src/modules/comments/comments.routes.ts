@@ -13,6 +13,9 @@ export async function commentsRoutes(app: FastifyInstance) {
     create: (req) => comments.createByMember(actorOf(req), req.params.id, req.body.text),
     edit: (req) => comments.edit(actorOf(req), req.params.id, queryOrBody(updateCommentBodySchema, req).text),
     remove: (req) => comments.delete(actorOf(req), req.params.id),
+    bulkDelete: (req) => comments.deleteMany(actorOf(req), req.body.ids),
+    bulkApprove: (req) => comments.setApprovedMany(actorOf(req), req.body.ids, true),
+    bulkUnapprove: (req) => comments.setApprovedMany(actorOf(req), req.body.ids, false),
     approve: (req) => comments.setApproved(actorOf(req), req.params.id, true),
     unapprove: (req) => comments.setApproved(actorOf(req), req.params.id, false),
   });

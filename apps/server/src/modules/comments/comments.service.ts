@@ -1,6 +1,7 @@
 import type { Comment, CommentListQuery } from '@stromwerk/contracts/comments';
 import type { PageQuery } from '@stromwerk/contracts/common';
 import { AppError, notFound } from '../../lib/app-error';
+import { checkEach } from '../../lib/bulk';
 import { iso, isoOrNull } from '../../lib/dates';
 import type { EventBus } from '../../lib/events';
 import type { Actor } from '../../plugins/auth';
@@ -100,6 +101,25 @@ export class CommentsService {
     const row = await this.row(actor, id);
     await this.repo.delete(id);
     this.announce(row, 'deleted');
+  }
+
+  /** All or nothing: every id is checked as `delete` checks it before any is deleted. */
+  async deleteMany(actor: Actor, ids: readonly string[]) {
+    const rows = await checkEach(ids, (id) => this.row(actor, id));
+    await this.repo.deleteMany(rows.map((r) => r.id));
+    for (const row of rows) this.announce(row, 'deleted');
+    return { ids: rows.map((r) => r.id) };
+  }
+
+  /** All or nothing, as `deleteMany`; each changed comment is announced as `setApproved` does. */
+  async setApprovedMany(actor: Actor, ids: readonly string[], approved: boolean) {
+    const rows = await checkEach(ids, (id) => this.row(actor, id));
+    const updated = await this.repo.updateMany(
+      rows.map((r) => r.id),
+      { approved },
+    );
+    for (const row of updated) this.announce(row, 'updated');
+    return { ids: rows.map((r) => r.id) };
   }
 
   private async insert(

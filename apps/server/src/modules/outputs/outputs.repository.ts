@@ -33,6 +33,11 @@ export class OutputsRepository {
     await this.db.delete(outputs).where(eq(outputs.id, id));
   }
 
+  /** One statement: all of them or, on a failure, none. */
+  async deleteMany(ids: readonly string[]) {
+    await this.db.delete(outputs).where(inArray(outputs.id, [...ids]));
+  }
+
   /** Adds to the counters in one statement, so several server processes never lose an increment. */
   async addStatistics(id: string, add: { views?: number; watchSeconds?: number; peak?: number }) {
     await this.db

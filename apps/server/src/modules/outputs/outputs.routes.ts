@@ -12,6 +12,7 @@ export async function outputsRoutes(app: FastifyInstance) {
     get: (req) => outputs.get(actorOf(req), req.params.id),
     update: (req) => outputs.update(actorOf(req), req.params.id, req.body),
     remove: (req) => outputs.delete(actorOf(req), req.params.id),
+    bulkDelete: (req) => outputs.deleteMany(actorOf(req), req.body.ids),
     passwords: (req) => outputs.passwords(actorOf(req), req.params.id),
     statistics: (req) => outputs.statistics(actorOf(req), req.params.id),
     listInWorkspace: (req) => outputs.listIn(actorOf(req), { workspaceId: req.params.id }, req.query),

@@ -8,6 +8,7 @@ import type {
   UpdateOutputBody,
 } from '@stromwerk/contracts/outputs';
 import { badRequest, notFound } from '../../lib/app-error';
+import { checkEach } from '../../lib/bulk';
 import { iso } from '../../lib/dates';
 import type { EventBus } from '../../lib/events';
 import type { Actor } from '../../plugins/auth';
@@ -111,16 +112,28 @@ export class OutputsService {
   }
 
   async delete(actor: Actor, id: string) {
-    const row = await this.row(actor, id, 'write');
-    await this.live?.outputRemoved(id);
-    await this.repo.delete(id);
-    this.events.changed({
-      type: 'output',
-      action: 'deleted',
-      id,
-      corporationId: row.corporationId,
-      workspaceId: row.workspaceId,
-    });
+    await this.removeAll([await this.row(actor, id, 'write')]);
+  }
+
+  /** All or nothing: every id is checked as `delete` checks it before any is deleted. */
+  async deleteMany(actor: Actor, ids: readonly string[]) {
+    const rows = await checkEach(ids, (id) => this.row(actor, id, 'write'));
+    await this.removeAll(rows);
+    return { ids: rows.map((r) => r.id) };
+  }
+
+  private async removeAll(rows: OutputRow[]) {
+    for (const row of rows) await this.live?.outputRemoved(row.id);
+    await this.repo.deleteMany(rows.map((r) => r.id));
+    for (const row of rows) {
+      this.events.changed({
+        type: 'output',
+        action: 'deleted',
+        id: row.id,
+        corporationId: row.corporationId,
+        workspaceId: row.workspaceId,
+      });
+    }
   }
 
   async passwords(actor: Actor, id: string) {

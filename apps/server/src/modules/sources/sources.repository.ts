@@ -93,6 +93,11 @@ export class SourcesRepository {
     await this.db.delete(sources).where(eq(sources.id, id));
   }
 
+  /** One statement: all of them or, on a failure, none. */
+  async deleteMany(ids: readonly string[]) {
+    await this.db.delete(sources).where(inArray(sources.id, [...ids]));
+  }
+
   async usedSrtPorts() {
     const rows = await this.db
       .select({ port: sources.srtPort })

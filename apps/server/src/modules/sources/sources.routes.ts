@@ -13,6 +13,7 @@ export async function sourcesRoutes(app: FastifyInstance) {
     get: (req) => sources.get(actorOf(req), req.params.id),
     update: (req) => sources.update(actorOf(req), req.params.id, req.body),
     remove: (req) => sources.delete(actorOf(req), req.params.id),
+    bulkDelete: (req) => sources.deleteMany(actorOf(req), req.body.ids),
     setMeta: (req) => sources.setMeta(actorOf(req), req.params.id, req.body.meta),
     preview: async (req, reply) => {
       const jpeg = await sources.preview(actorOf(req), req.params.id);

@@ -7,6 +7,7 @@ import type {
   UpdateSourceBody,
 } from '@stromwerk/contracts/sources';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { checkEach } from '../../lib/bulk';
 import type { EventBus } from '../../lib/events';
 import { randomSecret } from '../../lib/secrets';
 import type { Actor } from '../../plugins/auth';
@@ -121,16 +122,28 @@ export class SourcesService {
   }
 
   async delete(actor: Actor, id: string) {
-    const row = await this.row(actor, id, 'write');
-    await this.live?.sourceRemoved(row);
-    await this.repo.delete(id);
-    this.events.changed({
-      type: 'source',
-      action: 'deleted',
-      id,
-      corporationId: row.corporationId,
-      workspaceId: row.workspaceId,
-    });
+    await this.removeAll([await this.row(actor, id, 'write')]);
+  }
+
+  /** All or nothing: every id is checked as `delete` checks it before any is deleted. */
+  async deleteMany(actor: Actor, ids: readonly string[]) {
+    const rows = await checkEach(ids, (id) => this.row(actor, id, 'write'));
+    await this.removeAll(rows);
+    return { ids: rows.map((r) => r.id) };
+  }
+
+  private async removeAll(rows: SourceRow[]) {
+    for (const row of rows) await this.live?.sourceRemoved(row);
+    await this.repo.deleteMany(rows.map((r) => r.id));
+    for (const row of rows) {
+      this.events.changed({
+        type: 'source',
+        action: 'deleted',
+        id: row.id,
+        corporationId: row.corporationId,
+        workspaceId: row.workspaceId,
+      });
+    }
   }
 
   /** A JPEG of the live picture, a few seconds old at most. */

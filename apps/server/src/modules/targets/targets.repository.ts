@@ -78,6 +78,11 @@ export class TargetsRepository {
     await this.db.delete(targets).where(eq(targets.id, id));
   }
 
+  /** One statement: all of them or, on a failure, none. */
+  async deleteMany(ids: readonly string[]) {
+    await this.db.delete(targets).where(inArray(targets.id, [...ids]));
+  }
+
   /** The workspace of the player a target may take its feed from; undefined when there is no such player. */
   async workspaceOfOutput(outputId: string) {
     const [row] = await this.db

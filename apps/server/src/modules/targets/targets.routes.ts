@@ -12,6 +12,7 @@ export async function targetsRoutes(app: FastifyInstance) {
     get: (req) => targets.get(actorOf(req), req.params.id),
     update: (req) => targets.update(actorOf(req), req.params.id, req.body),
     remove: (req) => targets.delete(actorOf(req), req.params.id),
+    bulkDelete: (req) => targets.deleteMany(actorOf(req), req.body.ids),
     listInWorkspace: (req) => targets.listIn(actorOf(req), { workspaceId: req.params.id }, req.query),
     listInCorporation: (req) => targets.listIn(actorOf(req), { corporationId: req.params.id }, req.query),
   });

@@ -6,6 +6,7 @@ import type {
   UpdateTargetBody,
 } from '@stromwerk/contracts/targets';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { checkEach } from '../../lib/bulk';
 import type { EventBus } from '../../lib/events';
 import { grants } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
@@ -119,16 +120,28 @@ export class TargetsService {
   }
 
   async delete(actor: Actor, id: string) {
-    const { row } = await this.row(actor, id, 'write');
-    await this.live?.targetRemoved(id);
-    await this.repo.delete(id);
-    this.events.changed({
-      type: 'target',
-      action: 'deleted',
-      id,
-      corporationId: row.corporationId,
-      workspaceId: row.workspaceId,
-    });
+    await this.removeAll([(await this.row(actor, id, 'write')).row]);
+  }
+
+  /** All or nothing: every id is checked as `delete` checks it before any is deleted. */
+  async deleteMany(actor: Actor, ids: readonly string[]) {
+    const rows = await checkEach(ids, async (id) => (await this.row(actor, id, 'write')).row);
+    await this.removeAll(rows);
+    return { ids: rows.map((r) => r.id) };
+  }
+
+  private async removeAll(rows: TargetRow[]) {
+    for (const row of rows) await this.live?.targetRemoved(row.id);
+    await this.repo.deleteMany(rows.map((r) => r.id));
+    for (const row of rows) {
+      this.events.changed({
+        type: 'target',
+        action: 'deleted',
+        id: row.id,
+        corporationId: row.corporationId,
+        workspaceId: row.workspaceId,
+      });
+    }
   }
 
   private async changed(row: TargetRow, action: 'created' | 'updated') {

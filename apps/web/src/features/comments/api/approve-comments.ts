@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** Approve or unapprove one comment or a selection. */
+/** Approve or unapprove one comment or a selection, in one request (all or nothing). */
 export function useSetApproved() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ ids, approved }: { ids: string[]; approved: boolean }) => {
-      const action = approved ? 'approve' : 'unapprove';
-      for (const id of ids) await api.comments[action]({ params: { id } });
-    },
+    mutationFn: ({ ids, approved }: { ids: string[]; approved: boolean }) =>
+      api.comments[approved ? 'bulkApprove' : 'bulkUnapprove']({ body: { ids } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['comments'] }),
   });
 }

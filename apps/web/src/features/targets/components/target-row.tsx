@@ -1,0 +1,177 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
+import { ErrorAlert } from '../../../components/error-alert';
+import { formatDuration } from '../../../lib/format-stream';
+import type { OutputFeed } from '../../../lib/queries/output-feeds';
+import type { SourceItem } from '../../../lib/queries/source-item';
+import { useNow } from '../../../lib/use-now';
+import { useUpdateTarget } from '../api/save-target';
+import type { TargetItem } from '../api/types';
+import { TargetStateChip } from './target-state-chip';
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography
+        variant="body2"
+        component="dd"
+        sx={{ m: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 500 }}
+      >
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** One target: its feed, state, numbers, an on/off switch; selectable for the list's bulk actions. */
+export function TargetRow({
+  target,
+  sources,
+  outputs,
+  selected,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  target: TargetItem;
+  sources: SourceItem[];
+  outputs: OutputFeed[];
+  selected: boolean;
+  onToggle: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t, i18n } = useTranslation('targets');
+  const now = useNow(1000);
+  const update = useUpdateTarget();
+  const feed = sources.find((s) => s.id === target.sourceId) ?? outputs.find((o) => o.id === target.outputId);
+  const online = target.state === 'online';
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
+  const headingId = `target-${target.id}`;
+  const enabled =
+    update.isPending && update.variables ? Boolean(update.variables.body.enabled) : target.enabled;
+  const dash = '–';
+  return (
+    <Card
+      component="li"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{
+        p: { xs: 1.5, sm: 2 },
+        bgcolor: selected ? 'action.selected' : undefined,
+        borderLeftWidth: 4,
+        borderLeftColor: online
+          ? 'success.main'
+          : target.state === 'not-connected'
+            ? 'error.main'
+            : 'divider',
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: { xs: 1, sm: 1.5 } }}>
+        <Checkbox
+          checked={selected}
+          onChange={onToggle}
+          sx={{ mt: -0.5, ml: -0.5 }}
+          slotProps={{ input: { 'aria-label': t('select', { name: target.name }) } }}
+        />
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 0.5 }}>
+            <Typography
+              id={headingId}
+              variant="subtitle1"
+              component="h2"
+              sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+            >
+              {target.name}
+            </Typography>
+            <TargetStateChip state={target.state} />
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {t(`type.${target.type}`)} · {t('feed', { name: feed?.name ?? t('noFeed') })}
+          </Typography>
+        </Box>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            flexWrap: 'wrap',
+            justifyContent: 'flex-end',
+            gap: 0.5,
+          }}
+        >
+          <Tooltip title={enabled ? t('enabled') : t('disabled')}>
+            <Switch
+              checked={enabled}
+              onChange={(e) => update.mutate({ id: target.id, body: { enabled: e.target.checked } })}
+              slotProps={{ input: { 'aria-label': t('enableFor', { name: target.name }) } }}
+            />
+          </Tooltip>
+          <EditDeleteButtons
+            editTooltip={t('edit')}
+            editLabel={t('editFor', { name: target.name })}
+            deleteTooltip={t('delete.action')}
+            deleteLabel={t('delete.actionFor', { name: target.name })}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+        </Box>
+      </Box>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 140px))' },
+          gap: 1.5,
+          m: 0,
+          mt: 1.5,
+        }}
+      >
+        <Stat
+          label={t('stats.bitrate')}
+          value={online && target.bitrateKbps != null ? `${number.format(target.bitrateKbps)} kbit/s` : dash}
+        />
+        <Stat
+          label={t('stats.uptime')}
+          value={online && target.onlineSince ? formatDuration(target.onlineSince, now) : dash}
+        />
+        <Stat label={t('stats.restarts')} value={number.format(target.restarts)} />
+      </Box>
+      {target.lastError && (
+        <Typography variant="body2" color="error" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+          {t('lastError', { error: describeError(target.lastError, t) })}
+        </Typography>
+      )}
+      <ErrorAlert error={update.error} />
+    </Card>
+  );
+}
+
+/** Turns the common ffmpeg failures into words; anything else is shown as reported. */
+function describeError(error: string, t: (key: string) => string): string {
+  const text = error.toLowerCase();
+  // The server says the same for refused, reset, timed-out and unreachable connections (issue 10).
+  if (text.includes('could not connect to the receiver')) return t('errors.unreachable');
+  if (text.includes('public internet addresses')) return t('errors.private');
+  if (text.includes('connection refused')) return t('errors.refused');
+  if (text.includes('timed out') || text.includes('timeout')) return t('errors.timeout');
+  if (text.includes('not found') || text.includes('404')) return t('errors.notFound');
+  if (
+    text.includes('unauthorized') ||
+    text.includes('401') ||
+    text.includes('403') ||
+    text.includes('auth')
+  ) {
+    return t('errors.auth');
+  }
+  if (text.includes('name or service not known') || text.includes('resolve')) return t('errors.dns');
+  return error;
+}
