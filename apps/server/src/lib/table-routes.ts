@@ -59,7 +59,7 @@ export function registerTable<T extends RouteTable, S extends SchemasOf<T>>(
       ...(bodyLimit ? { bodyLimit } : {}),
       schema: {
         tags,
-        ...(route.summary ? { summary: route.summary } : {}),
+        ...(s.summary ? { summary: s.summary } : {}),
         description: `Access: ${describeAccess(route.access)}.`,
         ...(s.params ? { params: s.params } : {}),
         ...(s.query ? { querystring: s.query } : {}),

@@ -10,18 +10,15 @@ export const brokerRoutes = routeTable({
     method: 'GET',
     path: '/broker/credentials',
     access: 'self',
-    summary: 'Where and with which credentials the browser connects to the notification broker',
   },
   auth: {
     method: 'POST',
     path: '/broker/auth',
     access: 'public',
-    summary: 'EMQX HTTP authentication: username = user id, password = session token',
   },
   acl: {
     method: 'POST',
     path: '/broker/acl',
     access: 'public',
-    summary: 'EMQX HTTP authorization: subscriptions per membership, publishing never',
   },
 });

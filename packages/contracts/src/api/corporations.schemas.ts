@@ -20,18 +20,64 @@ import { schemasFor } from './schemas';
 const params = idParamsSchema;
 
 export const corporationSchemas = schemasFor(corporationRoutes, {
-  list: { query: pageQuerySchema, response: pageOf(corporationSchema) },
-  create: { body: createCorporationBodySchema, response: corporationSchema },
-  get: { params, response: corporationSchema },
-  update: { params, body: updateCorporationBodySchema, response: corporationSchema },
-  remove: { params },
-  block: { params, response: corporationSchema },
-  unblock: { params, response: corporationSchema },
-  hasAccess: { params, query: hasAccessQuerySchema, response: hasAccessResponseSchema },
+  list: {
+    summary: 'Corporations the caller belongs to',
+    query: pageQuerySchema,
+    response: pageOf(corporationSchema),
+  },
+  create: {
+    summary: 'Create a corporation; the caller becomes its administrator',
+    body: createCorporationBodySchema,
+    response: corporationSchema,
+  },
+  get: { summary: 'One corporation', params, response: corporationSchema },
+  update: {
+    summary: 'Change a corporation',
+    params,
+    body: updateCorporationBodySchema,
+    response: corporationSchema,
+  },
+  remove: { summary: 'Delete a corporation with all its workspaces', params },
+  block: { summary: 'Block a corporation (platform administrators)', params, response: corporationSchema },
+  unblock: {
+    summary: 'Unblock a corporation (platform administrators)',
+    params,
+    response: corporationSchema,
+  },
+  hasAccess: {
+    summary: 'Whether the caller holds a permission in the corporation',
+    params,
+    query: hasAccessQuerySchema,
+    response: hasAccessResponseSchema,
+  },
   // 409: the corporation would be left without an administrator.
-  setUserPermissions: { params, body: setUserPermissionsBodySchema, responses: { 409: errorResponseSchema } },
-  members: { params, query: pageQuerySchema, response: pageOf(memberSchema) },
-  setWorkspaceSorting: { params, body: workspaceSortingBodySchema },
-  workspaces: { params, query: pageQuerySchema, response: pageOf(workspaceSchema) },
-  invitations: { params, query: pageQuerySchema, response: pageOf(invitationSchema) },
+  setUserPermissions: {
+    summary: "Set a member's corporation-level permissions; 409 for the last administrator",
+    params,
+    body: setUserPermissionsBodySchema,
+    responses: { 409: errorResponseSchema },
+  },
+  members: {
+    summary: 'Members of the corporation with their permissions',
+    params,
+    query: pageQuerySchema,
+    response: pageOf(memberSchema),
+  },
+  setWorkspaceSorting: {
+    summary: 'Order the workspaces of the corporation',
+    params,
+    body: workspaceSortingBodySchema,
+  },
+  workspaces: {
+    summary: 'Workspaces of the corporation the caller may see',
+    params,
+    query: pageQuerySchema,
+    response: pageOf(workspaceSchema),
+  },
+  invitations: {
+    summary: 'Invitations sent for the corporation',
+    params,
+    query: pageQuerySchema,
+    response: pageOf(invitationSchema),
+  },
 });

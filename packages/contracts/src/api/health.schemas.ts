@@ -4,5 +4,9 @@ import { schemasFor } from './schemas';
 
 export const healthSchemas = schemasFor(healthRoutes, {
   // 503 with the same body when the database is down.
-  get: { response: healthSchema, responses: { 503: healthSchema } },
+  get: {
+    summary: 'Each part of the server and the engine serving it',
+    response: healthSchema,
+    responses: { 503: healthSchema },
+  },
 });

@@ -6,6 +6,5 @@ export const healthRoutes = routeTable({
     method: 'GET',
     path: '/health',
     access: 'public',
-    summary: 'Each part of the server and the engine serving it',
   },
 });

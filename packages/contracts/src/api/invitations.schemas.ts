@@ -17,14 +17,34 @@ const params = idParamsSchema;
 const conflict = { 409: errorResponseSchema };
 
 export const invitationSchemas = schemasFor(invitationRoutes, {
-  list: { query: invitationListQuerySchema, response: pageOf(invitationSchema) },
-  create: { body: createInvitationBodySchema, response: createdInvitationSchema },
-  byCode: { params: z.object({ code: z.string().min(10).max(200) }), response: invitationSchema },
-  get: { params, response: invitationSchema },
-  update: { params, body: updateInvitationBodySchema, response: invitationSchema, responses: conflict },
-  revoke: { params, responses: conflict },
+  list: {
+    summary: "Invitations addressed to the caller (scope 'mine') or sent by them (scope 'sent')",
+    query: invitationListQuerySchema,
+    response: pageOf(invitationSchema),
+  },
+  create: {
+    summary: 'Invite someone by email; the code is in this response and the mail only',
+    body: createInvitationBodySchema,
+    response: createdInvitationSchema,
+  },
+  byCode: {
+    summary: 'What an invitation code is for (sign-up page)',
+    params: z.object({ code: z.string().min(10).max(200) }),
+    response: invitationSchema,
+  },
+  get: { summary: 'One invitation', params, response: invitationSchema },
+  update: {
+    summary: 'Change the permissions of a pending invitation',
+    params,
+    body: updateInvitationBodySchema,
+    response: invitationSchema,
+    responses: conflict,
+  },
+  revoke: { summary: 'Revoke a pending invitation', params, responses: conflict },
   // Spec section 7: the payload may come as query parameters; the server merges both and validates.
   respond: {
+    summary:
+      'Accept or decline (payload in query or body): as the verified addressee, or with the mailed code',
     params,
     query: z.object({ accept: z.enum(['true', 'false']).optional() }),
     body: respondInvitationSchema.partial().nullish(),

@@ -6,17 +6,36 @@ import { schemasFor } from './schemas';
 const params = idParamsSchema;
 
 export const jobSchemas = schemasFor(jobRoutes, {
-  list: { query: jobListQuerySchema, response: pageOf(jobSchema) },
-  create: { body: createJobBodySchema, response: jobSchema },
-  get: { params, response: jobSchema },
+  list: {
+    summary: 'Jobs the caller may see, filtered',
+    query: jobListQuerySchema,
+    response: pageOf(jobSchema),
+  },
+  create: { summary: 'Queue a job on a media', body: createJobBodySchema, response: jobSchema },
+  get: { summary: 'One job with its progress', params, response: jobSchema },
   update: {
+    summary: 'Change the priority of a queued job (`priority` in the query or the body)',
     params,
     query: updateJobBodySchema.partial(),
     body: updateJobBodySchema.partial().nullish(),
     response: jobSchema,
   },
-  remove: { params },
-  cancel: { params, response: jobSchema },
-  listInWorkspace: { params, query: pageQuerySchema, response: pageOf(jobSchema) },
-  listInCorporation: { params, query: pageQuerySchema, response: pageOf(jobSchema) },
+  remove: { summary: 'Delete an ended job', params },
+  cancel: {
+    summary: 'Cancel a queued or running job: its process stops at once and partial output is removed',
+    params,
+    response: jobSchema,
+  },
+  listInWorkspace: {
+    summary: 'Jobs of one workspace',
+    params,
+    query: pageQuerySchema,
+    response: pageOf(jobSchema),
+  },
+  listInCorporation: {
+    summary: 'Jobs of every workspace of a corporation the caller may see',
+    params,
+    query: pageQuerySchema,
+    response: pageOf(jobSchema),
+  },
 });

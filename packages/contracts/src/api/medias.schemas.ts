@@ -22,20 +22,59 @@ const listQuery = pageQuerySchema.extend({
 });
 
 export const mediaSchemas = schemasFor(mediaRoutes, {
-  list: { query: mediaListQuerySchema, response: pageOf(mediaSchema) },
-  upload: { query: uploadMediaQuerySchema.partial(), response: uploadResultSchema },
-  byOrigin: { params: byOriginParamsSchema, query: byOriginQuerySchema, response: pageOf(mediaSchema) },
-  get: { params, response: mediaSchema },
+  list: {
+    summary: 'Media the caller may see, filtered',
+    query: mediaListQuerySchema,
+    response: pageOf(mediaSchema),
+  },
+  upload: {
+    summary:
+      'Upload media files (multipart, one or more `file` parts; `workspaceId` in the query or as a field before the files)',
+    query: uploadMediaQuerySchema.partial(),
+    response: uploadResultSchema,
+  },
+  byOrigin: {
+    summary: 'Media of one origin (upload, recording, render, clip, copy), optionally made from originId',
+    params: byOriginParamsSchema,
+    query: byOriginQuerySchema,
+    response: pageOf(mediaSchema),
+  },
+  get: { summary: 'One media with its files and links', params, response: mediaSchema },
   rename: {
+    summary: 'Rename a media (`name` in the query or the body)',
     params,
     query: updateMediaBodySchema.partial(),
     body: updateMediaBodySchema.partial().nullish(),
     response: mediaSchema,
   },
-  remove: { params },
-  copy: { params, query: copyMediaQuerySchema, body: copyMediaQuerySchema.nullish(), response: mediaSchema },
-  renderMp4: { params, response: jobSchema },
-  listInWorkspace: { params, query: listQuery, response: pageOf(mediaSchema) },
-  listInCorporation: { params, query: listQuery, response: pageOf(mediaSchema) },
-  file: { params: mediaFileParamsSchema, query: mediaFileQuerySchema },
+  remove: { summary: 'Delete a media', params },
+  copy: {
+    summary: 'Copy a media with its files, into its own or another workspace of the corporation',
+    params,
+    query: copyMediaQuerySchema,
+    body: copyMediaQuerySchema.nullish(),
+    response: mediaSchema,
+  },
+  renderMp4: {
+    summary: 'Start a job that renders the media to an H.264/AAC MP4 (a new media of origin render)',
+    params,
+    response: jobSchema,
+  },
+  listInWorkspace: {
+    summary: 'Media of one workspace',
+    params,
+    query: listQuery,
+    response: pageOf(mediaSchema),
+  },
+  listInCorporation: {
+    summary: 'Media of every workspace of a corporation the caller may see',
+    params,
+    query: listQuery,
+    response: pageOf(mediaSchema),
+  },
+  file: {
+    summary: "A media file by its signed link (from a media's `links`); supports Range",
+    params: mediaFileParamsSchema,
+    query: mediaFileQuerySchema,
+  },
 });

@@ -6,8 +6,17 @@ import { schemasFor } from './schemas';
 const params = idParamsSchema;
 
 export const notificationSchemas = schemasFor(notificationRoutes, {
-  list: { query: notificationListQuerySchema, response: pageOf(notificationSchema) },
-  get: { params, response: notificationSchema },
-  remove: { params },
-  listOfCorporation: { params, query: notificationListQuerySchema, response: pageOf(notificationSchema) },
+  list: {
+    summary: "The caller's notifications, newest first; delayed ones show ready false until due",
+    query: notificationListQuerySchema,
+    response: pageOf(notificationSchema),
+  },
+  get: { summary: 'One notification of the caller', params, response: notificationSchema },
+  remove: { summary: 'Delete one notification of the caller', params },
+  listOfCorporation: {
+    summary: "The caller's notifications about one corporation",
+    params,
+    query: notificationListQuerySchema,
+    response: pageOf(notificationSchema),
+  },
 });

@@ -9,25 +9,21 @@ export const notificationRoutes = routeTable({
     method: 'GET',
     path: '/notifications',
     access: 'self',
-    summary: "The caller's notifications, newest first; delayed ones show ready false until due",
   },
   get: {
     method: 'GET',
     path: '/notifications/:id',
     access: 'user',
-    summary: 'One notification of the caller',
   },
   remove: {
     method: 'DELETE',
     path: '/notifications/:id',
     access: 'user',
     status: 204,
-    summary: 'Delete one notification of the caller',
   },
   listOfCorporation: {
     method: 'GET',
     path: '/corporations/:id/notifications',
     access: corp('read'),
-    summary: "The caller's notifications about one corporation",
   },
 });

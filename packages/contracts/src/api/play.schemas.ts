@@ -9,13 +9,25 @@ const params = playParamsSchema;
 const query = playTokenQuerySchema;
 
 export const playSchemas = schemasFor(playRoutes, {
-  session: { params, body: playSessionBodySchema, response: playSessionSchema },
-  state: { params, query, response: playSessionSchema },
-  playlist: { params, query },
+  session: {
+    summary: 'Become a viewer: checks password, embedding origin and viewer limit; returns the viewer token',
+    params,
+    body: playSessionBodySchema,
+    response: playSessionSchema,
+  },
+  state: { summary: 'What the program shows now', params, query, response: playSessionSchema },
+  playlist: { summary: 'The HLS playlist (viewer token required)', params, query },
   segment: {
+    summary: 'An HLS segment (viewer token required)',
     params: params.extend({ file: z.string().regex(/^seg_\d+\.ts$/, 'Not a segment name') }),
     query,
   },
-  comments: { params, query, response: pageOf(commentSchema) },
-  comment: { params, query, body: viewerCommentBodySchema, response: commentSchema },
+  comments: { summary: 'Approved comments', params, query, response: pageOf(commentSchema) },
+  comment: {
+    summary: 'Post a comment as a viewer; shown at once or after approval, as the moderation level says',
+    params,
+    query,
+    body: viewerCommentBodySchema,
+    response: commentSchema,
+  },
 });

@@ -10,14 +10,12 @@ export const playRoutes = routeTable({
     path: '/play/:id/session',
     access: 'public',
     errors: [401, 403],
-    summary: 'Become a viewer: checks password, embedding origin and viewer limit; returns the viewer token',
   },
   state: {
     method: 'GET',
     path: '/play/:id/state',
     access: 'public',
     errors: [401, 403],
-    summary: 'What the program shows now',
   },
   playlist: {
     method: 'GET',
@@ -25,7 +23,6 @@ export const playRoutes = routeTable({
     access: 'public',
     produces: 'application/vnd.apple.mpegurl',
     errors: [401, 403],
-    summary: 'The HLS playlist (viewer token required)',
   },
   segment: {
     method: 'GET',
@@ -33,14 +30,12 @@ export const playRoutes = routeTable({
     access: 'public',
     produces: 'video/mp2t',
     errors: [401, 403],
-    summary: 'An HLS segment (viewer token required)',
   },
   comments: {
     method: 'GET',
     path: '/play/:id/comments',
     access: 'public',
     errors: [401, 403],
-    summary: 'Approved comments',
   },
   comment: {
     method: 'POST',
@@ -48,6 +43,5 @@ export const playRoutes = routeTable({
     access: 'public',
     status: 201,
     errors: [401, 403],
-    summary: 'Post a comment as a viewer; shown at once or after approval, as the moderation level says',
   },
 });

@@ -43,7 +43,6 @@ export interface Route {
   consumes?: 'multipart/form-data';
   /** Error statuses beyond the usual ones (400, 401, 403, 404; public routes 400 and 404). */
   errors?: readonly (401 | 403 | 409 | 413 | 415 | 416 | 429 | 503)[];
-  summary?: string;
 }
 
 export type RouteTable = Readonly<Record<string, Route>>;

@@ -3,6 +3,8 @@ import type { RouteTable } from './route';
 
 /** The zod half of one route: what the server validates and documents, what the client's types read. */
 export interface RouteSchemas {
+  /** One line for the OpenAPI document. Kept here, not in the zod-free table: the browser needs no docs. */
+  summary?: string;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

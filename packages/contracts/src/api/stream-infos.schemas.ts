@@ -6,9 +6,14 @@ import { streamInfoRoutes } from './stream-infos';
 
 export const streamInfoSchemas = schemasFor(streamInfoRoutes, {
   list: {
+    summary: 'Live sessions of sources: start, end and what they carried',
     query: pageQuerySchema.extend({ sourceId: z.uuid().optional(), workspaceId: z.uuid().optional() }),
     response: pageOf(streamInfoRecordSchema),
   },
-  create: { body: createStreamInfoBodySchema, response: streamInfoRecordSchema },
-  remove: { params: idParamsSchema },
+  create: {
+    summary: 'Record a live session',
+    body: createStreamInfoBodySchema,
+    response: streamInfoRecordSchema,
+  },
+  remove: { summary: 'Delete a live-session record', params: idParamsSchema },
 });

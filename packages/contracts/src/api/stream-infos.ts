@@ -6,20 +6,17 @@ export const streamInfoRoutes = routeTable({
     method: 'GET',
     path: '/streaminfos',
     access: ws('read'),
-    summary: 'Live sessions of sources: start, end and what they carried',
   },
   create: {
     method: 'POST',
     path: '/streaminfos',
     access: ws('write'),
     status: 201,
-    summary: 'Record a live session',
   },
   remove: {
     method: 'DELETE',
     path: '/streaminfos/:id',
     access: ws('write'),
     status: 204,
-    summary: 'Delete a live-session record',
   },
 });

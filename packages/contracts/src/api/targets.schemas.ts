@@ -11,12 +11,40 @@ import { targetRoutes } from './targets';
 const params = idParamsSchema;
 
 export const targetSchemas = schemasFor(targetRoutes, {
-  list: { query: targetListQuerySchema, response: pageOf(targetSchema) },
-  create: { body: createTargetBodySchema, response: targetSchema },
-  get: { params, response: targetSchema },
-  update: { params, body: updateTargetBodySchema, response: targetSchema },
-  remove: { params },
-  bulkDelete: { body: bulkIdsBodySchema, response: bulkResultSchema },
-  listInWorkspace: { params, query: pageQuerySchema, response: pageOf(targetSchema) },
-  listInCorporation: { params, query: pageQuerySchema, response: pageOf(targetSchema) },
+  list: {
+    summary: 'Targets the caller may see, filtered',
+    query: targetListQuerySchema,
+    response: pageOf(targetSchema),
+  },
+  create: {
+    summary: 'Create a live-stream target (custom RTMP, SRT or Icecast)',
+    body: createTargetBodySchema,
+    response: targetSchema,
+  },
+  get: { summary: 'One target', params, response: targetSchema },
+  update: {
+    summary: 'Change a target; enabled=false stops it at once',
+    params,
+    body: updateTargetBodySchema,
+    response: targetSchema,
+  },
+  remove: { summary: 'Delete a target', params },
+  bulkDelete: {
+    summary:
+      'Delete up to 200 targets in one request (all or nothing: 404 or 403 for the first id refused, and nothing changes)',
+    body: bulkIdsBodySchema,
+    response: bulkResultSchema,
+  },
+  listInWorkspace: {
+    summary: 'Targets of one workspace',
+    params,
+    query: pageQuerySchema,
+    response: pageOf(targetSchema),
+  },
+  listInCorporation: {
+    summary: 'Targets of every workspace of a corporation the caller may see',
+    params,
+    query: pageQuerySchema,
+    response: pageOf(targetSchema),
+  },
 });

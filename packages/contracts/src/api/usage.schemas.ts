@@ -13,11 +13,28 @@ import { usageRoutes } from './usage';
 const params = idParamsSchema;
 
 export const usageSchemas = schemasFor(usageRoutes, {
-  quota: { params, response: quotaSchema },
-  updateQuota: { params, body: updateQuotaBodySchema, response: quotaSchema },
-  ofCorporation: { params, response: usageSchema },
-  lastReportOfCorporation: { params, response: lastReportResponseSchema },
-  ofWorkspace: { params, response: usageSchema },
-  lastReportOfWorkspace: { params, response: lastReportResponseSchema },
-  report: { body: createUsageReportBodySchema, response: usageReportSchema },
+  quota: { summary: 'Quota of a corporation', params, response: quotaSchema },
+  updateQuota: {
+    summary: 'Change the quota of a corporation (platform administrators)',
+    params,
+    body: updateQuotaBodySchema,
+    response: quotaSchema,
+  },
+  ofCorporation: { summary: 'Current usage of a corporation', params, response: usageSchema },
+  lastReportOfCorporation: {
+    summary: 'The latest usage report of a corporation',
+    params,
+    response: lastReportResponseSchema,
+  },
+  ofWorkspace: { summary: 'Current usage of a workspace', params, response: usageSchema },
+  lastReportOfWorkspace: {
+    summary: 'The latest usage report of a workspace',
+    params,
+    response: lastReportResponseSchema,
+  },
+  report: {
+    summary: 'Record a usage report now',
+    body: createUsageReportBodySchema,
+    response: usageReportSchema,
+  },
 });

@@ -18,14 +18,21 @@ import { avatarRoutes, userRoutes } from './users';
 const params = idParamsSchema;
 
 export const userSchemas = schemasFor(userRoutes, {
-  list: { query: pageQuerySchema, response: pageOf(userSchema) },
-  get: { params, response: userSchema },
-  update: { params, body: updateUserBodySchema, response: userSchema },
-  block: { params, response: userSchema },
-  unblock: { params, response: userSchema },
+  list: { summary: 'Users the caller may see', query: pageQuerySchema, response: pageOf(userSchema) },
+  get: { summary: 'One user', params, response: userSchema },
+  update: {
+    summary: 'Change profile: name, language, avatar',
+    params,
+    body: updateUserBodySchema,
+    response: userSchema,
+  },
+  block: { summary: 'Block a user', params, response: userSchema },
+  unblock: { summary: 'Unblock a user', params, response: userSchema },
   // Spec section 7: the payload may come in the query or the body (the body keeps passwords out of URLs
   // and access logs); the server merges both and checks the whole.
   updateEmail: {
+    summary:
+      'Change the email address: mails a confirmation link to the new address, which takes effect once opened',
     params,
     query: updateEmailSchema.partial(),
     body: updateEmailSchema.partial().nullish(),
@@ -33,6 +40,7 @@ export const userSchemas = schemasFor(userRoutes, {
     responses: { 409: error, 429: error },
   },
   updatePassword: {
+    summary: 'Change the password; every session ends, the caller gets a fresh one',
     params,
     query: updatePasswordSchema.partial(),
     body: updatePasswordSchema.partial().nullish(),
@@ -40,16 +48,31 @@ export const userSchemas = schemasFor(userRoutes, {
     responses: { 429: error },
   },
   setFeatureFlag: {
+    summary: 'Turn a feature on or off for a user',
     params: featureFlagParamsSchema,
     query: featureFlagQuerySchema,
     response: userFlagsSchema,
   },
-  flags: { response: userFlagsSchema },
-  corporations: { params, query: pageQuerySchema, response: pageOf(corporationSchema) },
-  socials: { params, query: pageQuerySchema, response: pageOf(socialSchema) },
+  flags: { summary: "The caller's feature flags", response: userFlagsSchema },
+  corporations: {
+    summary: 'Corporations the user is a member of',
+    params,
+    query: pageQuerySchema,
+    response: pageOf(corporationSchema),
+  },
+  socials: {
+    summary: "The user's social accounts",
+    params,
+    query: pageQuerySchema,
+    response: pageOf(socialSchema),
+  },
 });
 
 export const avatarSchemas = schemasFor(avatarRoutes, {
-  uploadAvatar: { params, response: userSchema },
-  removeAvatar: { params, response: userSchema },
+  uploadAvatar: {
+    summary: 'Upload an avatar image (multipart field `file`, PNG/JPEG/GIF/WebP, at most 5 MB)',
+    params,
+    response: userSchema,
+  },
+  removeAvatar: { summary: 'Remove the avatar', params, response: userSchema },
 });

@@ -13,18 +13,38 @@ import { verificationRoutes } from './verification';
 const params = idParamsSchema;
 
 export const verificationSchemas = schemasFor(verificationRoutes, {
-  startEmailVerification: { params, responses: { 429: error } },
-  completeEmailVerification: { query: tokenQuerySchema, responses: { 409: error } },
-  startPasswordReset: { query: resetPasswordStartSchema, responses: { 429: error } },
+  startEmailVerification: { summary: 'Mail a confirmation link', params, responses: { 429: error } },
+  completeEmailVerification: {
+    summary: 'Confirm the mailed address; for an email change, the account takes that address now',
+    query: tokenQuerySchema,
+    responses: { 409: error },
+  },
+  startPasswordReset: {
+    summary: 'Mail a reset link (answers 204 whether or not the address exists)',
+    query: resetPasswordStartSchema,
+    responses: { 429: error },
+  },
   // Spec section 7: the token and password may come in the query or the body; the body keeps the password
   // out of URLs and access logs. The server merges both and checks the whole.
   completePasswordReset: {
+    summary: 'Set a new password with the mailed token; every session of the account ends',
     query: resetPasswordCompleteSchema.partial(),
     body: resetPasswordCompleteSchema.partial().nullish(),
     responses: { 429: error },
   },
-  listEmailVerifications: { query: pageQuerySchema, response: pageOf(emailVerificationSchema) },
-  deleteEmailVerification: { params },
-  listPasswordResets: { query: pageQuerySchema, response: pageOf(passwordResetSchema) },
-  deletePasswordReset: { params },
+  listEmailVerifications: {
+    summary: "The caller's pending email confirmations",
+    query: pageQuerySchema,
+    response: pageOf(emailVerificationSchema),
+  },
+  deleteEmailVerification: {
+    summary: 'Withdraw a pending email confirmation (its link stops working)',
+    params,
+  },
+  listPasswordResets: {
+    summary: "The caller's pending password resets",
+    query: pageQuerySchema,
+    response: pageOf(passwordResetSchema),
+  },
+  deletePasswordReset: { summary: 'Withdraw a pending password reset (its link stops working)', params },
 });

@@ -17,12 +17,39 @@ import { workspaceRoutes } from './workspaces';
 const params = idParamsSchema;
 
 export const workspaceSchemas = schemasFor(workspaceRoutes, {
-  list: { query: workspaceListQuerySchema, response: pageOf(workspaceSchema) },
-  create: { body: createWorkspaceBodySchema, response: workspaceSchema },
-  get: { params, response: workspaceSchema },
-  update: { params, body: updateWorkspaceBodySchema, response: workspaceSchema },
-  remove: { params },
-  hasAccess: { params, query: hasAccessQuerySchema, response: hasAccessResponseSchema },
-  setUserPermissions: { params, body: setUserPermissionsBodySchema },
-  members: { params, query: pageQuerySchema, response: pageOf(memberSchema) },
+  list: {
+    summary: 'Every workspace the caller may see',
+    query: workspaceListQuerySchema,
+    response: pageOf(workspaceSchema),
+  },
+  create: {
+    summary: 'Create a workspace in a corporation',
+    body: createWorkspaceBodySchema,
+    response: workspaceSchema,
+  },
+  get: { summary: 'One workspace', params, response: workspaceSchema },
+  update: {
+    summary: 'Rename a workspace',
+    params,
+    body: updateWorkspaceBodySchema,
+    response: workspaceSchema,
+  },
+  remove: { summary: 'Delete a workspace with everything in it', params },
+  hasAccess: {
+    summary: 'Whether the caller holds a permission in the workspace',
+    params,
+    query: hasAccessQuerySchema,
+    response: hasAccessResponseSchema,
+  },
+  setUserPermissions: {
+    summary: "Set a member's permissions in the workspace",
+    params,
+    body: setUserPermissionsBodySchema,
+  },
+  members: {
+    summary: 'Members of the workspace with their permissions',
+    params,
+    query: pageQuerySchema,
+    response: pageOf(memberSchema),
+  },
 });
