@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../helpers/multipart';
-import { call, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+import { op } from '../helpers/route-call';
+import { createTestApp, createUser, type TestContext } from '../helpers/test-app';
 
 // A real 1x1 PNG.
 const PNG = Buffer.from(
@@ -78,9 +79,7 @@ describe('user avatar', () => {
   it('removes the avatar on DELETE', async () => {
     const user = await createUser(ctx);
     const up = await upload(user.token, user.user.id, PNG);
-    const res = await call<{ avatar: unknown }>(ctx.app, 'DELETE', `/v1/users/${user.user.id}/avatar`, {
-      token: user.token,
-    });
+    const res = await op(ctx.app, 'users.removeAvatar', { token: user.token, params: { id: user.user.id } });
     expect(res.status).toBe(200);
     expect(res.body.avatar).toBeNull();
     expect(

@@ -5,6 +5,7 @@ import { features } from '@stromwerk/contracts/permissions';
 import type { Workspace } from '@stromwerk/contracts/workspaces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
+import { op } from '../helpers/route-call';
 import { createMember, createWorkspace, grant, idsOf } from '../helpers/tenancy';
 import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
@@ -20,7 +21,7 @@ const corpUrl = (id: string) => `/v1/corporations/${id}`;
 describe(`corporations (${testDbEngine()})`, () => {
   it('create, read, list, rename and delete (singular DELETE /v1/corporation/{id})', async () => {
     const u = await createUser(ctx);
-    const created = await call<Corporation>(ctx.app, 'POST', '/v1/corporations', {
+    const created = await op(ctx.app, 'corporations.create', {
       token: u.token,
       body: { name: '  Acme Media  ' },
     });
@@ -35,9 +36,9 @@ describe(`corporations (${testDbEngine()})`, () => {
     const ws = await createWorkspace(ctx, u.token, id, 'Studio');
     const got = await call<Corporation>(ctx.app, 'GET', corpUrl(id), { token: u.token });
     expect(got.body).toEqual(created.body);
-    const list = await call<Page<Corporation>>(ctx.app, 'GET', '/v1/corporations', { token: u.token });
+    const list = await op(ctx.app, 'corporations.list', { token: u.token });
     expect(idsOf(list.body)).toEqual([id]);
-    const searched = await call<Page<Corporation>>(ctx.app, 'GET', '/v1/corporations', {
+    const searched = await op(ctx.app, 'corporations.list', {
       token: ctx.owner.token,
       query: { search: 'acme' },
     });
@@ -47,19 +48,17 @@ describe(`corporations (${testDbEngine()})`, () => {
       body: { name: 'Acme' },
     });
     expect(renamed.body).toMatchObject({ id, name: 'Acme', features: [...features] });
-    const del = await call(ctx.app, 'DELETE', `/v1/corporation/${id}`, { token: u.token });
+    const del = await op(ctx.app, 'corporations.remove', { token: u.token, params: { id } });
     expect(del.status).toBe(204);
     expect(del.body).toBeUndefined();
     expectError(await call(ctx.app, 'GET', corpUrl(id), { token: u.token }), 404, 'NOT_FOUND');
     // Its workspaces went with it, for the platform admin too.
     expectError(
-      await call(ctx.app, 'GET', `/v1/workspaces/${ws}`, { token: ctx.owner.token }),
+      await op(ctx.app, 'workspaces.get', { token: ctx.owner.token, params: { id: ws } }),
       404,
       'NOT_FOUND',
     );
-    expect(
-      (await call<Page<Corporation>>(ctx.app, 'GET', '/v1/corporations', { token: u.token })).body.total,
-    ).toBe(0);
+    expect((await op(ctx.app, 'corporations.list', { token: u.token })).body.total).toBe(0);
   });
 
   it('features change only by a platform admin', async () => {
@@ -106,9 +105,7 @@ describe(`corporations (${testDbEngine()})`, () => {
   it('set-user-permissions: grant read shows the workspaces, removal hides the corporation, last admin stays', async () => {
     const t = await createTenant(ctx, 'Grant Corp');
     const u = await createUser(ctx);
-    expect(
-      (await call<Page<Workspace>>(ctx.app, 'GET', '/v1/workspaces', { token: u.token })).body.total,
-    ).toBe(0);
+    expect((await op(ctx.app, 'workspaces.list', { token: u.token })).body.total).toBe(0);
     // A corporation admin cannot put a stranger into the corporation (that takes an accepted invitation),
     // and gets the same answer as for a user who does not exist.
     for (const userId of [u.user.id, '00000000-0000-4000-8000-000000000000']) {
@@ -124,7 +121,7 @@ describe(`corporations (${testDbEngine()})`, () => {
     }
     // A platform administrator may.
     await grant(ctx, ctx.owner.token, u.user.id, { corporationId: t.corporationId }, ['read']);
-    const wss = await call<Page<Workspace>>(ctx.app, 'GET', '/v1/workspaces', { token: u.token });
+    const wss = await op(ctx.app, 'workspaces.list', { token: u.token });
     expect(wss.body.items.map((w) => [w.id, w.permissions])).toEqual([[t.workspaceId, ['read']]]);
     const members = await call<Page<Member>>(ctx.app, 'GET', `${corpUrl(t.corporationId)}/members`, {
       token: u.token,
@@ -142,9 +139,7 @@ describe(`corporations (${testDbEngine()})`, () => {
     expect(asAdmin.body.permissions).toEqual(['read', 'write', 'admin']);
     await grant(ctx, t.user.token, u.user.id, { corporationId: t.corporationId }, []);
     expectError(await call(ctx.app, 'GET', corpUrl(t.corporationId), { token: u.token }), 404, 'NOT_FOUND');
-    expect(
-      (await call<Page<Workspace>>(ctx.app, 'GET', '/v1/workspaces', { token: u.token })).body.total,
-    ).toBe(0);
+    expect((await op(ctx.app, 'workspaces.list', { token: u.token })).body.total).toBe(0);
     // The only admin cannot remove or demote themself.
     for (const permissions of [[], ['write']]) {
       const res = await call(ctx.app, 'PUT', `${corpUrl(t.corporationId)}/set-user-permissions`, {
@@ -203,8 +198,9 @@ describe(`corporations (${testDbEngine()})`, () => {
     expectError(foreign, 400, 'VALIDATION_FAILED', 'workspaceIds');
     expect((await order()).map(([id]) => id)).toEqual([c, t.workspaceId, b]);
     // The foreign workspace kept its place too.
-    const mine = await call<Workspace>(ctx.app, 'GET', `/v1/workspaces/${ctx.owner.workspaceId}`, {
+    const mine = await op(ctx.app, 'workspaces.get', {
       token: ctx.owner.token,
+      params: { id: ctx.owner.workspaceId },
     });
     expect(mine.body.sortIndex).toBe(0);
   });
@@ -228,10 +224,10 @@ describe(`blocked corporations (${testDbEngine()})`, () => {
       ]) {
         expectError(await call(ctx.app, 'GET', url, { token }), 403, 'CORPORATION_BLOCKED');
       }
-      const wss = await call<Page<Workspace>>(ctx.app, 'GET', '/v1/workspaces', { token });
+      const wss = await op(ctx.app, 'workspaces.list', { token });
       expect(idsOf(wss.body)).not.toContain(t.workspaceId);
     }
-    const created = await call(ctx.app, 'POST', '/v1/workspaces', {
+    const created = await op(ctx.app, 'workspaces.create', {
       token: t.user.token,
       body: { corporationId: t.corporationId, name: 'Sneaky' },
     });

@@ -1,6 +1,7 @@
 import type { HasAccessResponse } from '@stromwerk/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
+import { op } from '../helpers/route-call';
 import { createMember, type TestUser } from '../helpers/tenancy';
 import { call, createTenant, createTestApp, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
@@ -17,7 +18,7 @@ beforeAll(async () => {
   const scope = { corporationId: tenant.corporationId };
   reader = await createMember(ctx, tenant.user.token, scope, ['read']);
   writer = await createMember(ctx, tenant.user.token, scope, ['write']);
-  const inv = await call<{ id: string }>(ctx.app, 'POST', '/v1/invitations', {
+  const inv = await op(ctx.app, 'invitations.create', {
     token: tenant.user.token,
     body: { corporationId: tenant.corporationId, email: 'perm-invitee@example.test', permissions: ['read'] },
   });
@@ -156,13 +157,14 @@ describe(`permissions: 403 for what a member lacks (${testDbEngine()})`, () => {
       token: reader.token,
     });
     expect(ws.body).toMatchObject({ name: 'Perm Corp WS', permissions: ['read'] });
-    const inv = await call<{ status: string }>(ctx.app, 'GET', `/v1/invitations/${invitationId}`, {
+    const inv = await op(ctx.app, 'invitations.get', {
       token: tenant.user.token,
+      params: { id: invitationId },
     });
     expect(inv.body.status).toBe('pending');
     // A reader does not learn about invitations of the corporation.
     expectError(
-      await call(ctx.app, 'GET', `/v1/invitations/${invitationId}`, { token: reader.token }),
+      await op(ctx.app, 'invitations.get', { token: reader.token, params: { id: invitationId } }),
       404,
       'NOT_FOUND',
     );
@@ -174,14 +176,15 @@ describe(`permissions: 403 for what a member lacks (${testDbEngine()})`, () => {
 
   it('write is enough for the write rows; admin for the admin rows', async () => {
     expect((await run(writer.token, writeOnly[0]!)).status).toBe(204);
-    const created = await call<{ id: string; permissions: string[] }>(ctx.app, 'POST', '/v1/workspaces', {
+    const created = await op(ctx.app, 'workspaces.create', {
       token: writer.token,
       body: { corporationId: tenant.corporationId, name: 'By writer' },
     });
     expect(created.status).toBe(201);
     expect(created.body.permissions).toEqual(['read', 'write']);
-    const renamed = await call<{ name: string }>(ctx.app, 'PUT', `/v1/workspaces/${created.body.id}`, {
+    const renamed = await op(ctx.app, 'workspaces.update', {
       token: writer.token,
+      params: { id: created.body.id },
       body: { name: 'Renamed by writer' },
     });
     expect(renamed.body.name).toBe('Renamed by writer');

@@ -1,6 +1,7 @@
 import type { Quota, Usage, UsageReport } from '@stromwerk/contracts/usage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
+import { op } from '../helpers/route-call';
 import { createMember, createWorkspace } from '../helpers/tenancy';
 import { call, createTenant, createTestApp, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
@@ -31,7 +32,7 @@ describe(`usage (${testDbEngine()})`, () => {
     const now = await call<Usage>(ctx.app, 'GET', `${c(t.corporationId)}/usage`, { token: t.user.token });
     expect(now.body).toMatchObject({ workspaces: 2, users: 3, ...zeroResources });
     expect(Math.abs(Date.parse(now.body.lastUpdate) - Date.now())).toBeLessThan(60_000);
-    const ws = await call<Usage>(ctx.app, 'GET', `/v1/workspaces/${second}/usage`, { token: t.user.token });
+    const ws = await op(ctx.app, 'usage.ofWorkspace', { token: t.user.token, params: { id: second } });
     expect(ws.body).toMatchObject({
       corporationId: t.corporationId,
       workspaceId: second,
@@ -55,7 +56,7 @@ describe(`usage (${testDbEngine()})`, () => {
     });
     expect(none.status).toBe(200);
     expect(none.body).toEqual({ report: null });
-    const posted = await call<UsageReport>(ctx.app, 'POST', '/v1/usage', {
+    const posted = await op(ctx.app, 'usage.report', {
       token: t.user.token,
       body: { corporationId: t.corporationId },
     });
@@ -73,7 +74,7 @@ describe(`usage (${testDbEngine()})`, () => {
     );
     // The report is a snapshot: the workspace created after it is not in it.
     expect(last.body.report).toEqual(posted.body);
-    const next = await call<UsageReport>(ctx.app, 'POST', '/v1/usage', {
+    const next = await op(ctx.app, 'usage.report', {
       token: t.user.token,
       body: { corporationId: t.corporationId },
     });
@@ -91,21 +92,17 @@ describe(`usage (${testDbEngine()})`, () => {
 
   it('a workspace report is kept apart from the corporation report', async () => {
     const t = await createTenant(ctx, 'WS Report Corp');
-    const wsReport = await call<UsageReport>(ctx.app, 'POST', '/v1/usage', {
+    const wsReport = await op(ctx.app, 'usage.report', {
       token: t.user.token,
       body: { corporationId: t.corporationId, workspaceId: t.workspaceId },
     });
     expect(wsReport.status).toBe(201);
     expect(wsReport.body).toMatchObject({ corporationId: t.corporationId, workspaceId: t.workspaceId });
-    const wsLast = await call<{ report: UsageReport }>(
-      ctx.app,
-      'GET',
-      `/v1/workspaces/${t.workspaceId}/usage/lastReport`,
-      {
-        token: t.user.token,
-      },
-    );
-    expect(wsLast.body.report.id).toBe(wsReport.body.id);
+    const wsLast = await op(ctx.app, 'usage.lastReportOfWorkspace', {
+      token: t.user.token,
+      params: { id: t.workspaceId },
+    });
+    expect(wsLast.body.report!.id).toBe(wsReport.body.id);
     const corpLast = await call(ctx.app, 'GET', `${c(t.corporationId)}/usage/lastReport`, {
       token: t.user.token,
     });
@@ -114,11 +111,11 @@ describe(`usage (${testDbEngine()})`, () => {
 
   it('refuses a report whose workspace belongs to another corporation of the caller', async () => {
     const t = await createTenant(ctx, 'Two Corps A');
-    const second = await call<{ id: string }>(ctx.app, 'POST', '/v1/corporations', {
+    const second = await op(ctx.app, 'corporations.create', {
       token: t.user.token,
       body: { name: 'Two Corps B' },
     });
-    const res = await call(ctx.app, 'POST', '/v1/usage', {
+    const res = await op(ctx.app, 'usage.report', {
       token: t.user.token,
       body: { corporationId: second.body.id, workspaceId: t.workspaceId },
     });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '@stromwerk/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
+import { op } from '../helpers/route-call';
 import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
@@ -173,21 +174,17 @@ describe(`bad input answers 400 naming the field (${testDbEngine()})`, () => {
   });
 
   it('changed nothing through the refused calls', async () => {
-    const mine = await call<{ email: string; name: string }>(ctx.app, 'GET', '/v1/me', { token: user.token });
+    const mine = await op(ctx.app, 'users.me', { token: user.token });
     expect(mine.body).toMatchObject({ email: user.user.email, name: user.user.name });
-    expect((await call(ctx.app, 'GET', '/v1/me', { token: user.token })).status).toBe(200);
-    const quota = await call<{ maxWorkspaces: number; maxUsers: number }>(
-      ctx.app,
-      'GET',
-      `/v1/corporations/${ctx.owner.corporationId}/quota`,
-      { token: ctx.owner.token },
-    );
-    expect(quota.body).toMatchObject({ maxWorkspaces: 50, maxUsers: 100 });
-    const keys = await call<{ total: number }>(ctx.app, 'GET', '/v1/api-keys', { token: user.token });
-    expect(keys.body.total).toBe(0);
-    const corps = await call<{ total: number }>(ctx.app, 'GET', '/v1/corporations', {
+    expect((await op(ctx.app, 'users.me', { token: user.token })).status).toBe(200);
+    const quota = await op(ctx.app, 'usage.quota', {
       token: ctx.owner.token,
+      params: { id: ctx.owner.corporationId },
     });
+    expect(quota.body).toMatchObject({ maxWorkspaces: 50, maxUsers: 100 });
+    const keys = await op(ctx.app, 'apiKeys.list', { token: user.token });
+    expect(keys.body.total).toBe(0);
+    const corps = await op(ctx.app, 'corporations.list', { token: ctx.owner.token });
     expect(corps.body.total).toBe(2);
   });
 });
