@@ -1,9 +1,7 @@
-import type { ApiKey } from '@stromwerk/contracts/api-keys';
-import type { Page } from '@stromwerk/contracts/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
 import { op } from '../helpers/route-call';
-import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+import { createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 let ctx: TestContext;
@@ -48,8 +46,12 @@ describe(`API keys (${testDbEngine()})`, () => {
     const first = await create(u.user.id, { token: u.token }, 'first');
     const second = await create(u.user.id, { token: u.token }, 'second');
     await op(ctx.app, 'users.me', { apiKey: first.body.key });
-    for (const url of [`/v1/users/${u.user.id}/api-keys`, '/v1/api-keys']) {
-      const res = await call<Page<ApiKey>>(ctx.app, 'GET', url, { token: u.token });
+    const lists = [
+      () => op(ctx.app, 'apiKeys.listForUser', { token: u.token, params: { id: u.user.id } }),
+      () => op(ctx.app, 'apiKeys.list', { token: u.token }),
+    ];
+    for (const listKeys of lists) {
+      const res = await listKeys();
       expect(res.status).toBe(200);
       expect(res.body.total).toBe(2);
       expect(res.body.items.map((k) => k.name).sort()).toEqual(['first', 'second']);

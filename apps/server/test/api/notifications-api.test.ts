@@ -60,14 +60,14 @@ describe(`stored notifications (${testDbEngine()})`, () => {
       data: { corporationName: 'Tenant A', permissions: ['write'] },
     });
 
-    const url = `/v1/notifications/${item!.id}`;
-    expect((await call(ctx.app, 'GET', url, { token: invitee.token })).body).toEqual(item);
-    expectError(await call(ctx.app, 'GET', url, { token: b.user.token }), 404, 'NOT_FOUND');
-    expectError(await call(ctx.app, 'DELETE', url, { token: a.user.token }), 404, 'NOT_FOUND');
+    const params = { id: item!.id };
+    expect((await op(ctx.app, 'notifications.get', { token: invitee.token, params })).body).toEqual(item);
+    expectError(await op(ctx.app, 'notifications.get', { token: b.user.token, params }), 404, 'NOT_FOUND');
+    expectError(await op(ctx.app, 'notifications.remove', { token: a.user.token, params }), 404, 'NOT_FOUND');
     expect((await list(b.user.token)).items.map((n) => n.id)).not.toContain(item!.id);
 
-    expect((await call(ctx.app, 'DELETE', url, { token: invitee.token })).status).toBe(204);
-    expectError(await call(ctx.app, 'GET', url, { token: invitee.token }), 404, 'NOT_FOUND');
+    expect((await op(ctx.app, 'notifications.remove', { token: invitee.token, params })).status).toBe(204);
+    expectError(await op(ctx.app, 'notifications.get', { token: invitee.token, params }), 404, 'NOT_FOUND');
   });
 
   it('stores nothing for an invitee without an account (they get the e-mail only)', async () => {

@@ -2,7 +2,7 @@ import { topics } from '@stromwerk/contracts/topics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMqtt, connectOutcome, listen, reachable, type TestMqtt } from '../helpers/mqtt';
 import { op } from '../helpers/route-call';
-import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+import { createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 // CI sets TEST_MQTT_URL; on a developer machine a local Mosquitto on the default port is used if it runs.
@@ -86,8 +86,8 @@ describe.skipIf(!up)(
 
     it('answers the broker hooks (EMQX) with the same decisions as the embedded broker', async () => {
       const id = a.user.user.id;
-      const hook = async (path: string, body: unknown) =>
-        (await call<{ result: string }>(ctx.app, 'POST', `/v1/broker/${path}`, { body })).body.result;
+      const hook = async (path: 'auth' | 'acl', body: unknown) =>
+        (await op(ctx.app, `broker.${path}`, { body: body as never })).body.result;
       expect(await hook('auth', { username: id, password: a.user.token })).toBe('allow');
       expect(await hook('auth', { username: id, password: 'wrong' })).toBe('deny');
       const own = topics.workspace(a.corporationId, a.workspaceId);

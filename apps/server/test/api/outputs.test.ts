@@ -2,7 +2,7 @@ import type { Comment } from '@stromwerk/contracts/comments';
 import type { Output } from '@stromwerk/contracts/outputs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { op } from '../helpers/route-call';
-import { call, createTenant, createTestApp, type TestContext } from '../helpers/test-app';
+import { createTenant, createTestApp, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 let ctx: TestContext;
@@ -41,11 +41,11 @@ describe(`outputs and comments API (${testDbEngine()})`, () => {
       passwordCount: 1,
     });
     expect(output).not.toHaveProperty('passwords');
-    for (const url of [
-      `/v1/workspaces/${ctx.owner.workspaceId}/outputs`,
-      `/v1/corporations/${ctx.owner.corporationId}/outputs`,
-    ]) {
-      const list = await call<{ items: Output[] }>(ctx.app, 'GET', url, { token: ctx.owner.token });
+    for (const [operation, id] of [
+      ['outputs.listInWorkspace', ctx.owner.workspaceId],
+      ['outputs.listInCorporation', ctx.owner.corporationId],
+    ] as const) {
+      const list = await op(ctx.app, operation, { token: ctx.owner.token, params: { id } });
       expect(list.body.items.map((o) => o.id)).toContain(output.id);
     }
   });
@@ -132,23 +132,26 @@ describe(`outputs and comments API (${testDbEngine()})`, () => {
   it('shows another corporation nothing of outputs and comments', async () => {
     const stranger = await createTenant(ctx, 'Outsider Corp');
     const as = { token: stranger.user.token };
-    for (const [method, url, body] of [
-      ['GET', `/v1/outputs/${output.id}`],
-      ['PUT', `/v1/outputs/${output.id}`, { name: 'Mine' }],
-      ['DELETE', `/v1/outputs/${output.id}`],
-      ['GET', `/v1/outputs/${output.id}/passwords`],
-      ['GET', `/v1/outputs/${output.id}/statistics`],
-      ['GET', `/v1/outputs/${output.id}/comments`],
-      ['POST', `/v1/outputs/${output.id}/comments`, { text: 'spam' }],
-      ['PUT', `/v1/comments/${comment.id}`, { text: 'edited' }],
-      ['DELETE', `/v1/comments/${comment.id}`],
-      ['PUT', `/v1/comments/${comment.id}/approve`],
-      ['PUT', `/v1/comments/${comment.id}/unapprove`],
-      ['GET', `/v1/workspaces/${ctx.owner.workspaceId}/outputs`],
-      ['GET', `/v1/corporations/${ctx.owner.corporationId}/outputs`],
+    const out = { id: output.id };
+    const com = { id: comment.id };
+    for (const [operation, params, body] of [
+      ['outputs.get', out],
+      ['outputs.update', out, { name: 'Mine' }],
+      ['outputs.remove', out],
+      ['outputs.passwords', out],
+      ['outputs.statistics', out],
+      ['comments.listOfOutput', out],
+      ['comments.create', out, { text: 'spam' }],
+      ['comments.edit', com, { text: 'edited' }],
+      ['comments.remove', com],
+      ['comments.approve', com],
+      ['comments.unapprove', com],
+      ['outputs.listInWorkspace', { id: ctx.owner.workspaceId }],
+      ['outputs.listInCorporation', { id: ctx.owner.corporationId }],
     ] as const) {
-      const res = await call(ctx.app, method, url, { ...as, body });
-      expect([method, url, res.status]).toEqual([method, url, 404]);
+      // The operation is chosen per row, so the input is not held to one operation's type.
+      const res = await op(ctx.app, operation, { ...as, params, body } as never);
+      expect([operation, params, res.status]).toEqual([operation, params, 404]);
     }
     expect((await op(ctx.app, 'outputs.list', as)).body).toMatchObject({ total: 0 });
     expect((await op(ctx.app, 'comments.list', as)).body).toMatchObject({ total: 0 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
 import { op } from '../helpers/route-call';
 import { createMember } from '../helpers/tenancy';
-import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+import { createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 let ctx: TestContext;
@@ -106,14 +106,10 @@ describe(`users (${testDbEngine()})`, () => {
     expect(mine.body).toEqual({ userId: u.user.id, flags: ['api-keys', 'media'] });
     expect((await flag('media', 'false')).body.flags).toEqual(['api-keys']);
     expect((await op(ctx.app, 'users.flags', { token: u.token })).body.flags).toEqual(['api-keys']);
-    const unknown = await call(
-      ctx.app,
-      'PUT',
-      '/v1/users/00000000-0000-4000-8000-000000000000/feature-flag/media',
-      {
-        token: ctx.owner.token,
-      },
-    );
+    const unknown = await op(ctx.app, 'users.setFeatureFlag', {
+      token: ctx.owner.token,
+      params: { id: '00000000-0000-4000-8000-000000000000', flag: 'media' },
+    });
     expectError(unknown, 404, 'NOT_FOUND');
   });
 
