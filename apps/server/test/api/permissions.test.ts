@@ -26,12 +26,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 interface Req {
-  name: string;
   operation: OperationName;
   input: () => { params?: Record<string, string>; body?: unknown };
 }
-const req = (name: string, operation: OperationName, input: Req['input'] = () => ({})): Req => ({
-  name,
+const req = (operation: OperationName, input: Req['input'] = () => ({})): Req => ({
   operation,
   input,
 });
@@ -41,41 +39,41 @@ const user = () => ({ params: { id: reader.user.id } });
 
 /** Needs corporation admin: refused to read and write members. */
 const adminOnly: Req[] = [
-  req('PUT /v1/corporations/{id}', 'corporations.update', () => ({ ...corp(), body: { name: 'Renamed' } })),
-  req('DELETE /v1/corporation/{id}', 'corporations.remove', corp),
-  req('GET /v1/corporations/{id}/invitations', 'corporations.invitations', corp),
-  req('DELETE /v1/workspaces/{id}', 'workspaces.remove', ws),
-  req('POST /v1/invitations', 'invitations.create', () => ({
+  req('corporations.update', () => ({ ...corp(), body: { name: 'Renamed' } })),
+  req('corporations.remove', corp),
+  req('corporations.invitations', corp),
+  req('workspaces.remove', ws),
+  req('invitations.create', () => ({
     body: { corporationId: tenant.corporationId, email: 'x@example.test', permissions: ['read'] },
   })),
-  req('PUT /v1/invitations/{id}', 'invitations.update', () => ({
+  req('invitations.update', () => ({
     params: { id: invitationId },
     body: { permissions: ['admin'] },
   })),
-  req('DELETE /v1/invitations/{id}', 'invitations.revoke', () => ({ params: { id: invitationId } })),
+  req('invitations.revoke', () => ({ params: { id: invitationId } })),
 ];
 /** Needs write: refused to read members only. */
 const writeOnly: Req[] = [
-  req('PUT /v1/corporations/{id}/set-workspace-sorting', 'corporations.setWorkspaceSorting', () => ({
+  req('corporations.setWorkspaceSorting', () => ({
     ...corp(),
     body: { workspaceIds: [tenant.workspaceId] },
   })),
-  req('POST /v1/workspaces', 'workspaces.create', () => ({
+  req('workspaces.create', () => ({
     body: { corporationId: tenant.corporationId, name: 'Nope' },
   })),
-  req('PUT /v1/workspaces/{id}', 'workspaces.update', () => ({ ...ws(), body: { name: 'Nope' } })),
+  req('workspaces.update', () => ({ ...ws(), body: { name: 'Nope' } })),
 ];
 /** Platform-admin routes: refused even to the corporation's own admin. */
 const platformOnly: Req[] = [
-  req('PUT /v1/corporations/{id}/block', 'corporations.block', corp),
-  req('PUT /v1/corporations/{id}/unblock', 'corporations.unblock', corp),
-  req('PUT /v1/corporations/{id}/quota', 'usage.updateQuota', () => ({
+  req('corporations.block', corp),
+  req('corporations.unblock', corp),
+  req('usage.updateQuota', () => ({
     ...corp(),
     body: { maxWorkspaces: 1000 },
   })),
-  req('PUT /v1/users/{id}/block', 'users.block', user),
-  req('PUT /v1/users/{id}/unblock', 'users.unblock', user),
-  req('PUT /v1/users/{id}/feature-flag/{flag}', 'users.setFeatureFlag', () => ({
+  req('users.block', user),
+  req('users.unblock', user),
+  req('users.setFeatureFlag', () => ({
     params: { id: reader.user.id, flag: 'media' },
   })),
 ];
@@ -83,15 +81,15 @@ const platformOnly: Req[] = [
 const run = (token: string, r: Req) => op(ctx.app, r.operation, { token, ...r.input() } as never);
 
 describe(`permissions: 403 for what a member lacks (${testDbEngine()})`, () => {
-  it.each([...adminOnly, ...writeOnly])('read member is refused: $name', async (r) => {
+  it.each([...adminOnly, ...writeOnly])('read member is refused: $operation', async (r) => {
     expectError(await run(reader.token, r), 403, 'FORBIDDEN');
   });
 
-  it.each(adminOnly)('write member is refused: $name', async (r) => {
+  it.each(adminOnly)('write member is refused: $operation', async (r) => {
     expectError(await run(writer.token, r), 403, 'FORBIDDEN');
   });
 
-  it.each(platformOnly)('corporation admin is refused the platform-admin route $name', async (r) => {
+  it.each(platformOnly)('corporation admin is refused the platform-admin route $operation', async (r) => {
     expectError(await run(tenant.user.token, r), 403, 'FORBIDDEN');
   });
 
