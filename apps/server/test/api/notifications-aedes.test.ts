@@ -3,7 +3,7 @@ import { topics } from '@stromwerk/contracts/topics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
 import { connectMqtt, connectOutcome, listen, sleep, type TestMqtt } from '../helpers/mqtt';
-import { op } from '../helpers/route-call';
+import { op, routeOf } from '../helpers/route-call';
 import { createMember, grant } from '../helpers/tenancy';
 import { createTenant, createTestApp, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
@@ -16,7 +16,7 @@ let b: Tenant;
 const open: TestMqtt[] = [];
 
 async function credentials(token: string) {
-  const res = await fetch(`${origin}/v1/broker/credentials`, {
+  const res = await fetch(`${origin}${routeOf('broker.credentials').url}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications as notificationsTable } from '../../src/db/schema/notifications';
 import { expectError } from '../helpers/expect-error';
 import { connectMqtt, listen, sleep } from '../helpers/mqtt';
-import { op } from '../helpers/route-call';
+import { op, routeOf } from '../helpers/route-call';
 import { grant } from '../helpers/tenancy';
 import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
@@ -142,7 +142,7 @@ describe(`stored notifications (${testDbEngine()})`, () => {
   });
 
   it('holds a delayed notification back (ready false) and publishes it again when due', async () => {
-    const res = await fetch(`${origin}/v1/broker/credentials`, {
+    const res = await fetch(`${origin}${routeOf('broker.credentials').url}`, {
       headers: { authorization: `Bearer ${b.user.token}` },
     });
     const creds = (await res.json()) as BrokerCredentials;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveClient } from '../../../web/src/live/live-client';
 import { buildApp, type StromwerkApp } from '../../src/app';
 import { listen } from '../helpers/mqtt';
-import { op } from '../helpers/route-call';
+import { op, routeOf } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
@@ -28,7 +28,7 @@ describe(`browser client across a broker restart (${testDbEngine()})`, () => {
     // The browser's own client class, fetching its credentials from the server like the web app does.
     const live = new LiveClient({
       credentials: async () => {
-        const res = await fetch(`${origin}/v1/broker/credentials`, {
+        const res = await fetch(`${origin}${routeOf('broker.credentials').url}`, {
           headers: { authorization: `Bearer ${token}` },
         });
         if (!res.ok) throw new Error(`credentials: ${res.status}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
-import { op } from '../helpers/route-call';
+import { op, routeOf } from '../helpers/route-call';
 import { routeKeys, routeTable } from '../helpers/route-table';
 import { call, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
@@ -35,6 +35,7 @@ const foundation = routeTable(
   id,
 );
 
+/** Broken or foreign bodies (truncated JSON, XML, oversized) that call() and op() cannot send: raw paths. */
 const raw = (method: 'POST' | 'PUT', url: string, contentType: string, payload: string) =>
   ctx.app.inject({
     method,
@@ -137,9 +138,9 @@ describe(`error shape (${testDbEngine()})`, () => {
   });
 
   it('a 204 has no body and no content type', async () => {
+    // Raw inject: the raw body text is what is checked.
     const res = await ctx.app.inject({
-      method: 'PUT',
-      url: '/v1/users/reset-password/start',
+      ...routeOf('users.startPasswordReset'),
       query: { email: 'nobody@example.test' },
     });
     expect(res.statusCode).toBe(204);

@@ -3,15 +3,15 @@ import { basename } from 'node:path';
 import type { Media } from '@stromwerk/contracts/medias';
 import { waitFor } from './media';
 import { multipartBody } from './multipart';
-import { op } from './route-call';
+import { op, routeOf } from './route-call';
 import type { TestContext } from './test-app';
 
 /** Uploads one file into the owner's workspace as the browser does; answers status and body. */
 export async function uploadFile(ctx: TestContext, file: string, filename = basename(file)) {
   const { payload, headers } = multipartBody([{ name: 'file', filename, data: readFileSync(file) }]);
   const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/v1/medias/upload?workspaceId=${ctx.owner.workspaceId}`,
+    ...routeOf('medias.upload'),
+    query: { workspaceId: ctx.owner.workspaceId },
     payload,
     headers: { ...headers, authorization: `Bearer ${ctx.owner.token}` },
   });
