@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe(`corporations (${testDbEngine()})`, () => {
-  it('create, read, list, rename and delete (singular DELETE /v1/corporation/{id})', async () => {
+  it('create, read, list, rename and delete (corporations.remove is on the singular path)', async () => {
     const u = await createUser(ctx);
     const created = await op(ctx.app, 'corporations.create', {
       token: u.token,

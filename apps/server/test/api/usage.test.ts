@@ -57,7 +57,7 @@ describe(`usage (${testDbEngine()})`, () => {
     expect(theirs.body).toMatchObject({ workspaces: 1, users: 1 });
   });
 
-  it('POST /v1/usage records a report that usage/lastReport then returns', async () => {
+  it('usage.report records a report that usage.lastReportOfCorporation then returns', async () => {
     const t = await createTenant(ctx, 'Report Corp');
     const none = await op(ctx.app, 'usage.lastReportOfCorporation', {
       token: t.user.token,

@@ -63,7 +63,7 @@ describe(`users (${testDbEngine()})`, () => {
     ).toBe(200);
   });
 
-  it('a user changes their own name and language; GET /v1/me shows it; language can be cleared', async () => {
+  it('a user changes their own name and language; users.me shows it; language can be cleared', async () => {
     const u = await createUser(ctx);
     const res = await op(ctx.app, 'users.update', {
       token: u.token,
@@ -87,7 +87,7 @@ describe(`users (${testDbEngine()})`, () => {
     expect(same.body).toMatchObject({ name: 'Renée Example', language: null });
   });
 
-  it('feature flags set by a platform admin appear in GET /v1/user-flags', async () => {
+  it('feature flags set by a platform admin appear in users.flags', async () => {
     const u = await createUser(ctx);
     const flag = (name: 'media' | 'api-keys', enabled: 'true' | 'false') =>
       op(ctx.app, 'users.setFeatureFlag', {
