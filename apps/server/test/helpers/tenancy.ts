@@ -1,7 +1,7 @@
 import type { Page } from '@stromwerk/contracts/common';
 import type { Permission } from '@stromwerk/contracts/permissions';
 import { op } from './route-call';
-import { call, createUser, type TestContext } from './test-app';
+import { createUser, type TestContext } from './test-app';
 
 export type TestUser = Awaited<ReturnType<typeof createUser>>;
 
@@ -16,11 +16,14 @@ export async function grant(
   scope: { corporationId: string } | { workspaceId: string },
   permissions: Permission[],
 ) {
-  const url =
+  const input = { token: adminToken, body: { userId, permissions } };
+  const res =
     'workspaceId' in scope
-      ? `/v1/workspaces/${scope.workspaceId}/set-user-permissions`
-      : `/v1/corporations/${scope.corporationId}/set-user-permissions`;
-  const res = await call(ctx.app, 'PUT', url, { token: adminToken, body: { userId, permissions } });
+      ? await op(ctx.app, 'workspaces.setUserPermissions', { ...input, params: { id: scope.workspaceId } })
+      : await op(ctx.app, 'corporations.setUserPermissions', {
+          ...input,
+          params: { id: scope.corporationId },
+        });
   if (res.status !== 204) throw new Error(`grant failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
