@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@stromwerk/contracts/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
+import { op } from '../helpers/route-call';
 import { type RouteCase, routeKeys, routeTable, type Victim } from '../helpers/route-table';
 import { call, createTenant, createTestApp, login, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
@@ -39,23 +39,19 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const t = await createTenant(ctx, 'Victim Corp');
   const as = { token: t.user.token };
-  const key = await call<{ id: string; key: string }>(
-    ctx.app,
-    'POST',
-    `/v1/users/${t.user.user.id}/api-keys`,
-    {
-      ...as,
-      body: { name: 'victim key' },
-    },
-  );
-  const inv = await call<{ id: string }>(ctx.app, 'POST', '/v1/invitations', {
+  const key = await op(ctx.app, 'apiKeys.create', {
+    ...as,
+    params: { id: t.user.user.id },
+    body: { name: 'victim key' },
+  });
+  const inv = await op(ctx.app, 'invitations.create', {
     ...as,
     body: { corporationId: t.corporationId, email: 'invitee-of-victim@example.test', permissions: ['read'] },
   });
-  await call(ctx.app, 'PUT', `/v1/users/${t.user.user.id}/verify-email/start`, as);
-  await call(ctx.app, 'PUT', '/v1/users/reset-password/start', { query: { email: t.user.user.email } });
-  const ev = await call<Page<{ id: string }>>(ctx.app, 'GET', '/v1/email-verifications', as);
-  const pr = await call<Page<{ id: string }>>(ctx.app, 'GET', '/v1/password-resets', as);
+  await op(ctx.app, 'users.startEmailVerification', { ...as, params: { id: t.user.user.id } });
+  await op(ctx.app, 'users.startPasswordReset', { query: { email: t.user.user.email } });
+  const ev = await op(ctx.app, 'users.listEmailVerifications', as);
+  const pr = await op(ctx.app, 'users.listPasswordResets', as);
   victim = {
     userId: t.user.user.id,
     email: t.user.user.email,
@@ -130,65 +126,42 @@ describe(`access matrix: every route (${testDbEngine()})`, () => {
 
     it('left every resource of the victim as it was', async () => {
       const as = { token: victim.token };
-      const me = await call<{ name: string; email: string }>(ctx.app, 'GET', '/v1/me', as);
+      const me = await op(ctx.app, 'users.me', as);
       expect(me.body).toMatchObject({ name: victim.name, email: victim.email });
-      const corp = await call<{ name: string }>(
-        ctx.app,
-        'GET',
-        `/v1/corporations/${victim.corporationId}`,
-        as,
-      );
+      const corp = await op(ctx.app, 'corporations.get', { ...as, params: { id: victim.corporationId } });
       expect(corp.status).toBe(200);
       expect(corp.body.name).toBe('Victim Corp');
-      const wss = await call<Page<{ id: string; name: string }>>(
-        ctx.app,
-        'GET',
-        `/v1/corporations/${victim.corporationId}/workspaces`,
-        as,
-      );
+      const wss = await op(ctx.app, 'corporations.workspaces', {
+        ...as,
+        params: { id: victim.corporationId },
+      });
       expect(wss.body.items.map((w) => [w.id, w.name])).toEqual([[victim.workspaceId, 'Victim Corp WS']]);
-      const members = await call<Page<{ userId: string }>>(
-        ctx.app,
-        'GET',
-        `/v1/corporations/${victim.corporationId}/members`,
-        as,
-      );
+      const members = await op(ctx.app, 'corporations.members', {
+        ...as,
+        params: { id: victim.corporationId },
+      });
       expect(members.body.items.map((m) => m.userId)).toEqual([victim.userId]);
-      const wsMembers = await call<Page<unknown>>(
-        ctx.app,
-        'GET',
-        `/v1/workspaces/${victim.workspaceId}/members`,
-        as,
-      );
+      const wsMembers = await op(ctx.app, 'workspaces.members', {
+        ...as,
+        params: { id: victim.workspaceId },
+      });
       expect(wsMembers.body.total).toBe(0);
-      const inv = await call<{ status: string; permissions: string[] }>(
-        ctx.app,
-        'GET',
-        `/v1/invitations/${victim.invitationId}`,
-        as,
-      );
+      const inv = await op(ctx.app, 'invitations.get', { ...as, params: { id: victim.invitationId } });
       expect(inv.body).toMatchObject({ status: 'pending', permissions: ['read'] });
-      const invs = await call<Page<unknown>>(
-        ctx.app,
-        'GET',
-        `/v1/corporations/${victim.corporationId}/invitations`,
-        as,
-      );
+      const invs = await op(ctx.app, 'corporations.invitations', {
+        ...as,
+        params: { id: victim.corporationId },
+      });
       expect(invs.body.total).toBe(1);
-      const quota = await call<{ maxWorkspaces: number }>(
-        ctx.app,
-        'GET',
-        `/v1/corporations/${victim.corporationId}/quota`,
-        as,
-      );
+      const quota = await op(ctx.app, 'usage.quota', { ...as, params: { id: victim.corporationId } });
       expect(quota.body.maxWorkspaces).toBe(50);
-      const viaKey = await call<{ id: string }>(ctx.app, 'GET', '/v1/me', { apiKey: victim.apiKey });
+      const viaKey = await op(ctx.app, 'users.me', { apiKey: victim.apiKey });
       expect(viaKey.body.id).toBe(victim.userId);
-      const ev = await call<Page<{ id: string }>>(ctx.app, 'GET', '/v1/email-verifications', as);
+      const ev = await op(ctx.app, 'users.listEmailVerifications', as);
       expect(ev.body.items.map((x) => x.id)).toContain(victim.emailVerificationId);
-      const pr = await call<Page<{ id: string }>>(ctx.app, 'GET', '/v1/password-resets', as);
+      const pr = await op(ctx.app, 'users.listPasswordResets', as);
       expect(pr.body.items.map((x) => x.id)).toContain(victim.passwordResetId);
-      const flags = await call<{ flags: string[] }>(ctx.app, 'GET', '/v1/user-flags', as);
+      const flags = await op(ctx.app, 'users.flags', as);
       expect(flags.body.flags).toEqual([]);
       // The password was not changed and the account not blocked.
       expect((await login(ctx.app, victim.email, victim.password)).user.id).toBe(victim.userId);

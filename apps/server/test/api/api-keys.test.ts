@@ -1,8 +1,7 @@
-import type { ApiKey, CreatedApiKey } from '@stromwerk/contracts/api-keys';
-import type { Page } from '@stromwerk/contracts/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
-import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+import { op } from '../helpers/route-call';
+import { createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 let ctx: TestContext;
@@ -12,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const create = (userId: string, auth: { token?: string; apiKey?: string }, name = 'CI deploy') =>
-  call<CreatedApiKey>(ctx.app, 'POST', `/v1/users/${userId}/api-keys`, { ...auth, body: { name } });
+  op(ctx.app, 'apiKeys.create', { ...auth, params: { id: userId }, body: { name } });
 
 describe(`API keys (${testDbEngine()})`, () => {
   it('creates a key shown once; it works as `Authorization: Token <key>`', async () => {
@@ -28,16 +27,15 @@ describe(`API keys (${testDbEngine()})`, () => {
       invalidated: false,
       lastUsedAt: null,
     });
-    const me = await call<{ id: string }>(ctx.app, 'GET', '/v1/me', { apiKey: key });
+    const me = await op(ctx.app, 'users.me', { apiKey: key });
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(t.user.user.id);
     // The key acts as its user: it reaches the user's corporation and workspaces.
-    const ws = await call<{ name: string }>(ctx.app, 'GET', `/v1/workspaces/${t.workspaceId}`, {
-      apiKey: key,
-    });
+    const ws = await op(ctx.app, 'workspaces.get', { apiKey: key, params: { id: t.workspaceId } });
     expect(ws.body.name).toBe('Keyed Corp WS');
-    const renamed = await call<{ name: string }>(ctx.app, 'PUT', `/v1/workspaces/${t.workspaceId}`, {
+    const renamed = await op(ctx.app, 'workspaces.update', {
       apiKey: key,
+      params: { id: t.workspaceId },
       body: { name: 'Renamed by key' },
     });
     expect(renamed.body.name).toBe('Renamed by key');
@@ -47,9 +45,13 @@ describe(`API keys (${testDbEngine()})`, () => {
     const u = await createUser(ctx);
     const first = await create(u.user.id, { token: u.token }, 'first');
     const second = await create(u.user.id, { token: u.token }, 'second');
-    await call(ctx.app, 'GET', '/v1/me', { apiKey: first.body.key });
-    for (const url of [`/v1/users/${u.user.id}/api-keys`, '/v1/api-keys']) {
-      const res = await call<Page<ApiKey>>(ctx.app, 'GET', url, { token: u.token });
+    await op(ctx.app, 'users.me', { apiKey: first.body.key });
+    const lists = [
+      () => op(ctx.app, 'apiKeys.listForUser', { token: u.token, params: { id: u.user.id } }),
+      () => op(ctx.app, 'apiKeys.list', { token: u.token }),
+    ];
+    for (const listKeys of lists) {
+      const res = await listKeys();
       expect(res.status).toBe(200);
       expect(res.body.total).toBe(2);
       expect(res.body.items.map((k) => k.name).sort()).toEqual(['first', 'second']);
@@ -66,8 +68,9 @@ describe(`API keys (${testDbEngine()})`, () => {
       expect(res.body.items.find((k) => k.name === 'second')!.lastUsedAt).toBeNull();
     }
     // A platform admin may look at a user's keys.
-    const byAdmin = await call<Page<ApiKey>>(ctx.app, 'GET', `/v1/users/${u.user.id}/api-keys`, {
+    const byAdmin = await op(ctx.app, 'apiKeys.listForUser', {
       token: ctx.owner.token,
+      params: { id: u.user.id },
     });
     expect(byAdmin.body.total).toBe(2);
   });
@@ -76,15 +79,13 @@ describe(`API keys (${testDbEngine()})`, () => {
     const u = await createUser(ctx);
     const doomed = await create(u.user.id, { token: u.token }, 'doomed');
     const kept = await create(u.user.id, { token: u.token }, 'kept');
-    const res = await call<ApiKey>(ctx.app, 'PUT', `/v1/api-keys/${doomed.body.id}/invalidate`, {
-      token: u.token,
-    });
+    const res = await op(ctx.app, 'apiKeys.invalidate', { token: u.token, params: { id: doomed.body.id } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: doomed.body.id, invalidated: true });
     expect(Object.keys(res.body)).not.toContain('key');
-    expectError(await call(ctx.app, 'GET', '/v1/me', { apiKey: doomed.body.key }), 401, 'TOKEN_INVALID');
-    expect((await call(ctx.app, 'GET', '/v1/me', { apiKey: kept.body.key })).status).toBe(200);
-    const list = await call<Page<ApiKey>>(ctx.app, 'GET', '/v1/api-keys', { token: u.token });
+    expectError(await op(ctx.app, 'users.me', { apiKey: doomed.body.key }), 401, 'TOKEN_INVALID');
+    expect((await op(ctx.app, 'users.me', { apiKey: kept.body.key })).status).toBe(200);
+    const list = await op(ctx.app, 'apiKeys.list', { token: u.token });
     expect(list.body.items.find((k) => k.id === doomed.body.id)!.invalidated).toBe(true);
   });
 
@@ -93,7 +94,7 @@ describe(`API keys (${testDbEngine()})`, () => {
     const key = await create(u.user.id, { token: u.token });
     const res = await create(u.user.id, { apiKey: key.body.key }, 'minted by a key');
     expectError(res, 403, 'FORBIDDEN');
-    const list = await call<Page<ApiKey>>(ctx.app, 'GET', '/v1/api-keys', { token: u.token });
+    const list = await op(ctx.app, 'apiKeys.list', { token: u.token });
     expect(list.body.items.map((k) => k.name)).toEqual(['CI deploy']);
   });
 
@@ -103,31 +104,27 @@ describe(`API keys (${testDbEngine()})`, () => {
     const key = await create(owner.user.id, { token: owner.token });
     expectError(await create(owner.user.id, { token: other.token }), 404, 'NOT_FOUND');
     expectError(
-      await call(ctx.app, 'GET', `/v1/users/${owner.user.id}/api-keys`, { token: other.token }),
+      await op(ctx.app, 'apiKeys.listForUser', { token: other.token, params: { id: owner.user.id } }),
       404,
       'NOT_FOUND',
     );
     expectError(
-      await call(ctx.app, 'PUT', `/v1/api-keys/${key.body.id}/invalidate`, { token: other.token }),
+      await op(ctx.app, 'apiKeys.invalidate', { token: other.token, params: { id: key.body.id } }),
       404,
       'NOT_FOUND',
     );
-    expect((await call(ctx.app, 'GET', '/v1/me', { apiKey: key.body.key })).status).toBe(200);
-    const mine = await call<Page<ApiKey>>(ctx.app, 'GET', '/v1/api-keys', { token: other.token });
+    expect((await op(ctx.app, 'users.me', { apiKey: key.body.key })).status).toBe(200);
+    const mine = await op(ctx.app, 'apiKeys.list', { token: other.token });
     expect(mine.body.total).toBe(0);
   });
 
   it('refuses unknown keys and unknown schemes', async () => {
-    expectError(await call(ctx.app, 'GET', '/v1/me', { apiKey: 'swk_made-up-key' }), 401, 'TOKEN_INVALID');
+    expectError(await op(ctx.app, 'users.me', { apiKey: 'swk_made-up-key' }), 401, 'TOKEN_INVALID');
     expectError(
-      await call(ctx.app, 'GET', '/v1/me', { headers: { authorization: 'Basic dXNlcjpwYXNz' } }),
+      await op(ctx.app, 'users.me', { headers: { authorization: 'Basic dXNlcjpwYXNz' } }),
       401,
       'TOKEN_INVALID',
     );
-    expectError(
-      await call(ctx.app, 'GET', '/v1/me', { headers: { authorization: 'Token' } }),
-      401,
-      'TOKEN_INVALID',
-    );
+    expectError(await op(ctx.app, 'users.me', { headers: { authorization: 'Token' } }), 401, 'TOKEN_INVALID');
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../helpers/multipart';
-import { call, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+import { op, routeOf } from '../helpers/route-call';
+import { createTestApp, createUser, type TestContext } from '../helpers/test-app';
 
 // A real 1x1 PNG.
 const PNG = Buffer.from(
@@ -17,8 +18,7 @@ afterAll(() => ctx.close());
 async function upload(token: string | undefined, userId: string, data: Buffer | string, filename = 'me.png') {
   const body = multipartBody([{ name: 'file', filename, contentType: 'image/png', data }]);
   const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/v1/users/${userId}/avatar`,
+    ...routeOf('users.uploadAvatar', { id: userId }),
     payload: body.payload,
     headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
@@ -59,8 +59,7 @@ describe('user avatar', () => {
     const user = await createUser(ctx);
     const body = multipartBody([{ name: 'other', data: 'x' }]);
     const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/v1/users/${user.user.id}/avatar`,
+      ...routeOf('users.uploadAvatar', { id: user.user.id }),
       payload: body.payload,
       headers: { ...body.headers, authorization: `Bearer ${user.token}` },
     });
@@ -78,9 +77,7 @@ describe('user avatar', () => {
   it('removes the avatar on DELETE', async () => {
     const user = await createUser(ctx);
     const up = await upload(user.token, user.user.id, PNG);
-    const res = await call<{ avatar: unknown }>(ctx.app, 'DELETE', `/v1/users/${user.user.id}/avatar`, {
-      token: user.token,
-    });
+    const res = await op(ctx.app, 'users.removeAvatar', { token: user.token, params: { id: user.user.id } });
     expect(res.status).toBe(200);
     expect(res.body.avatar).toBeNull();
     expect(

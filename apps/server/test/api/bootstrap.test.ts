@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, OWNER, type TestContext } from '../helpers/test-app';
+import { op } from '../helpers/route-call';
+import { createTestApp, OWNER, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 let ctx: TestContext;
@@ -10,12 +11,10 @@ afterAll(() => ctx.close());
 
 describe(`first run and login (${testDbEngine()})`, () => {
   it('bootstraps an owner whose corporations include the first corporation', async () => {
-    const res = await call<{ items: { id: string; name: string; permissions: string[] }[] }>(
-      ctx.app,
-      'GET',
-      `/v1/users/${ctx.owner.user.id}/corporations`,
-      { token: ctx.owner.token },
-    );
+    const res = await op(ctx.app, 'users.corporations', {
+      token: ctx.owner.token,
+      params: { id: ctx.owner.user.id },
+    });
     expect(res.status).toBe(200);
     expect(res.body.items.map((c) => c.name)).toEqual(['My Corporation']);
     expect(res.body.items[0]!.permissions).toContain('admin');
@@ -24,15 +23,13 @@ describe(`first run and login (${testDbEngine()})`, () => {
   });
 
   it('refuses a wrong password with 401 and a stable code', async () => {
-    const res = await call<{ code: string }>(ctx.app, 'POST', '/v1/login', {
-      body: { email: OWNER.email, password: 'nope-nope' },
-    });
+    const res = await op(ctx.app, 'users.login', { body: { email: OWNER.email, password: 'nope-nope' } });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('INVALID_CREDENTIALS');
   });
 
   it('reports database, broker and media engines in health', async () => {
-    const res = await call<{ parts: Record<string, { engine: string }> }>(ctx.app, 'GET', '/v1/health');
+    const res = await op(ctx.app, 'health.get', {});
     expect(res.status).toBe(200);
     expect(res.body.parts.database!.engine).toBe(testDbEngine());
     expect(res.body.parts.broker!.engine).toContain('aedes');

@@ -1,12 +1,9 @@
-import type { Page } from '@stromwerk/contracts/common';
-import type { Corporation } from '@stromwerk/contracts/corporations';
-import type { Member } from '@stromwerk/contracts/permissions';
 import { features } from '@stromwerk/contracts/permissions';
-import type { Workspace } from '@stromwerk/contracts/workspaces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
+import { op } from '../helpers/route-call';
 import { createMember, createWorkspace, grant, idsOf } from '../helpers/tenancy';
-import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+import { createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 let ctx: TestContext;
@@ -15,12 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const corpUrl = (id: string) => `/v1/corporations/${id}`;
-
 describe(`corporations (${testDbEngine()})`, () => {
-  it('create, read, list, rename and delete (singular DELETE /v1/corporation/{id})', async () => {
+  it('create, read, list, rename and delete (corporations.remove is on the singular path)', async () => {
     const u = await createUser(ctx);
-    const created = await call<Corporation>(ctx.app, 'POST', '/v1/corporations', {
+    const created = await op(ctx.app, 'corporations.create', {
       token: u.token,
       body: { name: '  Acme Media  ' },
     });
@@ -33,63 +28,69 @@ describe(`corporations (${testDbEngine()})`, () => {
     });
     const id = created.body.id;
     const ws = await createWorkspace(ctx, u.token, id, 'Studio');
-    const got = await call<Corporation>(ctx.app, 'GET', corpUrl(id), { token: u.token });
+    const got = await op(ctx.app, 'corporations.get', { token: u.token, params: { id } });
     expect(got.body).toEqual(created.body);
-    const list = await call<Page<Corporation>>(ctx.app, 'GET', '/v1/corporations', { token: u.token });
+    const list = await op(ctx.app, 'corporations.list', { token: u.token });
     expect(idsOf(list.body)).toEqual([id]);
-    const searched = await call<Page<Corporation>>(ctx.app, 'GET', '/v1/corporations', {
+    const searched = await op(ctx.app, 'corporations.list', {
       token: ctx.owner.token,
       query: { search: 'acme' },
     });
     expect(idsOf(searched.body)).toEqual([id]);
-    const renamed = await call<Corporation>(ctx.app, 'PUT', corpUrl(id), {
+    const renamed = await op(ctx.app, 'corporations.update', {
       token: u.token,
+      params: { id },
       body: { name: 'Acme' },
     });
     expect(renamed.body).toMatchObject({ id, name: 'Acme', features: [...features] });
-    const del = await call(ctx.app, 'DELETE', `/v1/corporation/${id}`, { token: u.token });
+    const del = await op(ctx.app, 'corporations.remove', { token: u.token, params: { id } });
     expect(del.status).toBe(204);
     expect(del.body).toBeUndefined();
-    expectError(await call(ctx.app, 'GET', corpUrl(id), { token: u.token }), 404, 'NOT_FOUND');
+    expectError(await op(ctx.app, 'corporations.get', { token: u.token, params: { id } }), 404, 'NOT_FOUND');
     // Its workspaces went with it, for the platform admin too.
     expectError(
-      await call(ctx.app, 'GET', `/v1/workspaces/${ws}`, { token: ctx.owner.token }),
+      await op(ctx.app, 'workspaces.get', { token: ctx.owner.token, params: { id: ws } }),
       404,
       'NOT_FOUND',
     );
-    expect(
-      (await call<Page<Corporation>>(ctx.app, 'GET', '/v1/corporations', { token: u.token })).body.total,
-    ).toBe(0);
+    expect((await op(ctx.app, 'corporations.list', { token: u.token })).body.total).toBe(0);
   });
 
   it('features change only by a platform admin', async () => {
     const t = await createTenant(ctx, 'Feature Corp');
-    const byOwnAdmin = await call(ctx.app, 'PUT', corpUrl(t.corporationId), {
+    const byOwnAdmin = await op(ctx.app, 'corporations.update', {
       token: t.user.token,
+      params: { id: t.corporationId },
       body: { features: ['media'] },
     });
     expectError(byOwnAdmin, 403, 'FORBIDDEN');
-    const unchanged = await call<Corporation>(ctx.app, 'GET', corpUrl(t.corporationId), {
+    const unchanged = await op(ctx.app, 'corporations.get', {
       token: t.user.token,
+      params: { id: t.corporationId },
     });
     expect(unchanged.body.features).toEqual([...features]);
-    const byPlatform = await call<Corporation>(ctx.app, 'PUT', corpUrl(t.corporationId), {
+    const byPlatform = await op(ctx.app, 'corporations.update', {
       token: ctx.owner.token,
+      params: { id: t.corporationId },
       body: { features: ['media', 'sources'] },
     });
     expect(byPlatform.status).toBe(200);
     expect(byPlatform.body.features).toEqual(['media', 'sources']);
-    const seen = await call<Corporation>(ctx.app, 'GET', corpUrl(t.corporationId), { token: t.user.token });
+    const seen = await op(ctx.app, 'corporations.get', {
+      token: t.user.token,
+      params: { id: t.corporationId },
+    });
     expect(seen.body.features).toEqual(['media', 'sources']);
   });
 
   it('has-access answers for the caller, defaulting to read', async () => {
     const t = await createTenant(ctx, 'Access Corp');
     const reader = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
-    const ask = (token: string, permission?: string) =>
-      call(ctx.app, 'GET', `${corpUrl(t.corporationId)}/has-access`, {
+    const ask = (token: string, permission?: 'read' | 'write' | 'admin') =>
+      op(ctx.app, 'corporations.hasAccess', {
         token,
         query: permission ? { permission } : {},
+        params: { id: t.corporationId },
       });
     expect((await ask(reader.token)).body).toEqual({ access: true, permissions: ['read'] });
     expect((await ask(reader.token, 'write')).body).toEqual({ access: false, permissions: ['read'] });
@@ -106,15 +107,14 @@ describe(`corporations (${testDbEngine()})`, () => {
   it('set-user-permissions: grant read shows the workspaces, removal hides the corporation, last admin stays', async () => {
     const t = await createTenant(ctx, 'Grant Corp');
     const u = await createUser(ctx);
-    expect(
-      (await call<Page<Workspace>>(ctx.app, 'GET', '/v1/workspaces', { token: u.token })).body.total,
-    ).toBe(0);
+    expect((await op(ctx.app, 'workspaces.list', { token: u.token })).body.total).toBe(0);
     // A corporation admin cannot put a stranger into the corporation (that takes an accepted invitation),
     // and gets the same answer as for a user who does not exist.
     for (const userId of [u.user.id, '00000000-0000-4000-8000-000000000000']) {
       expectError(
-        await call(ctx.app, 'PUT', `${corpUrl(t.corporationId)}/set-user-permissions`, {
+        await op(ctx.app, 'corporations.setUserPermissions', {
           token: t.user.token,
+          params: { id: t.corporationId },
           body: { userId, permissions: ['read'] },
         }),
         400,
@@ -124,10 +124,11 @@ describe(`corporations (${testDbEngine()})`, () => {
     }
     // A platform administrator may.
     await grant(ctx, ctx.owner.token, u.user.id, { corporationId: t.corporationId }, ['read']);
-    const wss = await call<Page<Workspace>>(ctx.app, 'GET', '/v1/workspaces', { token: u.token });
+    const wss = await op(ctx.app, 'workspaces.list', { token: u.token });
     expect(wss.body.items.map((w) => [w.id, w.permissions])).toEqual([[t.workspaceId, ['read']]]);
-    const members = await call<Page<Member>>(ctx.app, 'GET', `${corpUrl(t.corporationId)}/members`, {
+    const members = await op(ctx.app, 'corporations.members', {
       token: u.token,
+      params: { id: t.corporationId },
     });
     expect(members.body.items.find((m) => m.userId === u.user.id)).toEqual({
       userId: u.user.id,
@@ -138,35 +139,46 @@ describe(`corporations (${testDbEngine()})`, () => {
     expect(members.body.total).toBe(2);
     // Granting admin implies write and read.
     await grant(ctx, t.user.token, u.user.id, { corporationId: t.corporationId }, ['admin']);
-    const asAdmin = await call<Corporation>(ctx.app, 'GET', corpUrl(t.corporationId), { token: u.token });
+    const asAdmin = await op(ctx.app, 'corporations.get', {
+      token: u.token,
+      params: { id: t.corporationId },
+    });
     expect(asAdmin.body.permissions).toEqual(['read', 'write', 'admin']);
     await grant(ctx, t.user.token, u.user.id, { corporationId: t.corporationId }, []);
-    expectError(await call(ctx.app, 'GET', corpUrl(t.corporationId), { token: u.token }), 404, 'NOT_FOUND');
-    expect(
-      (await call<Page<Workspace>>(ctx.app, 'GET', '/v1/workspaces', { token: u.token })).body.total,
-    ).toBe(0);
+    expectError(
+      await op(ctx.app, 'corporations.get', { token: u.token, params: { id: t.corporationId } }),
+      404,
+      'NOT_FOUND',
+    );
+    expect((await op(ctx.app, 'workspaces.list', { token: u.token })).body.total).toBe(0);
     // The only admin cannot remove or demote themself.
-    for (const permissions of [[], ['write']]) {
-      const res = await call(ctx.app, 'PUT', `${corpUrl(t.corporationId)}/set-user-permissions`, {
+    for (const permissions of [[], ['write' as const]]) {
+      const res = await op(ctx.app, 'corporations.setUserPermissions', {
         token: t.user.token,
+        params: { id: t.corporationId },
         body: { userId: t.user.user.id, permissions },
       });
       expectError(res, 409, 'CONFLICT');
     }
-    const still = await call<Corporation>(ctx.app, 'GET', corpUrl(t.corporationId), { token: t.user.token });
+    const still = await op(ctx.app, 'corporations.get', {
+      token: t.user.token,
+      params: { id: t.corporationId },
+    });
     expect(still.body.permissions).toEqual(['read', 'write', 'admin']);
   });
 
   it('with a second admin, the first may step down', async () => {
     const t = await createTenant(ctx, 'Handover Corp');
     const next = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['admin']);
-    const res = await call(ctx.app, 'PUT', `${corpUrl(t.corporationId)}/set-user-permissions`, {
+    const res = await op(ctx.app, 'corporations.setUserPermissions', {
       token: next.token,
+      params: { id: t.corporationId },
       body: { userId: t.user.user.id, permissions: ['read'] },
     });
     expect(res.status).toBe(204);
-    const access = await call(ctx.app, 'GET', `${corpUrl(t.corporationId)}/has-access`, {
+    const access = await op(ctx.app, 'corporations.hasAccess', {
       token: t.user.token,
+      params: { id: t.corporationId },
     });
     expect(access.body).toEqual({ access: true, permissions: ['read'] });
   });
@@ -177,17 +189,16 @@ describe(`corporations (${testDbEngine()})`, () => {
     const c = await createWorkspace(ctx, t.user.token, t.corporationId, 'C');
     const order = async () =>
       (
-        await call<Page<Workspace>>(ctx.app, 'GET', `${corpUrl(t.corporationId)}/workspaces`, {
-          token: t.user.token,
-        })
+        await op(ctx.app, 'corporations.workspaces', { token: t.user.token, params: { id: t.corporationId } })
       ).body.items.map((w) => [w.id, w.sortIndex]);
     expect(await order()).toEqual([
       [t.workspaceId, 0],
       [b, 1],
       [c, 2],
     ]);
-    const sorted = await call(ctx.app, 'PUT', `${corpUrl(t.corporationId)}/set-workspace-sorting`, {
+    const sorted = await op(ctx.app, 'corporations.setWorkspaceSorting', {
       token: t.user.token,
+      params: { id: t.corporationId },
       body: { workspaceIds: [c, t.workspaceId, b] },
     });
     expect(sorted.status).toBe(204);
@@ -196,15 +207,17 @@ describe(`corporations (${testDbEngine()})`, () => {
       [t.workspaceId, 1],
       [b, 2],
     ]);
-    const foreign = await call(ctx.app, 'PUT', `${corpUrl(t.corporationId)}/set-workspace-sorting`, {
+    const foreign = await op(ctx.app, 'corporations.setWorkspaceSorting', {
       token: t.user.token,
+      params: { id: t.corporationId },
       body: { workspaceIds: [b, ctx.owner.workspaceId] },
     });
     expectError(foreign, 400, 'VALIDATION_FAILED', 'workspaceIds');
     expect((await order()).map(([id]) => id)).toEqual([c, t.workspaceId, b]);
     // The foreign workspace kept its place too.
-    const mine = await call<Workspace>(ctx.app, 'GET', `/v1/workspaces/${ctx.owner.workspaceId}`, {
+    const mine = await op(ctx.app, 'workspaces.get', {
       token: ctx.owner.token,
+      params: { id: ctx.owner.workspaceId },
     });
     expect(mine.body.sortIndex).toBe(0);
   });
@@ -214,42 +227,51 @@ describe(`blocked corporations (${testDbEngine()})`, () => {
   it('members get 403 CORPORATION_BLOCKED; the platform admin still sees it; unblock restores', async () => {
     const t = await createTenant(ctx, 'Blocked Corp');
     const reader = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
-    const blocked = await call<Corporation>(ctx.app, 'PUT', `${corpUrl(t.corporationId)}/block`, {
+    const blocked = await op(ctx.app, 'corporations.block', {
       token: ctx.owner.token,
+      params: { id: t.corporationId },
     });
     expect(blocked.status).toBe(200);
     expect(blocked.body).toMatchObject({ id: t.corporationId, blocked: true });
     for (const token of [t.user.token, reader.token]) {
-      for (const url of [
-        corpUrl(t.corporationId),
-        `${corpUrl(t.corporationId)}/workspaces`,
-        `/v1/workspaces/${t.workspaceId}`,
-        `/v1/workspaces/${t.workspaceId}/usage`,
-      ]) {
-        expectError(await call(ctx.app, 'GET', url, { token }), 403, 'CORPORATION_BLOCKED');
+      const corp = { id: t.corporationId };
+      const ws = { id: t.workspaceId };
+      for (const [operation, params] of [
+        ['corporations.get', corp],
+        ['corporations.workspaces', corp],
+        ['workspaces.get', ws],
+        ['usage.ofWorkspace', ws],
+      ] as const) {
+        expectError(await op(ctx.app, operation, { token, params }), 403, 'CORPORATION_BLOCKED');
       }
-      const wss = await call<Page<Workspace>>(ctx.app, 'GET', '/v1/workspaces', { token });
+      const wss = await op(ctx.app, 'workspaces.list', { token });
       expect(idsOf(wss.body)).not.toContain(t.workspaceId);
     }
-    const created = await call(ctx.app, 'POST', '/v1/workspaces', {
+    const created = await op(ctx.app, 'workspaces.create', {
       token: t.user.token,
       body: { corporationId: t.corporationId, name: 'Sneaky' },
     });
     expectError(created, 403, 'CORPORATION_BLOCKED');
-    const byAdmin = await call<Corporation>(ctx.app, 'GET', corpUrl(t.corporationId), {
+    const byAdmin = await op(ctx.app, 'corporations.get', {
       token: ctx.owner.token,
+      params: { id: t.corporationId },
     });
     expect(byAdmin.body).toMatchObject({ name: 'Blocked Corp', blocked: true });
-    const adminWss = await call<Page<Workspace>>(ctx.app, 'GET', `${corpUrl(t.corporationId)}/workspaces`, {
+    const adminWss = await op(ctx.app, 'corporations.workspaces', {
       token: ctx.owner.token,
+      params: { id: t.corporationId },
     });
     expect(idsOf(adminWss.body)).toEqual([t.workspaceId]);
 
-    const unblocked = await call<Corporation>(ctx.app, 'PUT', `${corpUrl(t.corporationId)}/unblock`, {
+    const unblocked = await op(ctx.app, 'corporations.unblock', {
       token: ctx.owner.token,
+      params: { id: t.corporationId },
     });
     expect(unblocked.body.blocked).toBe(false);
-    const again = await call<Corporation>(ctx.app, 'GET', corpUrl(t.corporationId), { token: reader.token });
+    const again = await op(ctx.app, 'corporations.get', {
+      token: reader.token,
+      params: { id: t.corporationId },
+    });
     expect(again.body).toMatchObject({ blocked: false, permissions: ['read'] });
   });
 });

@@ -1,11 +1,9 @@
-import type { Page } from '@stromwerk/contracts/common';
-import type { Corporation } from '@stromwerk/contracts/corporations';
-import type { CreatedInvitation, Invitation } from '@stromwerk/contracts/invitations';
 import type { Session } from '@stromwerk/contracts/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
+import { op } from '../helpers/route-call';
 import { linkParam, SmtpCapture } from '../helpers/smtp-capture';
-import { call, createTenant, createTestApp, createUser, login, type TestContext } from '../helpers/test-app';
+import { createTenant, createTestApp, createUser, login, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 let ctx: TestContext;
@@ -24,17 +22,17 @@ afterAll(async () => {
 let n = 0;
 const fresh = () => `invitee-${++n}-${Date.now()}@example.test`;
 const invite = (email: string, body: Record<string, unknown> = {}) =>
-  call<CreatedInvitation>(ctx.app, 'POST', '/v1/invitations', {
+  op(ctx.app, 'invitations.create', {
     token: tenant.user.token,
     body: { corporationId: tenant.corporationId, email, permissions: ['write'], ...body },
   });
-const byCode = (code: string) => call<Invitation>(ctx.app, 'GET', `/v1/invitations/by-code/${code}`);
+const byCode = (code: string) => op(ctx.app, 'invitations.byCode', { params: { code } });
 const register = (email: string, invitationCode?: string) =>
-  call<Session>(ctx.app, 'POST', '/v1/users', {
+  op(ctx.app, 'users.register', {
     body: { email, password: 'invited-password', name: 'Invited Person', invitationCode },
   });
 const corporationsOf = (s: Session) =>
-  call<Page<Corporation>>(ctx.app, 'GET', `/v1/users/${s.user.id}/corporations`, { token: s.token });
+  op(ctx.app, 'users.corporations', { token: s.token, params: { id: s.user.id } });
 
 describe(`invitations by mail (${testDbEngine()})`, () => {
   it('mails a code; by-code previews it; sign-up with the code gives the membership; the code is spent', async () => {
@@ -70,15 +68,17 @@ describe(`invitations by mail (${testDbEngine()})`, () => {
     expect(corps.body.items.map((c) => [c.id, c.permissions])).toEqual([
       [tenant.corporationId, ['read', 'write']],
     ]);
-    const ws = await call(ctx.app, 'GET', `/v1/workspaces/${tenant.workspaceId}`, {
+    const ws = await op(ctx.app, 'workspaces.get', {
       token: session.body.token,
+      params: { id: tenant.workspaceId },
     });
     expect(ws.status).toBe(200);
 
     expectError(await byCode(code!), 400, 'INVITATION_INVALID', 'invitationCode');
     expectError(await register(fresh(), code), 400, 'INVITATION_INVALID', 'invitationCode');
-    const seen = await call<Invitation>(ctx.app, 'GET', `/v1/invitations/${created.body.id}`, {
+    const seen = await op(ctx.app, 'invitations.get', {
       token: tenant.user.token,
+      params: { id: created.body.id },
     });
     expect(seen.body.status).toBe('accepted');
   });
@@ -93,50 +93,54 @@ describe(`invitations by mail (${testDbEngine()})`, () => {
     const u = await createUser(ctx, { emailVerified: true });
     const created = await invite(u.user.email, { workspaceId: tenant.workspaceId, permissions: ['read'] });
     await smtp.waitFor(u.user.email);
-    const mine = await call<Page<Invitation>>(ctx.app, 'GET', '/v1/invitations', { token: u.token });
+    const mine = await op(ctx.app, 'invitations.list', { token: u.token });
     expect(mine.body.items.map((i) => [i.id, i.status])).toEqual([[created.body.id, 'pending']]);
     expect(JSON.stringify(mine.body)).not.toContain(created.body.code);
-    const accepted = await call<Invitation>(ctx.app, 'PUT', `/v1/invitations/${created.body.id}/respond`, {
+    const accepted = await op(ctx.app, 'invitations.respond', {
       token: u.token,
       query: { accept: 'true' },
+      params: { id: created.body.id },
     });
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ id: created.body.id, status: 'accepted' });
-    const ws = await call<{ permissions: string[] }>(ctx.app, 'GET', `/v1/workspaces/${tenant.workspaceId}`, {
-      token: u.token,
-    });
+    const ws = await op(ctx.app, 'workspaces.get', { token: u.token, params: { id: tenant.workspaceId } });
     expect(ws.body.permissions).toEqual(['read']);
-    const again = await call(ctx.app, 'PUT', `/v1/invitations/${created.body.id}/respond`, {
+    const again = await op(ctx.app, 'invitations.respond', {
       token: u.token,
+      params: { id: created.body.id },
       body: { accept: true },
     });
     expectError(again, 409, 'INVITATION_CLOSED');
     // Accepted is a membership now: it cannot be "revoked" while the access stays.
-    const revoke = await call(ctx.app, 'DELETE', `/v1/invitations/${created.body.id}`, {
+    const revoke = await op(ctx.app, 'invitations.revoke', {
       token: tenant.user.token,
+      params: { id: created.body.id },
     });
     expectError(revoke, 409, 'CONFLICT');
-    const kept = await call<Invitation>(ctx.app, 'GET', `/v1/invitations/${created.body.id}`, {
+    const kept = await op(ctx.app, 'invitations.get', {
       token: tenant.user.token,
+      params: { id: created.body.id },
     });
     expect(kept.body.status).toBe('accepted');
   });
 
   it('accepting never lowers an existing membership, so the last admin stays admin', async () => {
     const t = await createTenant(ctx, 'Self Invite Corp');
-    const created = await call<CreatedInvitation>(ctx.app, 'POST', '/v1/invitations', {
+    const created = await op(ctx.app, 'invitations.create', {
       token: t.user.token,
       body: { corporationId: t.corporationId, email: t.user.user.email, permissions: ['read'] },
     });
     // Their address is not verified: the mailed code proves it.
-    const accepted = await call<Invitation>(ctx.app, 'PUT', `/v1/invitations/${created.body.id}/respond`, {
+    const accepted = await op(ctx.app, 'invitations.respond', {
       token: t.user.token,
+      params: { id: created.body.id },
       body: { accept: true, code: created.body.code },
     });
     expect(accepted.body.status).toBe('accepted');
-    const access = await call(ctx.app, 'GET', `/v1/corporations/${t.corporationId}/has-access`, {
+    const access = await op(ctx.app, 'corporations.hasAccess', {
       token: t.user.token,
       query: { permission: 'admin' },
+      params: { id: t.corporationId },
     });
     expect(access.body).toEqual({ access: true, permissions: ['read', 'write', 'admin'] });
   });
@@ -144,13 +148,14 @@ describe(`invitations by mail (${testDbEngine()})`, () => {
   it('declining leaves the user outside the corporation', async () => {
     const u = await createUser(ctx, { emailVerified: true });
     const created = await invite(u.user.email);
-    const declined = await call<Invitation>(ctx.app, 'PUT', `/v1/invitations/${created.body.id}/respond`, {
+    const declined = await op(ctx.app, 'invitations.respond', {
       token: u.token,
+      params: { id: created.body.id },
       body: { accept: false },
     });
     expect(declined.body.status).toBe('declined');
     expectError(
-      await call(ctx.app, 'GET', `/v1/corporations/${tenant.corporationId}`, { token: u.token }),
+      await op(ctx.app, 'corporations.get', { token: u.token, params: { id: tenant.corporationId } }),
       404,
       'NOT_FOUND',
     );
@@ -160,33 +165,32 @@ describe(`invitations by mail (${testDbEngine()})`, () => {
   it('the inviting admin changes permissions while pending and revokes; a revoked code is dead', async () => {
     const email = fresh();
     const created = await invite(email);
-    const changed = await call<Invitation>(ctx.app, 'PUT', `/v1/invitations/${created.body.id}`, {
+    const changed = await op(ctx.app, 'invitations.update', {
       token: tenant.user.token,
+      params: { id: created.body.id },
       body: { permissions: ['admin'] },
     });
     expect(changed.body.permissions).toEqual(['read', 'write', 'admin']);
-    const sent = await call<Page<Invitation>>(ctx.app, 'GET', '/v1/invitations', {
+    const sent = await op(ctx.app, 'invitations.list', {
       token: tenant.user.token,
       query: { scope: 'sent' },
     });
     expect(sent.body.items.map((i) => i.id)).toContain(created.body.id);
-    const revoked = await call(ctx.app, 'DELETE', `/v1/invitations/${created.body.id}`, {
+    const revoked = await op(ctx.app, 'invitations.revoke', {
       token: tenant.user.token,
+      params: { id: created.body.id },
     });
     expect(revoked.status).toBe(204);
     expectError(await byCode(created.body.code), 400, 'INVITATION_INVALID');
     expectError(await register(email, created.body.code), 400, 'INVITATION_INVALID');
-    const listed = await call<Page<Invitation>>(
-      ctx.app,
-      'GET',
-      `/v1/corporations/${tenant.corporationId}/invitations`,
-      {
-        token: tenant.user.token,
-      },
-    );
-    expect(listed.body.items.find((i) => i.id === created.body.id)!.status).toBe('revoked');
-    const late = await call(ctx.app, 'PUT', `/v1/invitations/${created.body.id}`, {
+    const listed = await op(ctx.app, 'corporations.invitations', {
       token: tenant.user.token,
+      params: { id: tenant.corporationId },
+    });
+    expect(listed.body.items.find((i) => i.id === created.body.id)!.status).toBe('revoked');
+    const late = await op(ctx.app, 'invitations.update', {
+      token: tenant.user.token,
+      params: { id: created.body.id },
       body: { permissions: ['read'] },
     });
     expectError(late, 409, 'CONFLICT');
@@ -205,7 +209,7 @@ describe(`invitations by mail (${testDbEngine()})`, () => {
     const email = fresh();
     expectError(await register(email), 403, 'SIGNUP_DISABLED');
     expectError(
-      await call(ctx.app, 'POST', '/v1/login', { body: { email, password: 'invited-password' } }),
+      await op(ctx.app, 'users.login', { body: { email, password: 'invited-password' } }),
       401,
       'INVALID_CREDENTIALS',
     );
@@ -224,9 +228,9 @@ describe(`open sign-up, ALLOW_SIGNUP=true (${testDbEngine()})`, () => {
       email: 'Self.Made@Example.test',
       password: 'self-made-pass',
       name: 'Self Made',
-      language: 'de',
+      language: 'de' as const,
     };
-    const res = await call<Session>(open.app, 'POST', '/v1/users', { body });
+    const res = await op(open.app, 'users.register', { body });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({
       email: 'self.made@example.test',
@@ -235,18 +239,14 @@ describe(`open sign-up, ALLOW_SIGNUP=true (${testDbEngine()})`, () => {
       emailVerified: false,
       isAdmin: false,
     });
-    const corps = await call<Page<Corporation>>(
-      open.app,
-      'GET',
-      `/v1/users/${res.body.user.id}/corporations`,
-      {
-        token: res.body.token,
-      },
-    );
+    const corps = await op(open.app, 'users.corporations', {
+      token: res.body.token,
+      params: { id: res.body.user.id },
+    });
     expect(corps.body.total).toBe(0);
     expect((await login(open.app, 'self.made@example.test', 'self-made-pass')).user.id).toBe(
       res.body.user.id,
     );
-    expectError(await call(open.app, 'POST', '/v1/users', { body }), 409, 'EMAIL_TAKEN', 'email');
+    expectError(await op(open.app, 'users.register', { body }), 409, 'EMAIL_TAKEN', 'email');
   });
 });

@@ -3,8 +3,9 @@ import { topics } from '@stromwerk/contracts/topics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
 import { connectMqtt, connectOutcome, listen, sleep, type TestMqtt } from '../helpers/mqtt';
+import { op, routeOf } from '../helpers/route-call';
 import { createMember, grant } from '../helpers/tenancy';
-import { call, createTenant, createTestApp, type TestContext } from '../helpers/test-app';
+import { createTenant, createTestApp, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
@@ -15,7 +16,7 @@ let b: Tenant;
 const open: TestMqtt[] = [];
 
 async function credentials(token: string) {
-  const res = await fetch(`${origin}/v1/broker/credentials`, {
+  const res = await fetch(`${origin}${routeOf('broker.credentials').url}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.status).toBe(200);
@@ -50,21 +51,18 @@ describe(`live notifications on the embedded broker (${testDbEngine()})`, () => 
       password: a.user.token,
     });
     // Forwarded headers count only from a TRUST_PROXY proxy (security/rate-limits-proxy.test.ts).
-    const forged = await call<BrokerCredentials>(ctx.app, 'GET', '/v1/broker/credentials', {
+    const forged = await op(ctx.app, 'broker.credentials', {
       token: a.user.token,
       headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'live.example.test' },
     });
     expect(forged.body.url).toBe('ws://localhost:80/mqtt');
-    expectError(await call(ctx.app, 'GET', '/v1/broker/credentials'), 401, 'UNAUTHENTICATED');
-    const key = await call<{ key: string }>(ctx.app, 'POST', `/v1/users/${a.user.user.id}/api-keys`, {
+    expectError(await op(ctx.app, 'broker.credentials', {}), 401, 'UNAUTHENTICATED');
+    const key = await op(ctx.app, 'apiKeys.create', {
       token: a.user.token,
+      params: { id: a.user.user.id },
       body: { name: 'bot' },
     });
-    expectError(
-      await call(ctx.app, 'GET', '/v1/broker/credentials', { apiKey: key.body.key }),
-      403,
-      'FORBIDDEN',
-    );
+    expectError(await op(ctx.app, 'broker.credentials', { apiKey: key.body.key }), 403, 'FORBIDDEN');
   });
 
   it('delivers a change made through the API to a subscribed client', async () => {
@@ -76,15 +74,16 @@ describe(`live notifications on the embedded broker (${testDbEngine()})`, () => 
     );
     expect(grants).toEqual([0, 0, 0]);
 
-    const put = await call(ctx.app, 'PUT', `/v1/workspaces/${a.workspaceId}`, {
+    const put = await op(ctx.app, 'workspaces.update', {
       token: a.user.token,
+      params: { id: a.workspaceId },
       body: { name: 'Renamed live' },
     });
     expect(put.status).toBe(200);
     const got = await live.waitFor((r) => r.topic === topics.workspace(a.corporationId, a.workspaceId));
     expect(got?.message).toEqual({ type: 'updated', entity: 'workspace', id: a.workspaceId, data: null });
 
-    const created = await call<{ id: string }>(ctx.app, 'POST', '/v1/workspaces', {
+    const created = await op(ctx.app, 'workspaces.create', {
       token: a.user.token,
       body: { corporationId: a.corporationId, name: 'Second' },
     });
@@ -94,8 +93,9 @@ describe(`live notifications on the embedded broker (${testDbEngine()})`, () => 
       message: { type: 'created', entity: 'workspace' },
     });
 
-    await call(ctx.app, 'PUT', `/v1/corporations/${a.corporationId}`, {
+    await op(ctx.app, 'corporations.update', {
       token: a.user.token,
+      params: { id: a.corporationId },
       body: { name: 'A2' },
     });
     const corp = await live.waitFor((r) => r.topic === topics.corporation(a.corporationId));
@@ -121,8 +121,9 @@ describe(`live notifications on the embedded broker (${testDbEngine()})`, () => 
     expect(await live.subscribe(...foreign)).toEqual(foreign.map(() => 128));
     expect(await live.subscribe(topics.userNotifications(a.user.user.id))).toEqual([0]);
 
-    await call(ctx.app, 'PUT', `/v1/workspaces/${b.workspaceId}`, {
+    await op(ctx.app, 'workspaces.update', {
       token: b.user.token,
+      params: { id: b.workspaceId },
       body: { name: 'Secret' },
     });
     expect(await live.waitFor((r) => r.message.id === b.workspaceId, 500)).toBeNull();
@@ -153,8 +154,9 @@ describe(`live notifications on the embedded broker (${testDbEngine()})`, () => 
     expect(await watcher.waitFor((r) => r.message.type === 'deleted', 700)).toBeNull();
 
     // The subscription itself works: the server's own message after the forged one arrives.
-    await call(ctx.app, 'PUT', `/v1/workspaces/${a.workspaceId}`, {
+    await op(ctx.app, 'workspaces.update', {
       token: a.user.token,
+      params: { id: a.workspaceId },
       body: { name: 'Real' },
     });
     expect(await watcher.waitFor((r) => r.message.type === 'updated')).not.toBeNull();

@@ -1,11 +1,11 @@
-import type { Page } from '@stromwerk/contracts/common';
-import type { BrokerCredentials, Notification } from '@stromwerk/contracts/notifications';
+import type { BrokerCredentials } from '@stromwerk/contracts/notifications';
 import { NOTIFICATION_MAX_PER_USER } from '@stromwerk/contracts/notifications';
 import { topics } from '@stromwerk/contracts/topics';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications as notificationsTable } from '../../src/db/schema/notifications';
 import { expectError } from '../helpers/expect-error';
 import { connectMqtt, listen, sleep } from '../helpers/mqtt';
+import { op, routeOf } from '../helpers/route-call';
 import { grant } from '../helpers/tenancy';
 import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
@@ -19,7 +19,7 @@ let b: Tenant;
 let invitee: User;
 
 const list = async (token: string, query: Record<string, string | number | boolean> = {}) =>
-  (await call<Page<Notification>>(ctx.app, 'GET', '/v1/notifications', { token, query })).body;
+  (await op(ctx.app, 'notifications.list', { token, query })).body;
 /** Notifications are stored by an event listener after the response: wait until `total` is reached. */
 const listed = (token: string, total: number) =>
   vi.waitFor(
@@ -42,7 +42,7 @@ afterAll(() => ctx.close());
 
 describe(`stored notifications (${testDbEngine()})`, () => {
   it('stores an invitation for an existing account; only its recipient can read and delete it', async () => {
-    const sent = await call<{ id: string }>(ctx.app, 'POST', '/v1/invitations', {
+    const sent = await op(ctx.app, 'invitations.create', {
       token: a.user.token,
       body: { corporationId: a.corporationId, email: invitee.user.email, permissions: ['write'] },
     });
@@ -60,19 +60,19 @@ describe(`stored notifications (${testDbEngine()})`, () => {
       data: { corporationName: 'Tenant A', permissions: ['write'] },
     });
 
-    const url = `/v1/notifications/${item!.id}`;
-    expect((await call(ctx.app, 'GET', url, { token: invitee.token })).body).toEqual(item);
-    expectError(await call(ctx.app, 'GET', url, { token: b.user.token }), 404, 'NOT_FOUND');
-    expectError(await call(ctx.app, 'DELETE', url, { token: a.user.token }), 404, 'NOT_FOUND');
+    const params = { id: item!.id };
+    expect((await op(ctx.app, 'notifications.get', { token: invitee.token, params })).body).toEqual(item);
+    expectError(await op(ctx.app, 'notifications.get', { token: b.user.token, params }), 404, 'NOT_FOUND');
+    expectError(await op(ctx.app, 'notifications.remove', { token: a.user.token, params }), 404, 'NOT_FOUND');
     expect((await list(b.user.token)).items.map((n) => n.id)).not.toContain(item!.id);
 
-    expect((await call(ctx.app, 'DELETE', url, { token: invitee.token })).status).toBe(204);
-    expectError(await call(ctx.app, 'GET', url, { token: invitee.token }), 404, 'NOT_FOUND');
+    expect((await op(ctx.app, 'notifications.remove', { token: invitee.token, params })).status).toBe(204);
+    expectError(await op(ctx.app, 'notifications.get', { token: invitee.token, params }), 404, 'NOT_FOUND');
   });
 
   it('stores nothing for an invitee without an account (they get the e-mail only)', async () => {
     const before = (await list(a.user.token)).total;
-    await call(ctx.app, 'POST', '/v1/invitations', {
+    await op(ctx.app, 'invitations.create', {
       token: a.user.token,
       body: { corporationId: a.corporationId, email: 'nobody-yet@example.test', permissions: ['read'] },
     });
@@ -85,12 +85,10 @@ describe(`stored notifications (${testDbEngine()})`, () => {
     // A platform administrator puts a user into a workspace (corporation admins invite instead).
     await grant(ctx, ctx.owner.token, member.user.id, { workspaceId: a.workspaceId }, ['read']);
     await listed(member.token, 1);
-    const scoped = await call<Page<Notification>>(
-      ctx.app,
-      'GET',
-      `/v1/corporations/${a.corporationId}/notifications`,
-      { token: member.token },
-    );
+    const scoped = await op(ctx.app, 'notifications.listOfCorporation', {
+      token: member.token,
+      params: { id: a.corporationId },
+    });
     expect(scoped.body.items.map((n) => [n.kind, n.workspaceId, n.data.permissions])).toEqual([
       ['membership-changed', a.workspaceId, ['read']],
     ]);
@@ -101,8 +99,9 @@ describe(`stored notifications (${testDbEngine()})`, () => {
     expect(all.items[0]).toMatchObject({ corporationId: null, data: { corporationId: a.corporationId } });
     // No longer a member: the corporation's list is closed to them, the general list still has it.
     expectError(
-      await call(ctx.app, 'GET', `/v1/corporations/${a.corporationId}/notifications`, {
+      await op(ctx.app, 'notifications.listOfCorporation', {
         token: member.token,
+        params: { id: a.corporationId },
       }),
       404,
       'NOT_FOUND',
@@ -110,15 +109,16 @@ describe(`stored notifications (${testDbEngine()})`, () => {
   });
 
   it('refuses callers without a session, other tenants and bad input', async () => {
-    expectError(await call(ctx.app, 'GET', '/v1/notifications'), 401, 'UNAUTHENTICATED');
+    expectError(await op(ctx.app, 'notifications.list', {}), 401, 'UNAUTHENTICATED');
     expectError(
-      await call(ctx.app, 'GET', `/v1/corporations/${a.corporationId}/notifications`),
+      await op(ctx.app, 'notifications.listOfCorporation', { params: { id: a.corporationId } }),
       401,
       'UNAUTHENTICATED',
     );
     expectError(
-      await call(ctx.app, 'GET', `/v1/corporations/${a.corporationId}/notifications`, {
+      await op(ctx.app, 'notifications.listOfCorporation', {
         token: b.user.token,
+        params: { id: a.corporationId },
       }),
       404,
       'NOT_FOUND',
@@ -134,7 +134,7 @@ describe(`stored notifications (${testDbEngine()})`, () => {
       'VALIDATION_FAILED',
     );
     expectError(
-      await call(ctx.app, 'GET', '/v1/notifications', { token: a.user.token, query: { limit: 0 } }),
+      await op(ctx.app, 'notifications.list', { token: a.user.token, query: { limit: 0 } }),
       400,
       'VALIDATION_FAILED',
       'limit',
@@ -142,7 +142,7 @@ describe(`stored notifications (${testDbEngine()})`, () => {
   });
 
   it('holds a delayed notification back (ready false) and publishes it again when due', async () => {
-    const res = await fetch(`${origin}/v1/broker/credentials`, {
+    const res = await fetch(`${origin}${routeOf('broker.credentials').url}`, {
       headers: { authorization: `Bearer ${b.user.token}` },
     });
     const creds = (await res.json()) as BrokerCredentials;
@@ -199,8 +199,8 @@ describe(`stored notifications (${testDbEngine()})`, () => {
 });
 
 describe(`EMQX HTTP auth and ACL hooks (${testDbEngine()})`, () => {
-  const auth = (body: unknown) => call<{ result: string }>(ctx.app, 'POST', '/v1/broker/auth', { body });
-  const acl = (body: unknown) => call<{ result: string }>(ctx.app, 'POST', '/v1/broker/acl', { body });
+  const auth = (body: unknown) => op(ctx.app, 'broker.auth', { body: body as never });
+  const acl = (body: unknown) => op(ctx.app, 'broker.acl', { body: body as never });
 
   it('authenticates the user id with that user’s session token only', async () => {
     const id = a.user.user.id;
@@ -212,7 +212,7 @@ describe(`EMQX HTTP auth and ACL hooks (${testDbEngine()})`, () => {
     expect((await auth({ username: id, password: b.user.token })).body.result).toBe('deny');
     expect((await auth({ username: '', password: '' })).body.result).toBe('deny');
     expectError(
-      await call(ctx.app, 'POST', '/v1/broker/auth', { body: { username: 5 } }),
+      await op(ctx.app, 'broker.auth', { body: { username: 5 } as never }),
       400,
       'VALIDATION_FAILED',
     );

@@ -1,8 +1,8 @@
-import type { BrokerCredentials } from '@stromwerk/contracts/notifications';
 import { topics } from '@stromwerk/contracts/topics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMqtt, connectOutcome, listen, reachable, type TestMqtt } from '../helpers/mqtt';
-import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+import { op } from '../helpers/route-call';
+import { createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 // CI sets TEST_MQTT_URL; on a developer machine a local Mosquitto on the default port is used if it runs.
@@ -34,11 +34,7 @@ describe.skipIf(!up)(
     });
 
     it('publishes through the external broker, reports it in health and does not mount /mqtt', async () => {
-      const health = await call<{ parts: { broker: { ok: boolean; engine: string } } }>(
-        ctx.app,
-        'GET',
-        '/v1/health',
-      );
+      const health = await op(ctx.app, 'health.get', {});
       expect(health.body.parts.broker).toMatchObject({ ok: true, engine: `external (${brokerAddress})` });
       const { origin } = await listen(ctx.app);
       const embedded = await connectOutcome(`${origin.replace('http', 'ws')}/mqtt`, {
@@ -49,17 +45,16 @@ describe.skipIf(!up)(
     });
 
     it('hands the browser MQTT_PUBLIC_URL with its session credentials', async () => {
-      const res = await call<BrokerCredentials>(ctx.app, 'GET', '/v1/broker/credentials', {
-        token: a.user.token,
-      });
+      const res = await op(ctx.app, 'broker.credentials', { token: a.user.token });
       expect(res.body).toEqual({ url: PUBLIC_URL, username: a.user.user.id, password: a.user.token });
     });
 
     it('delivers a change made through the API to a subscriber of the broker', async () => {
       const topic = topics.workspace(a.corporationId, a.workspaceId);
       expect(await subscriber.subscribe(topic, topics.workspaces(b.corporationId))).toEqual([0, 0]);
-      const put = await call(ctx.app, 'PUT', `/v1/workspaces/${a.workspaceId}`, {
+      const put = await op(ctx.app, 'workspaces.update', {
         token: a.user.token,
+        params: { id: a.workspaceId },
         body: { name: 'Via Mosquitto' },
       });
       expect(put.status).toBe(200);
@@ -74,7 +69,7 @@ describe.skipIf(!up)(
     it("publishes a stored notification on its recipient's topic", async () => {
       const invitee = await createUser(ctx, { emailVerified: true });
       expect(await subscriber.subscribe(topics.userNotifications(invitee.user.id))).toEqual([0]);
-      await call(ctx.app, 'POST', '/v1/invitations', {
+      await op(ctx.app, 'invitations.create', {
         token: b.user.token,
         body: { corporationId: b.corporationId, email: invitee.user.email, permissions: ['read'] },
       });
@@ -91,8 +86,8 @@ describe.skipIf(!up)(
 
     it('answers the broker hooks (EMQX) with the same decisions as the embedded broker', async () => {
       const id = a.user.user.id;
-      const hook = async (path: string, body: unknown) =>
-        (await call<{ result: string }>(ctx.app, 'POST', `/v1/broker/${path}`, { body })).body.result;
+      const hook = async (path: 'auth' | 'acl', body: unknown) =>
+        (await op(ctx.app, `broker.${path}`, { body: body as never })).body.result;
       expect(await hook('auth', { username: id, password: a.user.token })).toBe('allow');
       expect(await hook('auth', { username: id, password: 'wrong' })).toBe('deny');
       const own = topics.workspace(a.corporationId, a.workspaceId);

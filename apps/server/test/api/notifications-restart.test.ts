@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveClient } from '../../../web/src/live/live-client';
 import { buildApp, type StromwerkApp } from '../../src/app';
 import { listen } from '../helpers/mqtt';
-import { call, createTestApp, type TestContext } from '../helpers/test-app';
+import { op, routeOf } from '../helpers/route-call';
+import { createTestApp, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 let ctx: TestContext;
@@ -27,7 +28,7 @@ describe(`browser client across a broker restart (${testDbEngine()})`, () => {
     // The browser's own client class, fetching its credentials from the server like the web app does.
     const live = new LiveClient({
       credentials: async () => {
-        const res = await fetch(`${origin}/v1/broker/credentials`, {
+        const res = await fetch(`${origin}${routeOf('broker.credentials').url}`, {
           headers: { authorization: `Bearer ${token}` },
         });
         if (!res.ok) throw new Error(`credentials: ${res.status}`);
@@ -38,7 +39,7 @@ describe(`browser client across a broker restart (${testDbEngine()})`, () => {
     const received: string[] = [];
     const topic = topics.workspace(ctx.owner.corporationId, ctx.owner.workspaceId);
     const rename = (app: StromwerkApp, name: string) =>
-      call(app, 'PUT', `/v1/workspaces/${ctx.owner.workspaceId}`, { token, body: { name } });
+      op(app, 'workspaces.update', { token, params: { id: ctx.owner.workspaceId }, body: { name } });
 
     live.connect();
     await vi.waitFor(() => expect(live.status).toBe('connected'), wait);

@@ -1,7 +1,8 @@
 import type { Comment } from '@stromwerk/contracts/comments';
 import type { Output } from '@stromwerk/contracts/outputs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenant, createTestApp, type TestContext } from '../helpers/test-app';
+import { op } from '../helpers/route-call';
+import { createTenant, createTestApp, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 let ctx: TestContext;
@@ -12,7 +13,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ TARGET_ALLOW_PRIVATE: 'true' });
   const as = { token: ctx.owner.token };
   output = (
-    await call<Output>(ctx.app, 'POST', '/v1/outputs', {
+    await op(ctx.app, 'outputs.create', {
       ...as,
       body: {
         workspaceId: ctx.owner.workspaceId,
@@ -22,9 +23,8 @@ beforeAll(async () => {
       },
     })
   ).body;
-  comment = (
-    await call<Comment>(ctx.app, 'POST', `/v1/outputs/${output.id}/comments`, { ...as, body: { text: 'Hi' } })
-  ).body;
+  comment = (await op(ctx.app, 'comments.create', { ...as, params: { id: output.id }, body: { text: 'Hi' } }))
+    .body;
 });
 afterAll(() => ctx.close());
 
@@ -41,22 +41,22 @@ describe(`outputs and comments API (${testDbEngine()})`, () => {
       passwordCount: 1,
     });
     expect(output).not.toHaveProperty('passwords');
-    for (const url of [
-      `/v1/workspaces/${ctx.owner.workspaceId}/outputs`,
-      `/v1/corporations/${ctx.owner.corporationId}/outputs`,
-    ]) {
-      const list = await call<{ items: Output[] }>(ctx.app, 'GET', url, { token: ctx.owner.token });
+    for (const [operation, id] of [
+      ['outputs.listInWorkspace', ctx.owner.workspaceId],
+      ['outputs.listInCorporation', ctx.owner.corporationId],
+    ] as const) {
+      const list = await op(ctx.app, operation, { token: ctx.owner.token, params: { id } });
       expect(list.body.items.map((o) => o.id)).toContain(output.id);
     }
   });
 
   it('a partial update changes only what it names (no create-time defaults sneak in)', async () => {
     const as = { token: ctx.owner.token };
-    const src = await call<{ id: string; loop: boolean; startNow: boolean }>(ctx.app, 'POST', '/v1/sources', {
+    const src = await op(ctx.app, 'sources.create', {
       ...as,
       body: { workspaceId: ctx.owner.workspaceId, name: 'Cam', type: 'rtmp' },
     });
-    const player = await call<Output>(ctx.app, 'POST', '/v1/outputs', {
+    const player = await op(ctx.app, 'outputs.create', {
       ...as,
       body: {
         workspaceId: ctx.owner.workspaceId,
@@ -66,8 +66,9 @@ describe(`outputs and comments API (${testDbEngine()})`, () => {
         passwords: ['a', 'b'],
       },
     });
-    const changed = await call<Output>(ctx.app, 'PUT', `/v1/outputs/${player.body.id}`, {
+    const changed = await op(ctx.app, 'outputs.update', {
       ...as,
+      params: { id: player.body.id },
       body: { recording: true },
     });
     expect(changed.body).toMatchObject({
@@ -76,7 +77,7 @@ describe(`outputs and comments API (${testDbEngine()})`, () => {
       latency: 'high',
       passwordCount: 2,
     });
-    const target = await call<{ id: string; sourceId: string }>(ctx.app, 'POST', '/v1/targets', {
+    const target = await op(ctx.app, 'targets.create', {
       ...as,
       body: {
         workspaceId: ctx.owner.workspaceId,
@@ -85,20 +86,16 @@ describe(`outputs and comments API (${testDbEngine()})`, () => {
         settings: { type: 'rtmp', url: 'rtmp://127.0.0.1:1/app', streamKey: 'k' },
       },
     });
-    const disabled = await call<{ enabled: boolean; sourceId: string }>(
-      ctx.app,
-      'PUT',
-      `/v1/targets/${target.body.id}`,
-      {
-        ...as,
-        body: { enabled: false },
-      },
-    );
-    expect(disabled.body).toMatchObject({ enabled: false, sourceId: src.body.id });
-    const before = (await call<Record<string, unknown>>(ctx.app, 'GET', `/v1/sources/${src.body.id}`, as))
-      .body;
-    const recording = await call<Record<string, unknown>>(ctx.app, 'PUT', `/v1/sources/${src.body.id}`, {
+    const disabled = await op(ctx.app, 'targets.update', {
       ...as,
+      params: { id: target.body.id },
+      body: { enabled: false },
+    });
+    expect(disabled.body).toMatchObject({ enabled: false, sourceId: src.body.id });
+    const before = (await op(ctx.app, 'sources.get', { ...as, params: { id: src.body.id } })).body;
+    const recording = await op(ctx.app, 'sources.update', {
+      ...as,
+      params: { id: src.body.id },
       body: { recording: true },
     });
     expect(recording.body).toMatchObject({
@@ -122,59 +119,68 @@ describe(`outputs and comments API (${testDbEngine()})`, () => {
       [{ fallbackMediaId: '00000000-0000-4000-8000-000000000000' }, 'fallbackMediaId'],
     ];
     for (const [body, field] of cases) {
-      const res = await call<{ details: { field: string }[] }>(ctx.app, 'PUT', `/v1/outputs/${output.id}`, {
+      const res = await op(ctx.app, 'outputs.update', {
         token: ctx.owner.token,
+        params: { id: output.id },
         body,
       });
       expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
-      expect(res.body.details[0]!.field).toContain(field);
+      expect(res.body.details![0]!.field).toContain(field);
     }
   });
 
   it('shows another corporation nothing of outputs and comments', async () => {
     const stranger = await createTenant(ctx, 'Outsider Corp');
     const as = { token: stranger.user.token };
-    for (const [method, url, body] of [
-      ['GET', `/v1/outputs/${output.id}`],
-      ['PUT', `/v1/outputs/${output.id}`, { name: 'Mine' }],
-      ['DELETE', `/v1/outputs/${output.id}`],
-      ['GET', `/v1/outputs/${output.id}/passwords`],
-      ['GET', `/v1/outputs/${output.id}/statistics`],
-      ['GET', `/v1/outputs/${output.id}/comments`],
-      ['POST', `/v1/outputs/${output.id}/comments`, { text: 'spam' }],
-      ['PUT', `/v1/comments/${comment.id}`, { text: 'edited' }],
-      ['DELETE', `/v1/comments/${comment.id}`],
-      ['PUT', `/v1/comments/${comment.id}/approve`],
-      ['PUT', `/v1/comments/${comment.id}/unapprove`],
-      ['GET', `/v1/workspaces/${ctx.owner.workspaceId}/outputs`],
-      ['GET', `/v1/corporations/${ctx.owner.corporationId}/outputs`],
+    const out = { id: output.id };
+    const com = { id: comment.id };
+    for (const [operation, params, body] of [
+      ['outputs.get', out],
+      ['outputs.update', out, { name: 'Mine' }],
+      ['outputs.remove', out],
+      ['outputs.passwords', out],
+      ['outputs.statistics', out],
+      ['comments.listOfOutput', out],
+      ['comments.create', out, { text: 'spam' }],
+      ['comments.edit', com, { text: 'edited' }],
+      ['comments.remove', com],
+      ['comments.approve', com],
+      ['comments.unapprove', com],
+      ['outputs.listInWorkspace', { id: ctx.owner.workspaceId }],
+      ['outputs.listInCorporation', { id: ctx.owner.corporationId }],
     ] as const) {
-      const res = await call(ctx.app, method, url, { ...as, body });
-      expect([method, url, res.status]).toEqual([method, url, 404]);
+      // The operation is chosen per row, so the input is not held to one operation's type.
+      const res = await op(ctx.app, operation, { ...as, params, body } as never);
+      expect([operation, params, res.status]).toEqual([operation, params, 404]);
     }
-    expect((await call(ctx.app, 'GET', '/v1/outputs', as)).body).toMatchObject({ total: 0 });
-    expect((await call(ctx.app, 'GET', '/v1/comments', as)).body).toMatchObject({ total: 0 });
-    expect((await call(ctx.app, 'GET', '/v1/outputs')).status).toBe(401);
+    expect((await op(ctx.app, 'outputs.list', as)).body).toMatchObject({ total: 0 });
+    expect((await op(ctx.app, 'comments.list', as)).body).toMatchObject({ total: 0 });
+    expect((await op(ctx.app, 'outputs.list', {})).status).toBe(401);
     // The public player API still answers about the player, but only through the access rules.
-    expect((await call(ctx.app, 'POST', `/v1/play/${output.id}/session`, { body: {} })).status).toBe(401);
+    expect((await op(ctx.app, 'play.session', { params: { id: output.id }, body: {} })).status).toBe(401);
     expect(
-      (await call(ctx.app, 'POST', '/v1/play/00000000-0000-4000-8000-000000000000/session', { body: {} }))
-        .status,
+      (
+        await op(ctx.app, 'play.session', {
+          params: { id: '00000000-0000-4000-8000-000000000000' },
+          body: {},
+        })
+      ).status,
     ).toBe(404);
   });
 
   it('lets a read-only member see outputs but not passwords or moderation', async () => {
     const reader = await createTenant(ctx, 'Reader Corp');
-    await call(ctx.app, 'PUT', `/v1/workspaces/${ctx.owner.workspaceId}/set-user-permissions`, {
+    await op(ctx.app, 'workspaces.setUserPermissions', {
       token: ctx.owner.token,
+      params: { id: ctx.owner.workspaceId },
       body: { userId: reader.user.user.id, permissions: ['read'] },
     });
     const as = { token: reader.user.token };
-    expect((await call(ctx.app, 'GET', `/v1/outputs/${output.id}`, as)).status).toBe(200);
-    expect((await call(ctx.app, 'GET', `/v1/outputs/${output.id}/passwords`, as)).status).toBe(403);
-    expect((await call(ctx.app, 'PUT', `/v1/comments/${comment.id}/unapprove`, as)).status).toBe(403);
+    expect((await op(ctx.app, 'outputs.get', { ...as, params: { id: output.id } })).status).toBe(200);
+    expect((await op(ctx.app, 'outputs.passwords', { ...as, params: { id: output.id } })).status).toBe(403);
+    expect((await op(ctx.app, 'comments.unapprove', { ...as, params: { id: comment.id } })).status).toBe(403);
     expect(
-      (await call(ctx.app, 'PUT', `/v1/outputs/${output.id}`, { ...as, body: { name: 'x' } })).status,
+      (await op(ctx.app, 'outputs.update', { ...as, params: { id: output.id }, body: { name: 'x' } })).status,
     ).toBe(403);
   });
 });

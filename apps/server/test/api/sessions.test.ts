@@ -1,7 +1,7 @@
-import type { Session, User } from '@stromwerk/contracts/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
-import { call, createTestApp, createUser, login, type TestContext } from '../helpers/test-app';
+import { op } from '../helpers/route-call';
+import { createTestApp, createUser, login, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 let ctx: TestContext;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const me = (auth: { token?: string; apiKey?: string }) => call<User>(ctx.app, 'GET', '/v1/me', auth);
+const me = (auth: { token?: string; apiKey?: string }) => op(ctx.app, 'users.me', auth);
 const USER_KEYS = [
   'avatar',
   'avatarMediaId',
@@ -28,7 +28,7 @@ const USER_KEYS = [
 describe(`login and sessions (${testDbEngine()})`, () => {
   it('logs in with any letter case of the email and gives a week-long session without secrets', async () => {
     const u = await createUser(ctx);
-    const res = await call<Session>(ctx.app, 'POST', '/v1/login', {
+    const res = await op(ctx.app, 'users.login', {
       body: { email: u.user.email.toUpperCase(), password: u.password },
     });
     expect(res.status).toBe(200);
@@ -50,10 +50,8 @@ describe(`login and sessions (${testDbEngine()})`, () => {
 
   it('answers an unknown email exactly like a wrong password', async () => {
     const u = await createUser(ctx);
-    const wrong = await call(ctx.app, 'POST', '/v1/login', {
-      body: { email: u.user.email, password: 'wrong-pw' },
-    });
-    const unknown = await call(ctx.app, 'POST', '/v1/login', {
+    const wrong = await op(ctx.app, 'users.login', { body: { email: u.user.email, password: 'wrong-pw' } });
+    const unknown = await op(ctx.app, 'users.login', {
       body: { email: 'nobody@example.test', password: 'wrong-pw' },
     });
     expect(expectError(wrong, 401, 'INVALID_CREDENTIALS')).toEqual(
@@ -65,34 +63,34 @@ describe(`login and sessions (${testDbEngine()})`, () => {
 describe(`blocked users (${testDbEngine()})`, () => {
   it('refuses the existing token, API keys and login of a blocked user; unblocking restores login', async () => {
     const u = await createUser(ctx);
-    const key = await call<{ key: string }>(ctx.app, 'POST', `/v1/users/${u.user.id}/api-keys`, {
+    const key = await op(ctx.app, 'apiKeys.create', {
       token: u.token,
+      params: { id: u.user.id },
       body: { name: 'k' },
     });
-    const blocked = await call<User>(ctx.app, 'PUT', `/v1/users/${u.user.id}/block`, {
-      token: ctx.owner.token,
-    });
+    const blocked = await op(ctx.app, 'users.block', { token: ctx.owner.token, params: { id: u.user.id } });
     expect(blocked.status).toBe(200);
     expect(blocked.body).toMatchObject({ id: u.user.id, blocked: true });
     // Blocking ends the sessions (their version is stale) and an API key meets the block itself.
     expectError(await me({ token: u.token }), 401, 'TOKEN_INVALID');
     expectError(await me({ apiKey: key.body.key }), 403, 'USER_BLOCKED');
     expectError(
-      await call(ctx.app, 'POST', '/v1/login', { body: { email: u.user.email, password: u.password } }),
+      await op(ctx.app, 'users.login', { body: { email: u.user.email, password: u.password } }),
       403,
       'USER_BLOCKED',
     );
     // A wrong password still says only that the credentials are wrong.
     expectError(
-      await call(ctx.app, 'POST', '/v1/login', { body: { email: u.user.email, password: 'wrong-pw' } }),
+      await op(ctx.app, 'users.login', { body: { email: u.user.email, password: 'wrong-pw' } }),
       401,
       'INVALID_CREDENTIALS',
     );
-    const listed = await call<User>(ctx.app, 'GET', `/v1/users/${u.user.id}`, { token: ctx.owner.token });
+    const listed = await op(ctx.app, 'users.get', { token: ctx.owner.token, params: { id: u.user.id } });
     expect(listed.body.blocked).toBe(true);
 
-    const unblocked = await call<User>(ctx.app, 'PUT', `/v1/users/${u.user.id}/unblock`, {
+    const unblocked = await op(ctx.app, 'users.unblock', {
       token: ctx.owner.token,
+      params: { id: u.user.id },
     });
     expect(unblocked.body.blocked).toBe(false);
     const again = await login(ctx.app, u.user.email, u.password);
@@ -101,16 +99,18 @@ describe(`blocked users (${testDbEngine()})`, () => {
   });
 
   it('a platform admin cannot block themself', async () => {
-    const res = await call(ctx.app, 'PUT', `/v1/users/${ctx.owner.user.id}/block`, {
+    const res = await op(ctx.app, 'users.block', {
       token: ctx.owner.token,
+      params: { id: ctx.owner.user.id },
     });
     expectError(res, 403, 'FORBIDDEN');
     expect((await me({ token: ctx.owner.token })).body.blocked).toBe(false);
   });
 
   it('blocking an unknown user answers 404', async () => {
-    const res = await call(ctx.app, 'PUT', '/v1/users/00000000-0000-4000-8000-000000000000/block', {
+    const res = await op(ctx.app, 'users.block', {
       token: ctx.owner.token,
+      params: { id: '00000000-0000-4000-8000-000000000000' },
     });
     expectError(res, 404, 'NOT_FOUND');
   });
@@ -120,8 +120,9 @@ describe(`update-password (${testDbEngine()})`, () => {
   it('returns a fresh session; the old token and old password stop working', async () => {
     const u = await createUser(ctx);
     const other = await login(ctx.app, u.user.email, u.password);
-    const res = await call<Session>(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-password`, {
+    const res = await op(ctx.app, 'users.updatePassword', {
       token: u.token,
+      params: { id: u.user.id },
       body: { currentPassword: u.password, newPassword: 'brand-new-password' },
     });
     expect(res.status).toBe(200);
@@ -131,7 +132,7 @@ describe(`update-password (${testDbEngine()})`, () => {
     expectError(await me({ token: other.token }), 401, 'TOKEN_INVALID');
     expect((await me({ token: res.body.token })).body.id).toBe(u.user.id);
     expectError(
-      await call(ctx.app, 'POST', '/v1/login', { body: { email: u.user.email, password: u.password } }),
+      await op(ctx.app, 'users.login', { body: { email: u.user.email, password: u.password } }),
       401,
       'INVALID_CREDENTIALS',
     );
@@ -140,9 +141,10 @@ describe(`update-password (${testDbEngine()})`, () => {
 
   it('takes its payload from the query string (spec section 7)', async () => {
     const u = await createUser(ctx);
-    const res = await call<Session>(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-password`, {
+    const res = await op(ctx.app, 'users.updatePassword', {
       token: u.token,
       query: { currentPassword: u.password, newPassword: 'query-string-pass' },
+      params: { id: u.user.id },
     });
     expect(res.status).toBe(200);
     expect((await login(ctx.app, u.user.email, 'query-string-pass')).user.id).toBe(u.user.id);
@@ -150,8 +152,9 @@ describe(`update-password (${testDbEngine()})`, () => {
 
   it('refuses a wrong current password without changing anything', async () => {
     const u = await createUser(ctx);
-    const res = await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-password`, {
+    const res = await op(ctx.app, 'users.updatePassword', {
       token: u.token,
+      params: { id: u.user.id },
       body: { currentPassword: 'not-my-password', newPassword: 'brand-new-password' },
     });
     expectError(res, 400, 'PASSWORD_INCORRECT', 'currentPassword');
@@ -163,9 +166,10 @@ describe(`update-password (${testDbEngine()})`, () => {
 describe(`update-email (${testDbEngine()})`, () => {
   it('needs the right password, naming the password field', async () => {
     const u = await createUser(ctx);
-    const res = await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-email`, {
+    const res = await op(ctx.app, 'users.updateEmail', {
       token: u.token,
       query: { email: 'elsewhere@example.test', password: 'not-my-password' },
+      params: { id: u.user.id },
     });
     expectError(res, 400, 'PASSWORD_INCORRECT', 'password');
     expect((await me({ token: u.token })).body.email).toBe(u.user.email);
@@ -174,8 +178,9 @@ describe(`update-email (${testDbEngine()})`, () => {
   it('rejects an address another account uses with 409', async () => {
     const u = await createUser(ctx);
     const taken = await createUser(ctx);
-    const res = await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-email`, {
+    const res = await op(ctx.app, 'users.updateEmail', {
       token: u.token,
+      params: { id: u.user.id },
       body: { email: taken.user.email.toUpperCase(), password: u.password },
     });
     expectError(res, 409, 'EMAIL_TAKEN', 'email');
@@ -185,19 +190,18 @@ describe(`update-email (${testDbEngine()})`, () => {
   it('only records the new address (query payload) until its mailed link is opened', async () => {
     const u = await createUser(ctx);
     const email = `moved-${Date.now()}@example.test`;
-    const res = await call<User>(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-email`, {
+    const res = await op(ctx.app, 'users.updateEmail', {
       token: u.token,
       query: { email: email.toUpperCase(), password: u.password },
+      params: { id: u.user.id },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: u.user.id, email: u.user.email });
-    const pending = await call<{ items: { email: string }[] }>(ctx.app, 'GET', '/v1/email-verifications', {
-      token: u.token,
-    });
+    const pending = await op(ctx.app, 'users.listEmailVerifications', { token: u.token });
     expect(pending.body.items.map((i) => i.email)).toEqual([email]);
     expect((await login(ctx.app, u.user.email, u.password)).user.id).toBe(u.user.id);
     expectError(
-      await call(ctx.app, 'POST', '/v1/login', { body: { email, password: u.password } }),
+      await op(ctx.app, 'users.login', { body: { email, password: u.password } }),
       401,
       'INVALID_CREDENTIALS',
     );
@@ -208,15 +212,13 @@ describe(`rate limits (${testDbEngine()})`, () => {
   it('answers 429 RATE_LIMITED to the 11th login for one email within a minute, not to other emails', async () => {
     const u = await createUser(ctx); // its own login is the first of the ten
     const attempt = (email: string) =>
-      call(ctx.app, 'POST', '/v1/login', { body: { email, password: 'guessing-1' } });
+      op(ctx.app, 'users.login', { body: { email, password: 'guessing-1' } });
     for (let n = 2; n <= 10; n++) expectError(await attempt(u.user.email), 401, 'INVALID_CREDENTIALS');
     const limited = await attempt(u.user.email);
     expectError(limited, 429, 'RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Even the right password waits now.
-    const right = await call(ctx.app, 'POST', '/v1/login', {
-      body: { email: u.user.email, password: u.password },
-    });
+    const right = await op(ctx.app, 'users.login', { body: { email: u.user.email, password: u.password } });
     expectError(right, 429, 'RATE_LIMITED');
     expectError(await attempt('someone-else@example.test'), 401, 'INVALID_CREDENTIALS');
   });
@@ -224,8 +226,9 @@ describe(`rate limits (${testDbEngine()})`, () => {
   it('answers 429 to the 11th wrong current password of one account (PASSWORD_INCORRECT counts)', async () => {
     const u = await createUser(ctx);
     const attempt = (currentPassword: string) =>
-      call(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-password`, {
+      op(ctx.app, 'users.updatePassword', {
         token: u.token,
+        params: { id: u.user.id },
         body: { currentPassword, newPassword: 'brand-new-password' },
       });
     for (let n = 1; n <= 10; n++)
@@ -235,8 +238,7 @@ describe(`rate limits (${testDbEngine()})`, () => {
 
   it('answers 429 to the 6th password-reset start for one email within a minute', async () => {
     const email = `reset-flood-${Date.now()}@example.test`;
-    const start = (e: string) =>
-      call(ctx.app, 'PUT', '/v1/users/reset-password/start', { query: { email: e } });
+    const start = (e: string) => op(ctx.app, 'users.startPasswordReset', { query: { email: e } });
     for (let n = 1; n <= 5; n++) expect((await start(email)).status).toBe(204);
     expectError(await start(email), 429, 'RATE_LIMITED');
     expect((await start(`other-${email}`)).status).toBe(204);

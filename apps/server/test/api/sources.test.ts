@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { op } from '../helpers/route-call';
-import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+import { createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -136,8 +136,9 @@ describe('sources', () => {
         .status,
     ).toBe(404);
     const reader = await createUser(ctx);
-    await call(ctx.app, 'PUT', `/v1/workspaces/${ctx.owner.workspaceId}/set-user-permissions`, {
+    await op(ctx.app, 'workspaces.setUserPermissions', {
       token: ctx.owner.token,
+      params: { id: ctx.owner.workspaceId },
       body: { userId: reader.user.id, permissions: ['read'] },
     });
     expect((await op(ctx.app, 'sources.get', { token: reader.token, params })).status).toBe(200);

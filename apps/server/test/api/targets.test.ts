@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+import { op } from '../helpers/route-call';
+import { createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
 let sourceId: string;
 beforeAll(async () => {
   // Private and local receivers are allowed here; the target policy has its own tests.
   ctx = await createTestApp({ TARGET_ALLOW_PRIVATE: 'true' });
-  const src = await call<{ id: string }>(ctx.app, 'POST', '/v1/sources', {
+  const src = await op(ctx.app, 'sources.create', {
     token: ctx.owner.token,
     body: { workspaceId: ctx.owner.workspaceId, name: 'Feed', type: 'rtmp' },
   });
@@ -14,12 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const rtmp = { type: 'rtmp', url: 'rtmp://live.example.com/app', streamKey: 'secret-key-1' };
+const rtmp = { type: 'rtmp' as const, url: 'rtmp://live.example.com/app', streamKey: 'secret-key-1' };
 const create = (body: object, token = ctx.owner.token) =>
-  call<Record<string, unknown> & { settings: Record<string, unknown> }>(ctx.app, 'POST', '/v1/targets', {
-    token,
-    body: { workspaceId: ctx.owner.workspaceId, ...body },
-  });
+  op(ctx.app, 'targets.create', { token, body: { workspaceId: ctx.owner.workspaceId, ...body } as never });
 
 describe('targets', () => {
   it('creates RTMP, SRT and Icecast targets that start offline', async () => {
@@ -60,26 +58,25 @@ describe('targets', () => {
   it('masks secrets for read-only members and keeps them when a form sends the mask back', async () => {
     const t = await create({ name: 'Masked', settings: rtmp });
     const reader = await createUser(ctx);
-    await call(ctx.app, 'PUT', `/v1/workspaces/${ctx.owner.workspaceId}/set-user-permissions`, {
+    await op(ctx.app, 'workspaces.setUserPermissions', {
       token: ctx.owner.token,
+      params: { id: ctx.owner.workspaceId },
       body: { userId: reader.user.id, permissions: ['read'] },
     });
-    const seen = await call<{ settings: { streamKey: string } }>(ctx.app, 'GET', `/v1/targets/${t.body.id}`, {
-      token: reader.token,
-    });
-    expect(seen.body.settings.streamKey).toBe('********');
-    await call(ctx.app, 'PUT', `/v1/targets/${t.body.id}`, {
+    const seen = await op(ctx.app, 'targets.get', { token: reader.token, params: { id: t.body.id } });
+    expect((seen.body.settings as { streamKey?: string }).streamKey).toBe('********');
+    await op(ctx.app, 'targets.update', {
       token: ctx.owner.token,
+      params: { id: t.body.id },
       body: { name: 'Masked 2', settings: { ...rtmp, streamKey: '********' } },
     });
-    const own = await call<{ settings: { streamKey: string } }>(ctx.app, 'GET', `/v1/targets/${t.body.id}`, {
-      token: ctx.owner.token,
-    });
-    expect(own.body.settings.streamKey).toBe('secret-key-1');
+    const own = await op(ctx.app, 'targets.get', { token: ctx.owner.token, params: { id: t.body.id } });
+    expect((own.body.settings as { streamKey?: string }).streamKey).toBe('secret-key-1');
     expect(
       (
-        await call(ctx.app, 'PUT', `/v1/targets/${t.body.id}`, {
+        await op(ctx.app, 'targets.update', {
           token: reader.token,
+          params: { id: t.body.id },
           body: { enabled: false },
         })
       ).status,
@@ -87,34 +84,32 @@ describe('targets', () => {
   });
 
   it('filters by source and keeps other tenants out', async () => {
-    const list = await call<{ items: { sourceId: string }[] }>(ctx.app, 'GET', '/v1/targets', {
-      token: ctx.owner.token,
-      query: { sourceId },
-    });
+    const list = await op(ctx.app, 'targets.list', { token: ctx.owner.token, query: { sourceId } });
     expect(list.body.items.length).toBeGreaterThan(0);
     expect(list.body.items.every((t) => t.sourceId === sourceId)).toBe(true);
     const other = await createTenant(ctx);
     const t = await create({ name: 'Mine', settings: rtmp });
-    expect((await call(ctx.app, 'GET', `/v1/targets/${t.body.id}`, { token: other.user.token })).status).toBe(
-      404,
-    );
     expect(
-      (await call(ctx.app, 'DELETE', `/v1/targets/${t.body.id}`, { token: other.user.token })).status,
+      (await op(ctx.app, 'targets.get', { token: other.user.token, params: { id: t.body.id } })).status,
     ).toBe(404);
-    const theirs = await call(ctx.app, 'POST', '/v1/targets', {
+    expect(
+      (await op(ctx.app, 'targets.remove', { token: other.user.token, params: { id: t.body.id } })).status,
+    ).toBe(404);
+    const theirs = await op(ctx.app, 'targets.create', {
       token: other.user.token,
       body: { workspaceId: other.workspaceId, name: 'x', sourceId, settings: rtmp },
     });
     expect(theirs.status).toBe(400);
     expect(
       (
-        await call(ctx.app, 'GET', `/v1/corporations/${ctx.owner.corporationId}/targets`, {
+        await op(ctx.app, 'targets.listInCorporation', {
           token: other.user.token,
+          params: { id: ctx.owner.corporationId },
         })
       ).status,
     ).toBe(404);
     expect(
-      (await call(ctx.app, 'DELETE', `/v1/targets/${t.body.id}`, { token: ctx.owner.token })).status,
+      (await op(ctx.app, 'targets.remove', { token: ctx.owner.token, params: { id: t.body.id } })).status,
     ).toBe(204);
   });
 });

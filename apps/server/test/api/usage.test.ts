@@ -1,8 +1,8 @@
-import type { Quota, Usage, UsageReport } from '@stromwerk/contracts/usage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
+import { op } from '../helpers/route-call';
 import { createMember, createWorkspace } from '../helpers/tenancy';
-import { call, createTenant, createTestApp, type TestContext } from '../helpers/test-app';
+import { createTenant, createTestApp, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 let ctx: TestContext;
@@ -11,13 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const c = (id: string) => `/v1/corporations/${id}`;
 const zeroResources = { storageBytes: 0, sources: 0, targets: 0, outputs: 0, medias: 0 };
 
 describe(`usage (${testDbEngine()})`, () => {
   it('counts the workspaces and users of a corporation and of a workspace', async () => {
     const t = await createTenant(ctx, 'Usage Corp');
-    const first = await call<Usage>(ctx.app, 'GET', `${c(t.corporationId)}/usage`, { token: t.user.token });
+    const first = await op(ctx.app, 'usage.ofCorporation', {
+      token: t.user.token,
+      params: { id: t.corporationId },
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       corporationId: t.corporationId,
@@ -28,10 +30,13 @@ describe(`usage (${testDbEngine()})`, () => {
     const second = await createWorkspace(ctx, t.user.token, t.corporationId, 'Second');
     await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
     await createMember(ctx, t.user.token, { workspaceId: second }, ['write']);
-    const now = await call<Usage>(ctx.app, 'GET', `${c(t.corporationId)}/usage`, { token: t.user.token });
+    const now = await op(ctx.app, 'usage.ofCorporation', {
+      token: t.user.token,
+      params: { id: t.corporationId },
+    });
     expect(now.body).toMatchObject({ workspaces: 2, users: 3, ...zeroResources });
     expect(Math.abs(Date.parse(now.body.lastUpdate) - Date.now())).toBeLessThan(60_000);
-    const ws = await call<Usage>(ctx.app, 'GET', `/v1/workspaces/${second}/usage`, { token: t.user.token });
+    const ws = await op(ctx.app, 'usage.ofWorkspace', { token: t.user.token, params: { id: second } });
     expect(ws.body).toMatchObject({
       corporationId: t.corporationId,
       workspaceId: second,
@@ -40,22 +45,27 @@ describe(`usage (${testDbEngine()})`, () => {
     });
     // Another tenant's workspaces and users do not count.
     const other = await createTenant(ctx, 'Other Usage Corp');
-    const after = await call<Usage>(ctx.app, 'GET', `${c(t.corporationId)}/usage`, { token: t.user.token });
+    const after = await op(ctx.app, 'usage.ofCorporation', {
+      token: t.user.token,
+      params: { id: t.corporationId },
+    });
     expect(after.body).toMatchObject({ workspaces: 2, users: 3 });
-    const theirs = await call<Usage>(ctx.app, 'GET', `${c(other.corporationId)}/usage`, {
+    const theirs = await op(ctx.app, 'usage.ofCorporation', {
       token: other.user.token,
+      params: { id: other.corporationId },
     });
     expect(theirs.body).toMatchObject({ workspaces: 1, users: 1 });
   });
 
-  it('POST /v1/usage records a report that usage/lastReport then returns', async () => {
+  it('usage.report records a report that usage.lastReportOfCorporation then returns', async () => {
     const t = await createTenant(ctx, 'Report Corp');
-    const none = await call(ctx.app, 'GET', `${c(t.corporationId)}/usage/lastReport`, {
+    const none = await op(ctx.app, 'usage.lastReportOfCorporation', {
       token: t.user.token,
+      params: { id: t.corporationId },
     });
     expect(none.status).toBe(200);
     expect(none.body).toEqual({ report: null });
-    const posted = await call<UsageReport>(ctx.app, 'POST', '/v1/usage', {
+    const posted = await op(ctx.app, 'usage.report', {
       token: t.user.token,
       body: { corporationId: t.corporationId },
     });
@@ -63,67 +73,59 @@ describe(`usage (${testDbEngine()})`, () => {
     expect(posted.body).toMatchObject({ corporationId: t.corporationId, workspaceId: null });
     expect(posted.body.usage).toMatchObject({ corporationId: t.corporationId, workspaces: 1, users: 1 });
     await createWorkspace(ctx, t.user.token, t.corporationId, 'Later');
-    const last = await call<{ report: UsageReport }>(
-      ctx.app,
-      'GET',
-      `${c(t.corporationId)}/usage/lastReport`,
-      {
-        token: t.user.token,
-      },
-    );
+    const last = await op(ctx.app, 'usage.lastReportOfCorporation', {
+      token: t.user.token,
+      params: { id: t.corporationId },
+    });
     // The report is a snapshot: the workspace created after it is not in it.
     expect(last.body.report).toEqual(posted.body);
-    const next = await call<UsageReport>(ctx.app, 'POST', '/v1/usage', {
+    const next = await op(ctx.app, 'usage.report', {
       token: t.user.token,
       body: { corporationId: t.corporationId },
     });
     expect(next.body.usage.workspaces).toBe(2);
-    const latest = await call<{ report: UsageReport }>(
-      ctx.app,
-      'GET',
-      `${c(t.corporationId)}/usage/lastReport`,
-      {
-        token: t.user.token,
-      },
-    );
-    expect(latest.body.report.id).toBe(next.body.id);
+    const latest = await op(ctx.app, 'usage.lastReportOfCorporation', {
+      token: t.user.token,
+      params: { id: t.corporationId },
+    });
+    expect(latest.body.report!.id).toBe(next.body.id);
   });
 
   it('a workspace report is kept apart from the corporation report', async () => {
     const t = await createTenant(ctx, 'WS Report Corp');
-    const wsReport = await call<UsageReport>(ctx.app, 'POST', '/v1/usage', {
+    const wsReport = await op(ctx.app, 'usage.report', {
       token: t.user.token,
       body: { corporationId: t.corporationId, workspaceId: t.workspaceId },
     });
     expect(wsReport.status).toBe(201);
     expect(wsReport.body).toMatchObject({ corporationId: t.corporationId, workspaceId: t.workspaceId });
-    const wsLast = await call<{ report: UsageReport }>(
-      ctx.app,
-      'GET',
-      `/v1/workspaces/${t.workspaceId}/usage/lastReport`,
-      {
-        token: t.user.token,
-      },
-    );
-    expect(wsLast.body.report.id).toBe(wsReport.body.id);
-    const corpLast = await call(ctx.app, 'GET', `${c(t.corporationId)}/usage/lastReport`, {
+    const wsLast = await op(ctx.app, 'usage.lastReportOfWorkspace', {
       token: t.user.token,
+      params: { id: t.workspaceId },
+    });
+    expect(wsLast.body.report!.id).toBe(wsReport.body.id);
+    const corpLast = await op(ctx.app, 'usage.lastReportOfCorporation', {
+      token: t.user.token,
+      params: { id: t.corporationId },
     });
     expect(corpLast.body).toEqual({ report: null });
   });
 
   it('refuses a report whose workspace belongs to another corporation of the caller', async () => {
     const t = await createTenant(ctx, 'Two Corps A');
-    const second = await call<{ id: string }>(ctx.app, 'POST', '/v1/corporations', {
+    const second = await op(ctx.app, 'corporations.create', {
       token: t.user.token,
       body: { name: 'Two Corps B' },
     });
-    const res = await call(ctx.app, 'POST', '/v1/usage', {
+    const res = await op(ctx.app, 'usage.report', {
       token: t.user.token,
       body: { corporationId: second.body.id, workspaceId: t.workspaceId },
     });
     expectError(res, 404, 'NOT_FOUND');
-    const last = await call(ctx.app, 'GET', `${c(second.body.id)}/usage/lastReport`, { token: t.user.token });
+    const last = await op(ctx.app, 'usage.lastReportOfCorporation', {
+      token: t.user.token,
+      params: { id: second.body.id },
+    });
     expect(last.body).toEqual({ report: null });
   });
 });
@@ -132,7 +134,7 @@ describe(`quota (${testDbEngine()})`, () => {
   it('members read the quota; only a platform admin changes it', async () => {
     const t = await createTenant(ctx, 'Quota Read Corp');
     const reader = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
-    const got = await call<Quota>(ctx.app, 'GET', `${c(t.corporationId)}/quota`, { token: reader.token });
+    const got = await op(ctx.app, 'usage.quota', { token: reader.token, params: { id: t.corporationId } });
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({
       corporationId: t.corporationId,
@@ -144,13 +146,15 @@ describe(`quota (${testDbEngine()})`, () => {
       maxOutputs: 50,
       maxViewers: 10_000,
     });
-    const byCorpAdmin = await call(ctx.app, 'PUT', `${c(t.corporationId)}/quota`, {
+    const byCorpAdmin = await op(ctx.app, 'usage.updateQuota', {
       token: t.user.token,
+      params: { id: t.corporationId },
       body: { maxWorkspaces: 500 },
     });
     expectError(byCorpAdmin, 403, 'FORBIDDEN');
-    const byPlatform = await call<Quota>(ctx.app, 'PUT', `${c(t.corporationId)}/quota`, {
+    const byPlatform = await op(ctx.app, 'usage.updateQuota', {
       token: ctx.owner.token,
+      params: { id: t.corporationId },
       body: { maxWorkspaces: 7, maxStorageBytes: 5_000_000_000 },
     });
     expect(byPlatform.status).toBe(200);
@@ -159,11 +163,12 @@ describe(`quota (${testDbEngine()})`, () => {
       maxStorageBytes: 5_000_000_000,
       maxUsers: 100,
     });
-    const seen = await call<Quota>(ctx.app, 'GET', `${c(t.corporationId)}/quota`, { token: reader.token });
+    const seen = await op(ctx.app, 'usage.quota', { token: reader.token, params: { id: t.corporationId } });
     expect(seen.body).toEqual(byPlatform.body);
     // An empty change is valid and keeps the values.
-    const empty = await call<Quota>(ctx.app, 'PUT', `${c(t.corporationId)}/quota`, {
+    const empty = await op(ctx.app, 'usage.updateQuota', {
       token: ctx.owner.token,
+      params: { id: t.corporationId },
       body: {},
     });
     expect(empty.status).toBe(200);

@@ -1,8 +1,8 @@
-import type { User } from '@stromwerk/contracts/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
+import { op } from '../helpers/route-call';
 import { decodeQuotedPrintable, linkParam, parseMail, SmtpCapture } from '../helpers/smtp-capture';
-import { call, createTestApp, createUser, login, type TestContext } from '../helpers/test-app';
+import { createTestApp, createUser, login, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 let ctx: TestContext;
@@ -16,15 +16,9 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const startReset = (email: string) =>
-  call(ctx.app, 'PUT', '/v1/users/reset-password/start', { query: { email } });
+const startReset = (email: string) => op(ctx.app, 'users.startPasswordReset', { query: { email } });
 const completeReset = (payload: { token: string; password: string }, via: 'query' | 'body' = 'body') =>
-  call(
-    ctx.app,
-    'PUT',
-    '/v1/users/reset-password/complete',
-    via === 'query' ? { query: payload } : { body: payload },
-  );
+  op(ctx.app, 'users.completePasswordReset', via === 'query' ? { query: payload } : { body: payload });
 
 describe('mail parsing helper', () => {
   it('joins quoted-printable soft line breaks and decodes =3D', () => {
@@ -53,14 +47,14 @@ describe(`password reset by mail (${testDbEngine()})`, () => {
 
     const done = await completeReset({ token: token!, password: 'reset-new-password' });
     expect(done.status).toBe(204);
-    expectError(await call(ctx.app, 'GET', '/v1/me', { token: u.token }), 401, 'TOKEN_INVALID');
+    expectError(await op(ctx.app, 'users.me', { token: u.token }), 401, 'TOKEN_INVALID');
     expectError(
-      await call(ctx.app, 'POST', '/v1/login', { body: { email: u.user.email, password: u.password } }),
+      await op(ctx.app, 'users.login', { body: { email: u.user.email, password: u.password } }),
       401,
       'INVALID_CREDENTIALS',
     );
     const session = await login(ctx.app, u.user.email, 'reset-new-password');
-    expect((await call<User>(ctx.app, 'GET', '/v1/me', { token: session.token })).body.id).toBe(u.user.id);
+    expect((await op(ctx.app, 'users.me', { token: session.token })).body.id).toBe(u.user.id);
     // Used once: the same link is now invalid.
     expectError(
       await completeReset({ token: token!, password: 'third-password' }),
@@ -100,7 +94,7 @@ describe(`password reset by mail (${testDbEngine()})`, () => {
 
   it('sends nothing to a blocked user', async () => {
     const u = await createUser(ctx);
-    await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/block`, { token: ctx.owner.token });
+    await op(ctx.app, 'users.block', { token: ctx.owner.token, params: { id: u.user.id } });
     expect((await startReset(u.user.email)).status).toBe(204);
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.to(u.user.email)).toEqual([]);
@@ -120,51 +114,51 @@ describe(`email verification by mail (${testDbEngine()})`, () => {
   it('mails a link; completing it marks the email verified; the link works once', async () => {
     const u = await createUser(ctx);
     expect(u.user.emailVerified).toBe(false);
-    const res = await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/verify-email/start`, { token: u.token });
+    const res = await op(ctx.app, 'users.startEmailVerification', {
+      token: u.token,
+      params: { id: u.user.id },
+    });
     expect(res.status).toBe(204);
     const mail = await smtp.waitFor(u.user.email);
     expect(mail.subject).toBe('Confirm your email address for Stromwerk');
     const token = linkParam(mail.text, '/login/verify-email', 'token');
     expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     // No session is needed to complete it: the link is opened from the mailbox.
-    const done = await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token: token! } });
+    const done = await op(ctx.app, 'users.completeEmailVerification', { query: { token: token! } });
     expect(done.status).toBe(204);
-    const me = await call<User>(ctx.app, 'GET', '/v1/me', { token: u.token });
+    const me = await op(ctx.app, 'users.me', { token: u.token });
     expect(me.body.emailVerified).toBe(true);
-    const again = await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token: token! } });
+    const again = await op(ctx.app, 'users.completeEmailVerification', { query: { token: token! } });
     expectError(again, 400, 'LINK_INVALID', 'token');
-    const pending = await call<{ total: number }>(ctx.app, 'GET', '/v1/email-verifications', {
-      token: u.token,
-    });
+    const pending = await op(ctx.app, 'users.listEmailVerifications', { token: u.token });
     expect(pending.body.total).toBe(0);
   });
 
   it('an email change takes effect through the link mailed to the new address, once', async () => {
     const u = await createUser(ctx);
-    await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/verify-email/start`, { token: u.token });
+    await op(ctx.app, 'users.startEmailVerification', { token: u.token, params: { id: u.user.id } });
     const oldLink = linkParam((await smtp.waitFor(u.user.email)).text, '/login/verify-email', 'token')!;
     const moved = `moved-${Date.now()}@example.test`;
-    const changed = await call<User>(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-email`, {
+    const changed = await op(ctx.app, 'users.updateEmail', {
       token: u.token,
+      params: { id: u.user.id },
       body: { email: moved, password: u.password },
     });
     expect(changed.body).toMatchObject({ email: u.user.email, emailVerified: false });
     const token = linkParam((await smtp.waitFor(moved)).text, '/login/verify-email', 'token')!;
     // The current address is told as well.
     expect((await smtp.waitFor(u.user.email, 2)).text).toContain(moved);
-    expect((await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token } })).status).toBe(
-      204,
-    );
-    const me = await call<User>(ctx.app, 'GET', '/v1/me', { token: u.token });
+    expect((await op(ctx.app, 'users.completeEmailVerification', { query: { token } })).status).toBe(204);
+    const me = await op(ctx.app, 'users.me', { token: u.token });
     expect(me.body).toMatchObject({ email: moved, emailVerified: true });
     // Older links are spent: the account cannot be switched back to the old address by one.
     expectError(
-      await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token: oldLink } }),
+      await op(ctx.app, 'users.completeEmailVerification', { query: { token: oldLink } }),
       400,
       'LINK_INVALID',
     );
     expectError(
-      await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token } }),
+      await op(ctx.app, 'users.completeEmailVerification', { query: { token } }),
       400,
       'LINK_INVALID',
     );
@@ -173,22 +167,21 @@ describe(`email verification by mail (${testDbEngine()})`, () => {
   it('an email change whose address was taken meanwhile is refused with 409', async () => {
     const u = await createUser(ctx);
     const wanted = `wanted-${Date.now()}@example.test`;
-    await call(ctx.app, 'PUT', `/v1/users/${u.user.id}/update-email`, {
+    await op(ctx.app, 'users.updateEmail', {
       token: u.token,
+      params: { id: u.user.id },
       body: { email: wanted, password: u.password },
     });
     const token = linkParam((await smtp.waitFor(wanted)).text, '/login/verify-email', 'token')!;
     await createUser(ctx, { email: wanted });
-    const res = await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', { query: { token } });
+    const res = await op(ctx.app, 'users.completeEmailVerification', { query: { token } });
     expectError(res, 409, 'EMAIL_TAKEN', 'email');
-    const me = await call<User>(ctx.app, 'GET', '/v1/me', { token: u.token });
+    const me = await op(ctx.app, 'users.me', { token: u.token });
     expect(me.body.email).toBe(u.user.email);
   });
 
   it('refuses an invented token with 400 LINK_INVALID', async () => {
-    const res = await call(ctx.app, 'PUT', '/v1/users/verify-email/complete', {
-      query: { token: 'B'.repeat(43) },
-    });
+    const res = await op(ctx.app, 'users.completeEmailVerification', { query: { token: 'B'.repeat(43) } });
     expectError(res, 400, 'LINK_INVALID', 'token');
   });
 });

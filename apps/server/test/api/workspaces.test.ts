@@ -1,10 +1,8 @@
-import type { Page } from '@stromwerk/contracts/common';
-import type { Member } from '@stromwerk/contracts/permissions';
-import type { Workspace } from '@stromwerk/contracts/workspaces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
+import { op } from '../helpers/route-call';
 import { createMember, createWorkspace, grant, idsOf } from '../helpers/tenancy';
-import { call, createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+import { createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 let ctx: TestContext;
@@ -14,12 +12,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const list = (token: string, query: Record<string, string | number> = {}) =>
-  call<Page<Workspace>>(ctx.app, 'GET', '/v1/workspaces', { token, query });
+  op(ctx.app, 'workspaces.list', { token, query });
 
 describe(`workspaces (${testDbEngine()})`, () => {
   it('create, read, rename and delete', async () => {
     const t = await createTenant(ctx, 'WS Corp');
-    const created = await call<Workspace>(ctx.app, 'POST', '/v1/workspaces', {
+    const created = await op(ctx.app, 'workspaces.create', {
       token: t.user.token,
       body: { corporationId: t.corporationId, name: ' Newsroom ' },
     });
@@ -31,18 +29,19 @@ describe(`workspaces (${testDbEngine()})`, () => {
       permissions: ['read', 'write', 'admin'],
     });
     const id = created.body.id;
-    const got = await call<Workspace>(ctx.app, 'GET', `/v1/workspaces/${id}`, { token: t.user.token });
+    const got = await op(ctx.app, 'workspaces.get', { token: t.user.token, params: { id } });
     expect(got.body).toEqual(created.body);
-    const renamed = await call<Workspace>(ctx.app, 'PUT', `/v1/workspaces/${id}`, {
+    const renamed = await op(ctx.app, 'workspaces.update', {
       token: t.user.token,
+      params: { id },
       body: { name: 'Sports' },
     });
     expect(renamed.body).toMatchObject({ id, name: 'Sports', sortIndex: 1 });
     expect((await list(t.user.token)).body.items.map((w) => w.name)).toEqual(['WS Corp WS', 'Sports']);
-    const del = await call(ctx.app, 'DELETE', `/v1/workspaces/${id}`, { token: t.user.token });
+    const del = await op(ctx.app, 'workspaces.remove', { token: t.user.token, params: { id } });
     expect(del.status).toBe(204);
     expectError(
-      await call(ctx.app, 'GET', `/v1/workspaces/${id}`, { token: t.user.token }),
+      await op(ctx.app, 'workspaces.get', { token: t.user.token, params: { id } }),
       404,
       'NOT_FOUND',
     );
@@ -91,13 +90,14 @@ describe(`workspaces (${testDbEngine()})`, () => {
 
   it('enforces the quota maxWorkspaces with 403 QUOTA_EXCEEDED', async () => {
     const t = await createTenant(ctx, 'Quota Corp');
-    const quota = await call(ctx.app, 'PUT', `/v1/corporations/${t.corporationId}/quota`, {
+    const quota = await op(ctx.app, 'usage.updateQuota', {
       token: ctx.owner.token,
+      params: { id: t.corporationId },
       body: { maxWorkspaces: 2 },
     });
     expect(quota.status).toBe(200);
     await createWorkspace(ctx, t.user.token, t.corporationId, 'Second');
-    const third = await call(ctx.app, 'POST', '/v1/workspaces', {
+    const third = await op(ctx.app, 'workspaces.create', {
       token: t.user.token,
       body: { corporationId: t.corporationId, name: 'Third' },
     });
@@ -105,8 +105,9 @@ describe(`workspaces (${testDbEngine()})`, () => {
     expect(err.message).toContain('2');
     expect((await list(t.user.token)).body.total).toBe(2);
     // Raising the quota lets the next one in.
-    await call(ctx.app, 'PUT', `/v1/corporations/${t.corporationId}/quota`, {
+    await op(ctx.app, 'usage.updateQuota', {
       token: ctx.owner.token,
+      params: { id: t.corporationId },
       body: { maxWorkspaces: 3 },
     });
     await createWorkspace(ctx, t.user.token, t.corporationId, 'Third');
@@ -120,36 +121,39 @@ describe(`workspaces (${testDbEngine()})`, () => {
     const mine = await list(editor.token);
     expect(mine.body.items.map((w) => [w.id, w.permissions])).toEqual([[t.workspaceId, ['read', 'write']]]);
     expectError(
-      await call(ctx.app, 'GET', `/v1/workspaces/${other}`, { token: editor.token }),
+      await op(ctx.app, 'workspaces.get', { token: editor.token, params: { id: other } }),
       404,
       'NOT_FOUND',
     );
-    const renamed = await call<Workspace>(ctx.app, 'PUT', `/v1/workspaces/${t.workspaceId}`, {
+    const renamed = await op(ctx.app, 'workspaces.update', {
       token: editor.token,
+      params: { id: t.workspaceId },
       body: { name: 'Edited' },
     });
     expect(renamed.body.name).toBe('Edited');
-    const access = await call(ctx.app, 'GET', `/v1/workspaces/${t.workspaceId}/has-access`, {
+    const access = await op(ctx.app, 'workspaces.hasAccess', {
       token: editor.token,
       query: { permission: 'admin' },
+      params: { id: t.workspaceId },
     });
     expect(access.body).toEqual({ access: false, permissions: ['read', 'write'] });
     // Deleting needs corporation admin, creating needs corporation write.
     expectError(
-      await call(ctx.app, 'DELETE', `/v1/workspaces/${t.workspaceId}`, { token: editor.token }),
+      await op(ctx.app, 'workspaces.remove', { token: editor.token, params: { id: t.workspaceId } }),
       403,
       'FORBIDDEN',
     );
     expectError(
-      await call(ctx.app, 'POST', '/v1/workspaces', {
+      await op(ctx.app, 'workspaces.create', {
         token: editor.token,
         body: { corporationId: t.corporationId, name: 'Mine' },
       }),
       403,
       'FORBIDDEN',
     );
-    const members = await call<Page<Member>>(ctx.app, 'GET', `/v1/workspaces/${t.workspaceId}/members`, {
+    const members = await op(ctx.app, 'workspaces.members', {
       token: t.user.token,
+      params: { id: t.workspaceId },
     });
     expect(members.body.items).toEqual([
       {
@@ -159,13 +163,14 @@ describe(`workspaces (${testDbEngine()})`, () => {
         permissions: ['read', 'write'],
       },
     ]);
-    const removed = await call(ctx.app, 'PUT', `/v1/workspaces/${t.workspaceId}/set-user-permissions`, {
+    const removed = await op(ctx.app, 'workspaces.setUserPermissions', {
       token: t.user.token,
+      params: { id: t.workspaceId },
       body: { userId: editor.user.id, permissions: [] },
     });
     expect(removed.status).toBe(204);
     expectError(
-      await call(ctx.app, 'GET', `/v1/workspaces/${t.workspaceId}`, { token: editor.token }),
+      await op(ctx.app, 'workspaces.get', { token: editor.token, params: { id: t.workspaceId } }),
       404,
       'NOT_FOUND',
     );
@@ -175,14 +180,14 @@ describe(`workspaces (${testDbEngine()})`, () => {
   it('corporation-level write may create but not delete; workspace admin may grant in the workspace', async () => {
     const t = await createTenant(ctx, 'Writer Corp');
     const writer = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['write']);
-    const created = await call<Workspace>(ctx.app, 'POST', '/v1/workspaces', {
+    const created = await op(ctx.app, 'workspaces.create', {
       token: writer.token,
       body: { corporationId: t.corporationId, name: 'By writer' },
     });
     expect(created.status).toBe(201);
     expect(created.body.permissions).toEqual(['read', 'write']);
     expectError(
-      await call(ctx.app, 'DELETE', `/v1/workspaces/${created.body.id}`, { token: writer.token }),
+      await op(ctx.app, 'workspaces.remove', { token: writer.token, params: { id: created.body.id } }),
       403,
       'FORBIDDEN',
     );
@@ -192,16 +197,15 @@ describe(`workspaces (${testDbEngine()})`, () => {
     await grant(ctx, wsAdmin.token, guest.user.id, { workspaceId: created.body.id }, ['read']);
     const stranger = await createUser(ctx);
     expectError(
-      await call(ctx.app, 'PUT', `/v1/workspaces/${created.body.id}/set-user-permissions`, {
+      await op(ctx.app, 'workspaces.setUserPermissions', {
         token: wsAdmin.token,
+        params: { id: created.body.id },
         body: { userId: stranger.user.id, permissions: ['read'] },
       }),
       400,
       'VALIDATION_FAILED',
     );
-    const seen = await call<Workspace>(ctx.app, 'GET', `/v1/workspaces/${created.body.id}`, {
-      token: guest.token,
-    });
+    const seen = await op(ctx.app, 'workspaces.get', { token: guest.token, params: { id: created.body.id } });
     expect(seen.body.permissions).toEqual(['read']);
   });
 });

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { Job } from '@stromwerk/contracts/jobs';
 import type { Media } from '@stromwerk/contracts/medias';
 import { waitFor } from './media';
 import { multipartBody } from './multipart';
-import { call, type TestContext } from './test-app';
+import { op, routeOf } from './route-call';
+import type { TestContext } from './test-app';
 
 /** Uploads one file into the owner's workspace as the browser does; answers status and body. */
 export async function uploadFile(ctx: TestContext, file: string, filename = basename(file)) {
   const { payload, headers } = multipartBody([{ name: 'file', filename, data: readFileSync(file) }]);
   const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/v1/medias/upload?workspaceId=${ctx.owner.workspaceId}`,
+    ...routeOf('medias.upload'),
+    query: { workspaceId: ctx.owner.workspaceId },
     payload,
     headers: { ...headers, authorization: `Bearer ${ctx.owner.token}` },
   });
@@ -23,7 +23,7 @@ export const mediaReady = (ctx: TestContext, id: string, timeoutMs = 30_000) =>
   waitFor(
     `media ${id} ready`,
     async () => {
-      const m = (await call<Media>(ctx.app, 'GET', `/v1/medias/${id}`, { token: ctx.owner.token })).body;
+      const m = (await op(ctx.app, 'medias.get', { token: ctx.owner.token, params: { id } })).body;
       return m.status === 'ready' ? m : undefined;
     },
     timeoutMs,
@@ -34,7 +34,7 @@ export const jobEnded = (ctx: TestContext, id: string, timeoutMs = 60_000) =>
   waitFor(
     `job ${id} ended`,
     async () => {
-      const j = (await call<Job>(ctx.app, 'GET', `/v1/jobs/${id}`, { token: ctx.owner.token })).body;
+      const j = (await op(ctx.app, 'jobs.get', { token: ctx.owner.token, params: { id } })).body;
       return ['done', 'failed', 'cancelled'].includes(j.state) ? j : undefined;
     },
     timeoutMs,

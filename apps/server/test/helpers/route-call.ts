@@ -30,18 +30,24 @@ export async function op<N extends OperationName>(
   name: N,
   input: InputOf<SchemaOf<N>> & Pick<CallOptions, 'token' | 'apiKey' | 'headers'>,
 ) {
-  const [resource, operation] = name.split('.') as [Resource, string];
-  const route = (apiTables[resource] as Record<string, Route>)[operation]!;
   const { params, query, body, token, apiKey, headers } = input as {
     params?: Record<string, unknown>;
     query?: CallOptions['query'];
     body?: unknown;
   } & CallOptions;
-  return call<Answer<SchemaOf<N>>>(app, route.method, `/v1${fillPath(route.path, params)}`, {
+  const { method, url } = routeOf(name, params);
+  return call<Answer<SchemaOf<N>>>(app, method, url, {
     token,
     apiKey,
     headers,
     query,
     body,
   });
+}
+
+/** Method and `/v1` URL of one operation, for requests op() cannot send (multipart bodies, a real socket). */
+export function routeOf(name: OperationName, params?: Readonly<Record<string, unknown>>) {
+  const [resource, operation] = name.split('.') as [Resource, string];
+  const route = (apiTables[resource] as Record<string, Route>)[operation]!;
+  return { method: route.method, url: `/v1${fillPath(route.path, params)}` };
 }

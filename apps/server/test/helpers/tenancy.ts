@@ -1,6 +1,7 @@
 import type { Page } from '@stromwerk/contracts/common';
 import type { Permission } from '@stromwerk/contracts/permissions';
-import { call, createUser, type TestContext } from './test-app';
+import { op } from './route-call';
+import { createUser, type TestContext } from './test-app';
 
 export type TestUser = Awaited<ReturnType<typeof createUser>>;
 
@@ -15,11 +16,14 @@ export async function grant(
   scope: { corporationId: string } | { workspaceId: string },
   permissions: Permission[],
 ) {
-  const url =
+  const input = { token: adminToken, body: { userId, permissions } };
+  const res =
     'workspaceId' in scope
-      ? `/v1/workspaces/${scope.workspaceId}/set-user-permissions`
-      : `/v1/corporations/${scope.corporationId}/set-user-permissions`;
-  const res = await call(ctx.app, 'PUT', url, { token: adminToken, body: { userId, permissions } });
+      ? await op(ctx.app, 'workspaces.setUserPermissions', { ...input, params: { id: scope.workspaceId } })
+      : await op(ctx.app, 'corporations.setUserPermissions', {
+          ...input,
+          params: { id: scope.corporationId },
+        });
   if (res.status !== 204) throw new Error(`grant failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
@@ -37,19 +41,17 @@ export async function createMember(
   const corporationId =
     'corporationId' in scope
       ? scope.corporationId
-      : (
-          await call<{ corporationId: string }>(ctx.app, 'GET', `/v1/workspaces/${scope.workspaceId}`, {
-            token: adminToken,
-          })
-        ).body.corporationId;
-  const invited = await call<{ id: string; code: string }>(ctx.app, 'POST', '/v1/invitations', {
+      : (await op(ctx.app, 'workspaces.get', { token: adminToken, params: { id: scope.workspaceId } })).body
+          .corporationId;
+  const invited = await op(ctx.app, 'invitations.create', {
     token: adminToken,
     body: { corporationId, ...scope, email: user.user.email, permissions },
   });
   if (invited.status !== 201)
     throw new Error(`invite failed: ${invited.status} ${JSON.stringify(invited.body)}`);
-  const accepted = await call(ctx.app, 'PUT', `/v1/invitations/${invited.body.id}/respond`, {
+  const accepted = await op(ctx.app, 'invitations.respond', {
     token: user.token,
+    params: { id: invited.body.id },
     body: { accept: true, code: invited.body.code },
   });
   if (accepted.status !== 200)
@@ -59,10 +61,7 @@ export async function createMember(
 
 /** Creates a workspace through the API and returns its id. */
 export async function createWorkspace(ctx: TestContext, token: string, corporationId: string, name: string) {
-  const res = await call<{ id: string }>(ctx.app, 'POST', '/v1/workspaces', {
-    token,
-    body: { corporationId, name },
-  });
+  const res = await op(ctx.app, 'workspaces.create', { token, body: { corporationId, name } });
   if (res.status !== 201) throw new Error(`workspace failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
 }

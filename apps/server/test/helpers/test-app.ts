@@ -7,6 +7,7 @@ import { bootstrapFirstRun } from '../../src/bootstrap';
 import { users } from '../../src/db/schema/identity';
 import { hashPassword } from '../../src/lib/passwords';
 import { loadConfig } from '../../src/plugins/config';
+import { op } from './route-call';
 import { openTestDatabase } from './test-database';
 
 export const OWNER = { email: 'owner@example.test', password: 'owner-password-1' };
@@ -51,9 +52,7 @@ export async function createTestApp(
   const boot = await bootstrapFirstRun(database.db, config, app.services, app.log);
   await app.ready();
   const session = await login(app, OWNER.email, OWNER.password);
-  const workspaces = await call<{ items: { id: string }[] }>(app, 'GET', '/v1/workspaces', {
-    token: session.token,
-  });
+  const workspaces = await op(app, 'workspaces.list', { token: session.token });
   return {
     app,
     dataDir,
@@ -100,7 +99,7 @@ export async function call<T = unknown>(
 }
 
 export async function login(app: StromwerkApp, email: string, password: string): Promise<Session> {
-  const res = await call<Session>(app, 'POST', '/v1/login', { body: { email, password } });
+  const res = await op(app, 'users.login', { body: { email, password } });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
@@ -128,11 +127,8 @@ export async function createUser(
 /** A second tenant: a corporation with one workspace, owned by a new user. */
 export async function createTenant(ctx: TestContext, name = 'Other Corp') {
   const user = await createUser(ctx);
-  const corp = await call<{ id: string }>(ctx.app, 'POST', '/v1/corporations', {
-    token: user.token,
-    body: { name },
-  });
-  const ws = await call<{ id: string }>(ctx.app, 'POST', '/v1/workspaces', {
+  const corp = await op(ctx.app, 'corporations.create', { token: user.token, body: { name } });
+  const ws = await op(ctx.app, 'workspaces.create', {
     token: user.token,
     body: { corporationId: corp.body.id, name: `${name} WS` },
   });
