@@ -1,14 +1,12 @@
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlineOutlined';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
+import { ListRow } from '../../../components/list-row';
 import { formatRelative } from '../../../lib/format-stream';
 import type { CommentItem } from '../api/types';
 
@@ -40,36 +38,11 @@ export function CommentRow({
     ? t('unapproveFor', { author: comment.author })
     : t('approveFor', { author: comment.author });
   return (
-    <Card
-      component="li"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{
-        display: 'flex',
-        alignItems: 'flex-start',
-        gap: { xs: 1, sm: 1.5 },
-        p: { xs: 1.5, sm: 2 },
-        borderLeftWidth: 4,
-        borderLeftColor: comment.approved ? 'success.main' : 'warning.main',
-        bgcolor: selected ? 'action.selected' : undefined,
-      }}
-    >
-      <Checkbox
-        checked={selected}
-        onChange={onToggle}
-        sx={{ mt: -0.5, ml: -0.5 }}
-        slotProps={{ input: { 'aria-label': t('select', { author: comment.author }) } }}
-      />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}>
-          <Typography
-            id={headingId}
-            variant="subtitle1"
-            component="h2"
-            sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-          >
-            {comment.author}
-          </Typography>
+    <ListRow
+      headingId={headingId}
+      title={comment.author}
+      badges={
+        <>
           <Chip
             size="small"
             color={comment.approved ? 'success' : 'warning'}
@@ -78,43 +51,39 @@ export function CommentRow({
             sx={{ fontWeight: 600 }}
           />
           {comment.byMember && <Chip size="small" label={t('byMember')} />}
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {t('meta', { output: outputName, time: formatRelative(comment.createdAt, now, i18n.language) })}
-        </Typography>
-        <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {comment.text}
-        </Typography>
-      </Box>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          justifyContent: 'flex-end',
-          gap: 0.5,
-          flexShrink: 0,
-          maxWidth: { xs: 96, sm: 'none' },
-        }}
-      >
-        <Tooltip title={comment.approved ? t('unapprove') : t('approve')}>
-          <IconButton
-            aria-label={approveLabel}
-            onClick={() => !pending && onApprove(!comment.approved)}
-            aria-disabled={pending || undefined}
-            color={comment.approved ? 'default' : 'success'}
-          >
-            {comment.approved ? <RemoveCircleOutline /> : <CheckCircleOutline />}
-          </IconButton>
-        </Tooltip>
-        <EditDeleteButtons
-          editTooltip={t('edit')}
-          editLabel={t('editFor', { author: comment.author })}
-          deleteTooltip={t('delete.action')}
-          deleteLabel={t('delete.actionFor', { author: comment.author })}
-          onEdit={onEdit}
-          onDelete={onDelete}
-        />
-      </Box>
-    </Card>
+        </>
+      }
+      selectLabel={t('select', { author: comment.author })}
+      selected={selected}
+      onToggle={onToggle}
+      accent={comment.approved ? 'success.main' : 'warning.main'}
+      actions={
+        <>
+          <Tooltip title={comment.approved ? t('unapprove') : t('approve')}>
+            <IconButton
+              aria-label={approveLabel}
+              onClick={() => !pending && onApprove(!comment.approved)}
+              aria-disabled={pending || undefined}
+              color={comment.approved ? 'default' : 'success'}
+            >
+              {comment.approved ? <RemoveCircleOutline /> : <CheckCircleOutline />}
+            </IconButton>
+          </Tooltip>
+          <EditDeleteButtons
+            editTooltip={t('edit')}
+            editLabel={t('editFor', { author: comment.author })}
+            deleteTooltip={t('delete.action')}
+            deleteLabel={t('delete.actionFor', { author: comment.author })}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+        </>
+      }
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {t('meta', { output: outputName, time: formatRelative(comment.createdAt, now, i18n.language) })}
+      </Typography>
+      <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{comment.text}</Typography>
+    </ListRow>
   );
 }

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
+import { ListStat } from '../../../components/list-row';
 import { useFormat } from '../../../lib/format';
 import { useOutputStatistics } from '../api/output-statistics';
 import type { OutputItem } from '../api/types';
@@ -70,10 +71,13 @@ function Share({ output, onClose }: { output: OutputItem; onClose: () => void })
                 m: 0,
               }}
             >
-              <Stat label={t('stats.currentViewers')} value={s ? format.number(s.currentViewers) : dash} />
-              <Stat label={t('stats.peakViewers')} value={s ? format.number(s.peakViewers) : dash} />
-              <Stat label={t('stats.views')} value={s ? format.number(s.views) : dash} />
-              <Stat label={t('stats.watchTime')} value={s ? format.timeLeft(s.watchSeconds) : dash} />
+              <ListStat
+                label={t('stats.currentViewers')}
+                value={s ? format.number(s.currentViewers) : dash}
+              />
+              <ListStat label={t('stats.peakViewers')} value={s ? format.number(s.peakViewers) : dash} />
+              <ListStat label={t('stats.views')} value={s ? format.number(s.views) : dash} />
+              <ListStat label={t('stats.watchTime')} value={s ? format.timeLeft(s.watchSeconds) : dash} />
             </Box>
             <ErrorAlert error={statistics.error} />
           </Box>
@@ -94,22 +98,5 @@ function Share({ output, onClose }: { output: OutputItem; onClose: () => void })
         </Button>
       </DialogActions>
     </>
-  );
-}
-
-export function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography
-        variant="body2"
-        component="dd"
-        sx={{ m: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 500 }}
-      >
-        {value}
-      </Typography>
-    </Box>
   );
 }

@@ -1,13 +1,12 @@
 import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
+import { ListRow } from '../../../components/list-row';
 import { formatRelative, formatStreamInfo } from '../../../lib/format-stream';
 import type { SourceItem } from '../../../lib/queries/source-item';
 import { useNow } from '../../../lib/use-now';
@@ -36,103 +35,76 @@ export function SourceRow({
   const hasEncoder = source.type === 'rtmp' || source.type === 'srt';
   const headingId = `source-${source.id}`;
   return (
-    <Card
-      component="li"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{
-        display: 'flex',
-        alignItems: 'flex-start',
-        gap: { xs: 1, sm: 1.5 },
-        p: { xs: 1.5, sm: 2 },
-        borderLeftWidth: 4,
-        borderLeftColor: live ? 'success.main' : 'divider',
-        bgcolor: selected ? 'action.selected' : undefined,
-      }}
-    >
-      <Checkbox
-        checked={selected}
-        onChange={onToggle}
-        sx={{ mt: -0.5, ml: -0.5 }}
-        slotProps={{ input: { 'aria-label': t('select', { name: source.name }) } }}
-      />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 0.5 }}>
-          <Typography
-            id={headingId}
-            variant="subtitle1"
-            component="h2"
-            sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-          >
-            {source.name}
-          </Typography>
+    <ListRow
+      headingId={headingId}
+      title={source.name}
+      badges={
+        <>
           <SourceStateChip state={source.state} />
           {source.recording && (
             <Tooltip title={t('recordingOn')}>
               <FiberManualRecord color="error" sx={{ fontSize: 14 }} titleAccess={t('recordingOn')} />
             </Tooltip>
           )}
-        </Box>
-        <Typography variant="body2" color="text.secondary">
-          {[
-            t(`type.${source.type}`),
-            source.type === 'rtmp' || source.type === 'srt' ? t(`endpoint.${source.endpoint}`) : null,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
+        </>
+      }
+      selectLabel={t('select', { name: source.name })}
+      selected={selected}
+      onToggle={onToggle}
+      accent={live ? 'success.main' : 'divider'}
+      aside={<SourcePreview sourceId={source.id} name={source.name} live={live} />}
+      actions={
+        <>
+          {hasEncoder && (
+            <Tooltip title={t('encoder.open')}>
+              <IconButton aria-label={t('encoder.openFor', { name: source.name })} onClick={onEncoder}>
+                <VideocamOutlined />
+              </IconButton>
+            </Tooltip>
+          )}
+          <EditDeleteButtons
+            editTooltip={t('edit')}
+            editLabel={t('editFor', { name: source.name })}
+            deleteTooltip={t('delete.action')}
+            deleteLabel={t('delete.actionFor', { name: source.name })}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+        </>
+      }
+    >
+      <Typography variant="body2" color="text.secondary">
+        {[
+          t(`type.${source.type}`),
+          source.type === 'rtmp' || source.type === 'srt' ? t(`endpoint.${source.endpoint}`) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </Typography>
+      {live && (
+        <Typography variant="body2" sx={{ mt: 0.5, display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
+          {info && (
+            <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="stream-info">
+              {info}
+            </Box>
+          )}
+          {source.streamStart && (
+            <Box component="span" color="text.secondary">
+              {t('liveSince', { time: formatRelative(source.streamStart, now, i18n.language) })}
+            </Box>
+          )}
         </Typography>
-        {live && (
-          <Typography variant="body2" sx={{ mt: 0.5, display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
-            {info && (
-              <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="stream-info">
-                {info}
-              </Box>
-            )}
-            {source.streamStart && (
-              <Box component="span" color="text.secondary">
-                {t('liveSince', { time: formatRelative(source.streamStart, now, i18n.language) })}
-              </Box>
-            )}
-          </Typography>
-        )}
-        {source.state === 'scheduled' && source.scheduledStart && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {t('startsAt', { time: formatRelative(source.scheduledStart, now, i18n.language) })}
-          </Typography>
-        )}
-        {source.lastError && (
-          <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
-            {t('lastError', { error: source.lastError })}
-          </Typography>
-        )}
-      </Box>
-      <SourcePreview sourceId={source.id} name={source.name} live={live} />
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          justifyContent: 'flex-end',
-          gap: 0.5,
-          flexShrink: 0,
-          maxWidth: { xs: 96, sm: 'none' },
-        }}
-      >
-        {hasEncoder && (
-          <Tooltip title={t('encoder.open')}>
-            <IconButton aria-label={t('encoder.openFor', { name: source.name })} onClick={onEncoder}>
-              <VideocamOutlined />
-            </IconButton>
-          </Tooltip>
-        )}
-        <EditDeleteButtons
-          editTooltip={t('edit')}
-          editLabel={t('editFor', { name: source.name })}
-          deleteTooltip={t('delete.action')}
-          deleteLabel={t('delete.actionFor', { name: source.name })}
-          onEdit={onEdit}
-          onDelete={onDelete}
-        />
-      </Box>
-    </Card>
+      )}
+      {source.state === 'scheduled' && source.scheduledStart && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {t('startsAt', { time: formatRelative(source.scheduledStart, now, i18n.language) })}
+        </Typography>
+      )}
+      {source.lastError && (
+        <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
+          {t('lastError', { error: source.lastError })}
+        </Typography>
+      )}
+    </ListRow>
   );
 }

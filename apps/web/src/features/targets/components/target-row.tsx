@@ -1,12 +1,10 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Checkbox from '@mui/material/Checkbox';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
 import { ErrorAlert } from '../../../components/error-alert';
+import { ListRow, ListStat, ListStats } from '../../../components/list-row';
 import { formatDuration } from '../../../lib/format-stream';
 import type { OutputFeed } from '../../../lib/queries/output-feeds';
 import type { SourceItem } from '../../../lib/queries/source-item';
@@ -14,23 +12,6 @@ import { useNow } from '../../../lib/use-now';
 import { useUpdateTarget } from '../api/save-target';
 import type { TargetItem } from '../api/types';
 import { TargetStateChip } from './target-state-chip';
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography
-        variant="body2"
-        component="dd"
-        sx={{ m: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 500 }}
-      >
-        {value}
-      </Typography>
-    </Box>
-  );
-}
 
 /** One target: its feed, state, numbers, an on/off switch; selectable for the list's bulk actions. */
 export function TargetRow({
@@ -61,53 +42,16 @@ export function TargetRow({
     update.isPending && update.variables ? Boolean(update.variables.body.enabled) : target.enabled;
   const dash = '–';
   return (
-    <Card
-      component="li"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{
-        p: { xs: 1.5, sm: 2 },
-        bgcolor: selected ? 'action.selected' : undefined,
-        borderLeftWidth: 4,
-        borderLeftColor: online
-          ? 'success.main'
-          : target.state === 'not-connected'
-            ? 'error.main'
-            : 'divider',
-      }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: { xs: 1, sm: 1.5 } }}>
-        <Checkbox
-          checked={selected}
-          onChange={onToggle}
-          sx={{ mt: -0.5, ml: -0.5 }}
-          slotProps={{ input: { 'aria-label': t('select', { name: target.name }) } }}
-        />
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 0.5 }}>
-            <Typography
-              id={headingId}
-              variant="subtitle1"
-              component="h2"
-              sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-            >
-              {target.name}
-            </Typography>
-            <TargetStateChip state={target.state} />
-          </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {t(`type.${target.type}`)} · {t('feed', { name: feed?.name ?? t('noFeed') })}
-          </Typography>
-        </Box>
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            flexWrap: 'wrap',
-            justifyContent: 'flex-end',
-            gap: 0.5,
-          }}
-        >
+    <ListRow
+      headingId={headingId}
+      title={target.name}
+      badges={<TargetStateChip state={target.state} />}
+      selectLabel={t('select', { name: target.name })}
+      selected={selected}
+      onToggle={onToggle}
+      accent={online ? 'success.main' : target.state === 'not-connected' ? 'error.main' : 'divider'}
+      actions={
+        <>
           <Tooltip title={enabled ? t('enabled') : t('disabled')}>
             <Switch
               checked={enabled}
@@ -123,35 +67,36 @@ export function TargetRow({
             onEdit={onEdit}
             onDelete={onDelete}
           />
-        </Box>
-      </Box>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 140px))' },
-          gap: 1.5,
-          m: 0,
-          mt: 1.5,
-        }}
-      >
-        <Stat
-          label={t('stats.bitrate')}
-          value={online && target.bitrateKbps != null ? `${number.format(target.bitrateKbps)} kbit/s` : dash}
-        />
-        <Stat
-          label={t('stats.uptime')}
-          value={online && target.onlineSince ? formatDuration(target.onlineSince, now) : dash}
-        />
-        <Stat label={t('stats.restarts')} value={number.format(target.restarts)} />
-      </Box>
-      {target.lastError && (
-        <Typography variant="body2" color="error" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-          {t('lastError', { error: describeError(target.lastError, t) })}
-        </Typography>
-      )}
-      <ErrorAlert error={update.error} />
-    </Card>
+        </>
+      }
+      footer={
+        <>
+          <ListStats columns={{ xs: 3, sm: 'repeat(3, minmax(0, 140px))' }}>
+            <ListStat
+              label={t('stats.bitrate')}
+              value={
+                online && target.bitrateKbps != null ? `${number.format(target.bitrateKbps)} kbit/s` : dash
+              }
+            />
+            <ListStat
+              label={t('stats.uptime')}
+              value={online && target.onlineSince ? formatDuration(target.onlineSince, now) : dash}
+            />
+            <ListStat label={t('stats.restarts')} value={number.format(target.restarts)} />
+          </ListStats>
+          {target.lastError && (
+            <Typography variant="body2" color="error" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+              {t('lastError', { error: describeError(target.lastError, t) })}
+            </Typography>
+          )}
+          <ErrorAlert error={update.error} />
+        </>
+      }
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {t(`type.${target.type}`)} · {t('feed', { name: feed?.name ?? t('noFeed') })}
+      </Typography>
+    </ListRow>
   );
 }
 
