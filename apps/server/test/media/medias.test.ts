@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Job } from '@stromwerk/contracts/jobs';
 import type { Media } from '@stromwerk/contracts/medias';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffprobe, makeMediaFile, waitFor } from '../helpers/media';
+import { jobEnded, mediaReady } from '../helpers/library';
+import { ffprobe, makeMediaFile } from '../helpers/media';
 import { multipartBody } from '../helpers/multipart';
-import { call, createTenant, createTestApp, type TestContext } from '../helpers/test-app';
+import { op, routeOf } from '../helpers/route-call';
+import { createTenant, createTestApp, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
 let clip: string;
@@ -15,8 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const api = <T>(method: string, url: string, opts: { body?: object; query?: Record<string, string> } = {}) =>
-  call<T>(ctx.app, method, url, { token: ctx.owner.token, ...opts });
+const as = () => ({ token: ctx.owner.token });
 
 async function upload(
   files: { name: string; data: Buffer }[],
@@ -26,9 +26,10 @@ async function upload(
   const { payload, headers } = multipartBody(
     files.map((f) => ({ name: 'file', filename: f.name, data: f.data })),
   );
+  // A multipart body, which op() does not send.
   const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/v1/medias/upload?workspaceId=${workspaceId}`,
+    ...routeOf('medias.upload'),
+    query: { workspaceId },
     payload,
     headers: { ...headers, authorization: `Bearer ${token}` },
   });
@@ -39,24 +40,7 @@ const libraryFiles = () => {
   const dir = join(ctx.dataDir, 'media', 'library');
   return existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String) : [];
 };
-const ready = (id: string) =>
-  waitFor(
-    `media ${id} ready`,
-    async () => {
-      const m = (await api<Media>('GET', `/v1/medias/${id}`)).body;
-      return m.status === 'ready' ? m : undefined;
-    },
-    30_000,
-  );
-const jobEnded = (id: string) =>
-  waitFor(
-    `job ${id} ended`,
-    async () => {
-      const j = (await api<Job>('GET', `/v1/jobs/${id}`)).body;
-      return ['done', 'failed', 'cancelled'].includes(j.state) ? j : undefined;
-    },
-    60_000,
-  );
+const ready = (id: string) => mediaReady(ctx, id);
 
 describe('media library with real files', () => {
   let media: Media;
@@ -102,7 +86,7 @@ describe('media library with real files', () => {
 
   it('refuses a text file renamed .mp4 and keeps nothing of the request', async () => {
     const before = libraryFiles().length;
-    const { total } = (await api<{ total: number }>('GET', '/v1/medias')).body;
+    const { total } = (await op(ctx.app, 'medias.list', as())).body;
     const res = await upload([
       { name: 'fine.mkv', data: readFileSync(clip) },
       { name: 'notes.mp4', data: Buffer.from('This is not a video, just some text.\n'.repeat(50)) },
@@ -111,14 +95,14 @@ describe('media library with real files', () => {
     expect(res.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA' });
     expect(res.body.message).toContain('notes.mp4');
     expect(libraryFiles().length).toBe(before);
-    expect((await api<{ total: number }>('GET', '/v1/medias')).body.total).toBe(total);
+    expect((await op(ctx.app, 'medias.list', as())).body.total).toBe(total);
   });
 
   it('renders an MP4 that ffprobe confirms as H.264/AAC of the same duration', async () => {
-    const res = await api<Job>('PUT', `/v1/medias/${media.id}/render-mp4`);
+    const res = await op(ctx.app, 'medias.renderMp4', { ...as(), params: { id: media.id } });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ type: 'render-mp4', mediaId: media.id });
-    const job = await jobEnded(res.body.id);
+    const job = await jobEnded(ctx, res.body.id);
     expect(job).toMatchObject({ state: 'done', progress: 100, error: null });
     const rendered = await ready(job.resultMediaId!);
     expect(rendered).toMatchObject({ origin: 'render', originId: media.id, name: 'Launch Clip (MP4)' });
@@ -126,16 +110,19 @@ describe('media library with real files', () => {
     const probe = await ffprobe(file);
     expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
     expect(Number(probe.format.duration)).toBeCloseTo(3, 0);
-    const byOrigin = await api<{ items: Media[] }>('GET', '/v1/medias/by-origin/render', {
+    const byOrigin = await op(ctx.app, 'medias.byOrigin', {
+      ...as(),
+      params: { origin: 'render' },
       query: { originId: media.id },
     });
     expect(byOrigin.body.items.map((m) => m.id)).toEqual([rendered.id]);
   });
 
   it('renames, copies with files, lists with filter and sort, and deletes with the files', async () => {
-    const renamed = await api<Media>('PUT', `/v1/medias/${media.id}`, { query: { name: 'Keynote' } });
+    const params = { id: media.id };
+    const renamed = await op(ctx.app, 'medias.rename', { ...as(), params, query: { name: 'Keynote' } });
     expect(renamed.body.name).toBe('Keynote');
-    const copy = await api<Media>('PUT', `/v1/medias/${media.id}/copy`);
+    const copy = await op(ctx.app, 'medias.copy', { ...as(), params });
     expect(copy.status).toBe(201);
     expect(copy.body).toMatchObject({
       name: 'Keynote (copy)',
@@ -145,21 +132,21 @@ describe('media library with real files', () => {
     });
     const copied = await ctx.app.inject({ method: 'GET', url: copy.body.links.download! });
     expect(copied.rawPayload.equals(readFileSync(clip))).toBe(true);
-    const uploads = await api<{ items: Media[] }>(
-      'GET',
-      `/v1/workspaces/${ctx.owner.workspaceId}/medias`,
-      {},
-    );
+    const uploads = await op(ctx.app, 'medias.listInWorkspace', {
+      ...as(),
+      params: { id: ctx.owner.workspaceId },
+    });
     expect(uploads.body.items.length).toBeGreaterThanOrEqual(3);
-    const sorted = await api<{ items: Media[] }>('GET', '/v1/medias', {
+    const sorted = await op(ctx.app, 'medias.list', {
+      ...as(),
       query: { sort: 'name', order: 'asc', origin: 'copy' },
     });
     expect(sorted.body.items.map((m) => m.name)).toEqual(['Keynote (copy)']);
     const files = libraryFiles().filter((f) => f.startsWith(copy.body.id));
     expect(files.length).toBe(4); // folder + original, thumbnail, preview
-    expect((await api('DELETE', `/v1/medias/${copy.body.id}`)).status).toBe(204);
+    expect((await op(ctx.app, 'medias.remove', { ...as(), params: { id: copy.body.id } })).status).toBe(204);
     expect(libraryFiles().filter((f) => f.startsWith(copy.body.id))).toEqual([]);
-    expect((await api('GET', `/v1/medias/${copy.body.id}`)).status).toBe(404);
+    expect((await op(ctx.app, 'medias.get', { ...as(), params: { id: copy.body.id } })).status).toBe(404);
   });
 
   it('takes audio-only media and several files in one request', async () => {
@@ -180,63 +167,71 @@ describe('media library with real files', () => {
 
   it('enforces the storage quota and keeps nothing of a refused upload', async () => {
     const { corporationId } = ctx.owner;
-    const used = (await api<{ storageBytes: number }>('GET', `/v1/corporations/${corporationId}/usage`)).body
-      .storageBytes;
+    const params = { id: corporationId };
+    const used = (await op(ctx.app, 'usage.ofCorporation', { ...as(), params })).body.storageBytes;
     expect(used).toBeGreaterThan(0);
-    await api('PUT', `/v1/corporations/${corporationId}/quota`, { body: { maxStorageBytes: used + 1000 } });
+    await op(ctx.app, 'usage.updateQuota', { ...as(), params, body: { maxStorageBytes: used + 1000 } });
     const before = libraryFiles().length;
     const res = await upload([{ name: 'big.mkv', data: readFileSync(clip) }]);
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('STORAGE_QUOTA_EXCEEDED');
     expect(libraryFiles().length).toBe(before);
-    await api('PUT', `/v1/corporations/${corporationId}/quota`, {
-      body: { maxStorageBytes: 107_374_182_400 },
-    });
+    await op(ctx.app, 'usage.updateQuota', { ...as(), params, body: { maxStorageBytes: 107_374_182_400 } });
   });
 
   it('names the field of bad input', async () => {
     const noFile = await upload([]);
     expect(noFile.status).toBe(400);
     const noWs = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/medias/upload',
+      ...routeOf('medias.upload'),
       ...multipartBody([{ name: 'file', filename: 'a.mkv', data: readFileSync(clip) }]),
       headers: { ...multipartBody([]).headers, authorization: `Bearer ${ctx.owner.token}` },
     });
     expect(noWs.statusCode).toBe(400);
-    const rename = await api<{ details: { field: string }[] }>('PUT', `/v1/medias/${media.id}`, {
+    const rename = await op(ctx.app, 'medias.rename', {
+      ...as(),
+      params: { id: media.id },
       query: { name: '' },
     });
     expect(rename.status).toBe(400);
-    expect(rename.body.details[0]!.field).toMatch(/(^|\.)name$/);
-    expect((await api('GET', '/v1/medias/by-origin/elsewhere')).status).toBe(400);
-    expect((await api('GET', '/v1/medias', { query: { sort: 'colour' } })).status).toBe(400);
+    expect(rename.body.details![0]!.field).toMatch(/(^|\.)name$/);
+    expect(
+      (await op(ctx.app, 'medias.byOrigin', { ...as(), params: { origin: 'elsewhere' } } as never)).status,
+    ).toBe(400);
+    expect((await op(ctx.app, 'medias.list', { ...as(), query: { sort: 'colour' } } as never)).status).toBe(
+      400,
+    );
   });
 
   it('shows another corporation nothing and lets it change nothing', async () => {
     const stranger = await createTenant(ctx, 'Stranger Media Corp');
-    const as = (method: string, url: string) => call(ctx.app, method, url, { token: stranger.user.token });
-    for (const [method, url] of [
-      ['GET', `/v1/medias/${media.id}`],
-      ['PUT', `/v1/medias/${media.id}?name=Mine`],
-      ['DELETE', `/v1/medias/${media.id}`],
-      ['PUT', `/v1/medias/${media.id}/copy`],
-      ['PUT', `/v1/medias/${media.id}/render-mp4`],
-      ['GET', `/v1/workspaces/${ctx.owner.workspaceId}/medias`],
-      ['GET', `/v1/corporations/${ctx.owner.corporationId}/medias`],
-    ] as const)
-      expect([method, url, (await as(method, url)).status]).toEqual([method, url, 404]);
-    expect((await as('GET', '/v1/medias')).body).toMatchObject({ total: 0 });
+    const theirs = { token: stranger.user.token };
+    const mine = { id: media.id };
+    for (const [operation, params, query] of [
+      ['medias.get', mine],
+      ['medias.rename', mine, { name: 'Mine' }],
+      ['medias.remove', mine],
+      ['medias.copy', mine],
+      ['medias.renderMp4', mine],
+      ['medias.listInWorkspace', { id: ctx.owner.workspaceId }],
+      ['medias.listInCorporation', { id: ctx.owner.corporationId }],
+    ] as const) {
+      // The operation is chosen per row, so the input is not held to one operation's type.
+      const res = await op(ctx.app, operation, { ...theirs, params, query } as never);
+      expect([operation, params, res.status]).toEqual([operation, params, 404]);
+    }
+    expect((await op(ctx.app, 'medias.list', theirs)).body).toMatchObject({ total: 0 });
     expect((await upload([{ name: 'x.mkv', data: readFileSync(clip) }], stranger.user.token)).status).toBe(
       404,
     );
-    const copyInto = await call(ctx.app, 'PUT', `/v1/medias/${media.id}/copy`, {
-      token: ctx.owner.token,
+    const copyInto = await op(ctx.app, 'medias.copy', {
+      ...as(),
+      params: mine,
       query: { workspaceId: stranger.workspaceId },
     });
     // The owner is a platform admin and sees the other workspace, but copies never cross corporations.
     expect(copyInto.status).toBe(400);
     expect((copyInto.body as { details: { field: string }[] }).details[0]!.field).toBe('workspaceId');
-    expect((await call(ctx.app, 'GET', '/v1/medias')).status).toBe(401);
+    expect((await op(ctx.app, 'medias.list', {})).status).toBe(401);
   });
 });

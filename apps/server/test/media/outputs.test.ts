@@ -1,9 +1,7 @@
 import { join } from 'node:path';
-import type { Comment } from '@stromwerk/contracts/comments';
+import type { ErrorResponse } from '@stromwerk/contracts/errors';
 import type { Media } from '@stromwerk/contracts/medias';
-import type { Output, PlaySession } from '@stromwerk/contracts/outputs';
-import type { Source } from '@stromwerk/contracts/sources';
-import type { Target } from '@stromwerk/contracts/targets';
+import type { PlaySession } from '@stromwerk/contracts/outputs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../helpers/library';
 import {
@@ -16,7 +14,8 @@ import {
   stopAll,
   waitFor,
 } from '../helpers/media';
-import { call, createTestApp, type TestContext } from '../helpers/test-app';
+import { op, routeOf } from '../helpers/route-call';
+import { createTestApp, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
 let rtmpPort: number;
@@ -36,7 +35,7 @@ beforeAll(async () => {
   const res = await uploadFile(ctx, file);
   const id = res.body.items[0]!.id as string;
   fallback = await waitFor('fallback ready', async () => {
-    const m = (await api<Media>('GET', `/v1/medias/${id}`)).body;
+    const m = (await op(ctx.app, 'medias.get', { ...as(), params: { id } })).body;
     return m.status === 'ready' ? m : undefined;
   });
 }, 60_000);
@@ -45,21 +44,19 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const api = <T>(method: string, url: string, body?: object) =>
-  call<T>(ctx.app, method, url, { token: ctx.owner.token, body });
+const as = () => ({ token: ctx.owner.token });
 // The player page's own requests: a browser sends our origin (PUBLIC_URL of the test app) as Origin.
-const pub = <T>(method: string, url: string, body?: object) =>
-  call<T>(ctx.app, method, url, { body, headers: { origin: 'http://stromwerk.test' } });
+const pub = { headers: { origin: 'http://stromwerk.test' } };
 async function newSource(name: string) {
-  const src = await api<Source>('POST', '/v1/sources', {
-    workspaceId: ctx.owner.workspaceId,
-    name,
-    type: 'rtmp',
+  const src = await op(ctx.app, 'sources.create', {
+    ...as(),
+    body: { workspaceId: ctx.owner.workspaceId, name, type: 'rtmp' },
   });
-  const key = await api<{ streamKey: string }>('GET', `/v1/sources/${src.body.id}/stream-key`);
+  const key = await op(ctx.app, 'sources.streamKey', { ...as(), params: { id: src.body.id } });
   return { id: src.body.id, url: `rtmp://127.0.0.1:${rtmpPort}/live/${key.body.streamKey}` };
 }
-const inputOf = async (id: string) => (await api<Output>('GET', `/v1/outputs/${id}`)).body.input;
+const inputOf = async (id: string) =>
+  (await op(ctx.app, 'outputs.get', { ...as(), params: { id } })).body.input;
 const waitInput = (id: string, input: string) =>
   waitFor(`program ${input}`, async () => ((await inputOf(id)) === input ? true : undefined), 30_000);
 const playlist = (s: PlaySession) => ctx.app.inject({ method: 'GET', url: s.hlsUrl! });
@@ -68,27 +65,38 @@ describe('player & recorder program', () => {
   it('plays the fallback, switches to main, fails over to backup and falls back, in one playlist', async () => {
     const main = await newSource('Main cam');
     const backup = await newSource('Backup cam');
-    const out = await api<Output>('POST', '/v1/outputs', {
-      workspaceId: ctx.owner.workspaceId,
-      name: 'Keynote player',
-      mainSourceId: main.id,
-      backupSourceId: backup.id,
-      fallbackMediaId: fallback.id,
-      latency: 'low',
+    const out = await op(ctx.app, 'outputs.create', {
+      ...as(),
+      body: {
+        workspaceId: ctx.owner.workspaceId,
+        name: 'Keynote player',
+        mainSourceId: main.id,
+        backupSourceId: backup.id,
+        fallbackMediaId: fallback.id,
+        latency: 'low',
+      },
     });
     expect(out.status).toBe(201);
     expect(out.body.embedCode).toContain(`/player/${out.body.id}`);
-    const inUse = await api<{ message: string }>('DELETE', `/v1/medias/${fallback.id}`);
-    expect([inUse.status, inUse.body.message]).toEqual([409, expect.stringContaining('"Keynote player"')]);
+    const inUse = await op(ctx.app, 'medias.remove', { ...as(), params: { id: fallback.id } });
+    // A refused delete answers an error body; a 204 has none, so the body is typed never.
+    expect([inUse.status, (inUse.body as ErrorResponse).message]).toEqual([
+      409,
+      expect.stringContaining('"Keynote player"'),
+    ]);
     const id = out.body.id;
     await waitInput(id, 'fallback');
-    const session = (await pub<PlaySession>('POST', `/v1/play/${id}/session`, {})).body;
+    const session = (await op(ctx.app, 'play.session', { ...pub, params: { id }, body: {} })).body;
     const first = await waitFor('fallback segments', async () => {
       const r = await playlist(session);
       return r.statusCode === 200 && r.body.includes('.ts?t=') ? r.body : undefined;
     });
-    const seg = first.split('\n').find((l) => l.startsWith('seg_'))!;
-    const segment = await ctx.app.inject({ method: 'GET', url: `/v1/play/${id}/${seg}` });
+    // The playlist names each segment with its viewer token; read raw: inject() instead of op().
+    const [file, token] = first
+      .split('\n')
+      .find((l) => l.startsWith('seg_'))!
+      .split('?');
+    const segment = await ctx.app.inject({ url: `${routeOf('play.segment', { id, file }).url}?${token}` });
     expect(segment.statusCode).toBe(200);
     expect(segment.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
 
@@ -108,7 +116,8 @@ describe('player & recorder program', () => {
     const backupEncoder = publishTestStream(backup.url, 60);
     await waitFor(
       'backup live',
-      async () => (await api<Source>('GET', `/v1/sources/${backup.id}`)).body.state === 'live',
+      async () =>
+        (await op(ctx.app, 'sources.get', { ...as(), params: { id: backup.id } })).body.state === 'live',
     );
     await stop(mainEncoder);
     await waitInput(id, 'backup');
@@ -120,118 +129,157 @@ describe('player & recorder program', () => {
   }, 120_000);
 
   it('guards the player: password, embedding origin, viewer limit, tokens on every request', async () => {
-    const out = await api<Output>('POST', '/v1/outputs', {
-      workspaceId: ctx.owner.workspaceId,
-      name: 'Private player',
-      fallbackMediaId: fallback.id,
-      passwords: ['open sesame', 'second'],
-      whitelist: ['intranet.example.com', '*.corp.example'],
-      viewerLimitEnabled: true,
-      viewerLimit: 2,
+    const out = await op(ctx.app, 'outputs.create', {
+      ...as(),
+      body: {
+        workspaceId: ctx.owner.workspaceId,
+        name: 'Private player',
+        fallbackMediaId: fallback.id,
+        passwords: ['open sesame', 'second'],
+        whitelist: ['intranet.example.com', '*.corp.example'],
+        viewerLimitEnabled: true,
+        viewerLimit: 2,
+      },
     });
     const id = out.body.id;
     expect(out.body.passwordCount).toBe(2);
-    expect((await api<{ passwords: string[] }>('GET', `/v1/outputs/${id}/passwords`)).body.passwords).toEqual(
-      ['open sesame', 'second'],
-    );
+    expect((await op(ctx.app, 'outputs.passwords', { ...as(), params: { id } })).body.passwords).toEqual([
+      'open sesame',
+      'second',
+    ]);
     const site = { embedOrigin: 'https://intranet.example.com' };
-    const noPass = await pub<{ code: string }>('POST', `/v1/play/${id}/session`, site);
+    const noPass = await op(ctx.app, 'play.session', { ...pub, params: { id }, body: site });
     expect([noPass.status, noPass.body.code]).toEqual([401, 'PASSWORD_REQUIRED']);
-    const wrong = await pub<{ code: string }>('POST', `/v1/play/${id}/session`, {
-      ...site,
-      password: 'guess',
+    const wrong = await op(ctx.app, 'play.session', {
+      ...pub,
+      params: { id },
+      body: {
+        ...site,
+        password: 'guess',
+      },
     });
     expect(wrong.status).toBe(401);
-    const foreign = await pub<{ code: string }>('POST', `/v1/play/${id}/session`, {
-      password: 'second',
-      embedOrigin: 'https://evil.example.net',
+    const foreign = await op(ctx.app, 'play.session', {
+      ...pub,
+      params: { id },
+      body: {
+        password: 'second',
+        embedOrigin: 'https://evil.example.net',
+      },
     });
     expect([foreign.status, foreign.body.code]).toEqual([403, 'DOMAIN_NOT_ALLOWED']);
-    const v1 = await pub<PlaySession>('POST', `/v1/play/${id}/session`, {
-      password: 'second',
-      embedOrigin: 'https://a.corp.example',
+    const v1 = await op(ctx.app, 'play.session', {
+      ...pub,
+      params: { id },
+      body: {
+        password: 'second',
+        embedOrigin: 'https://a.corp.example',
+      },
     });
-    const v2 = await pub<PlaySession>('POST', `/v1/play/${id}/session`, {
-      password: 'open sesame',
-      embedOrigin: 'https://intranet.example.com',
+    const v2 = await op(ctx.app, 'play.session', {
+      ...pub,
+      params: { id },
+      body: {
+        password: 'open sesame',
+        embedOrigin: 'https://intranet.example.com',
+      },
     });
     expect([v1.status, v2.status]).toEqual([200, 200]);
-    const v3 = await pub<{ code: string }>('POST', `/v1/play/${id}/session`, {
-      ...site,
-      password: 'second',
+    const v3 = await op(ctx.app, 'play.session', {
+      ...pub,
+      params: { id },
+      body: {
+        ...site,
+        password: 'second',
+      },
     });
     expect([v3.status, v3.body.code]).toEqual([403, 'VIEWER_LIMIT_REACHED']);
-    const stats = await api<{ currentViewers: number; views: number }>('GET', `/v1/outputs/${id}/statistics`);
+    const stats = await op(ctx.app, 'outputs.statistics', { ...as(), params: { id } });
     expect(stats.body).toMatchObject({ currentViewers: 2, views: 2 });
 
-    const page = await ctx.app.inject({ method: 'GET', url: `/v1/play/${id}/index.m3u8` });
+    const page = await ctx.app.inject(routeOf('play.playlist', { id }));
     expect(page.statusCode).toBe(400);
     const forged = await ctx.app.inject({
-      method: 'GET',
-      url: `/v1/play/${id}/index.m3u8?t=${'x'.repeat(40)}`,
+      ...routeOf('play.playlist', { id }),
+      query: { t: 'x'.repeat(40) },
     });
     expect(forged.statusCode).toBe(401);
+    // Hand-written: the encoded traversal in the path is what is under test (no segment name from the table).
     const traversal = await ctx.app.inject({
       method: 'GET',
       url: `/v1/play/${id}/..%2F..%2Fdb?t=${v1.body.token}`,
     });
     expect(traversal.statusCode).toBe(400);
     // Changing the passwords ends every viewer token handed out before.
-    await api('PUT', `/v1/outputs/${id}`, { passwords: ['new one'] });
-    const stale = await pub('GET', `/v1/play/${id}/state?t=${encodeURIComponent(v1.body.token)}`);
+    await op(ctx.app, 'outputs.update', { ...as(), params: { id }, body: { passwords: ['new one'] } });
+    const stale = await op(ctx.app, 'play.state', { ...pub, params: { id }, query: { t: v1.body.token } });
     expect(stale.status).toBe(401);
   });
 
   it('moderates comments: a viewer comment appears after approval; expiry is set from the output', async () => {
-    const out = await api<Output>('POST', '/v1/outputs', {
-      workspaceId: ctx.owner.workspaceId,
-      name: 'Town hall',
-      commentsEnabled: true,
-      moderation: 'approval',
-      commentExpirationHours: 24,
+    const out = await op(ctx.app, 'outputs.create', {
+      ...as(),
+      body: {
+        workspaceId: ctx.owner.workspaceId,
+        name: 'Town hall',
+        commentsEnabled: true,
+        moderation: 'approval',
+        commentExpirationHours: 24,
+      },
     });
     const id = out.body.id;
-    const s = (await pub<PlaySession>('POST', `/v1/play/${id}/session`, {})).body;
-    const t = encodeURIComponent(s.token);
-    const posted = await pub<Comment>('POST', `/v1/play/${id}/comments?t=${t}`, {
-      author: 'Ann',
-      text: '<script>alert(1)</script> Hello',
+    const s = (await op(ctx.app, 'play.session', { ...pub, params: { id }, body: {} })).body;
+    const viewer = { ...pub, params: { id }, query: { t: s.token } };
+    const posted = await op(ctx.app, 'play.comment', {
+      ...viewer,
+      body: { author: 'Ann', text: '<script>alert(1)</script> Hello' },
     });
     expect(posted.status).toBe(201);
     expect(posted.body).toMatchObject({ approved: false, text: '<script>alert(1)</script> Hello' });
     expect(new Date(posted.body.expiry!).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
-    const shown = async () =>
-      (await pub<{ items: Comment[] }>('GET', `/v1/play/${id}/comments?t=${t}`)).body.items;
+    const shown = async () => (await op(ctx.app, 'play.comments', viewer)).body.items;
     expect(await shown()).toEqual([]);
-    const pending = await api<{ items: Comment[] }>('GET', `/v1/comments?outputId=${id}&approved=false`);
+    const pending = await op(ctx.app, 'comments.list', { ...as(), query: { outputId: id, approved: false } });
     expect(pending.body.items.map((c) => c.id)).toEqual([posted.body.id]);
-    expect((await api('PUT', `/v1/comments/${posted.body.id}/approve`)).status).toBe(200);
+    const params = { id: posted.body.id };
+    expect((await op(ctx.app, 'comments.approve', { ...as(), params })).status).toBe(200);
     expect((await shown()).map((c) => c.author)).toEqual(['Ann']);
-    const edited = await api<Comment>('PUT', `/v1/comments/${posted.body.id}`, { text: 'Hello' });
+    const edited = await op(ctx.app, 'comments.edit', { ...as(), params, body: { text: 'Hello' } });
     expect(edited.body.text).toBe('Hello');
-    const member = await api<Comment>('POST', `/v1/outputs/${id}/comments`, { text: 'Welcome!' });
+    const member = await op(ctx.app, 'comments.create', {
+      ...as(),
+      params: { id },
+      body: { text: 'Welcome!' },
+    });
     expect(member.body).toMatchObject({ approved: true, byMember: true });
-    expect((await api('PUT', `/v1/comments/${posted.body.id}/unapprove`)).status).toBe(200);
+    expect((await op(ctx.app, 'comments.unapprove', { ...as(), params })).status).toBe(200);
     expect((await shown()).map((c) => c.text)).toEqual(['Welcome!']);
-    expect((await api('DELETE', `/v1/comments/${member.body.id}`)).status).toBe(204);
-    await api('PUT', `/v1/outputs/${id}`, { moderation: 'closed' });
-    const s2 = (await pub<PlaySession>('POST', `/v1/play/${id}/session`, {})).body;
-    const closed = await pub('POST', `/v1/play/${id}/comments?t=${encodeURIComponent(s2.token)}`, {
-      author: 'Bo',
-      text: 'hi',
+    expect((await op(ctx.app, 'comments.remove', { ...as(), params: { id: member.body.id } })).status).toBe(
+      204,
+    );
+    await op(ctx.app, 'outputs.update', { ...as(), params: { id }, body: { moderation: 'closed' } });
+    const s2 = (await op(ctx.app, 'play.session', { ...pub, params: { id }, body: {} })).body;
+    const closed = await op(ctx.app, 'play.comment', {
+      ...pub,
+      params: { id },
+      query: { t: s2.token },
+      body: { author: 'Bo', text: 'hi' },
     });
     expect(closed.status).toBe(403);
   });
 
   it('records the program and shows the recording as VOD once the stream ends', async () => {
     const main = await newSource('Stage');
-    const out = await api<Output>('POST', '/v1/outputs', {
-      workspaceId: ctx.owner.workspaceId,
-      name: 'Recorded stage',
-      mainSourceId: main.id,
-      recording: true,
-      vodAfterStream: true,
-      latency: 'low',
+    const out = await op(ctx.app, 'outputs.create', {
+      ...as(),
+      body: {
+        workspaceId: ctx.owner.workspaceId,
+        name: 'Recorded stage',
+        mainSourceId: main.id,
+        recording: true,
+        vodAfterStream: true,
+        latency: 'low',
+      },
     });
     const id = out.body.id;
     const encoder = publishTestStream(main.url, 8);
@@ -240,7 +288,11 @@ describe('player & recorder program', () => {
     const recording = await waitFor(
       'program recording',
       async () => {
-        const list = await api<{ items: Media[] }>('GET', `/v1/medias/by-origin/recording?originId=${id}`);
+        const list = await op(ctx.app, 'medias.byOrigin', {
+          ...as(),
+          params: { origin: 'recording' },
+          query: { originId: id },
+        });
         return list.body.items[0]?.status === 'ready' ? list.body.items[0] : undefined;
       },
       40_000,
@@ -248,17 +300,20 @@ describe('player & recorder program', () => {
     expect(recording.durationMs).toBeGreaterThan(4000);
     expect(recording.name).toMatch(/^Recorded stage /);
     await waitInput(id, 'vod');
-    const session = (await pub<PlaySession>('POST', `/v1/play/${id}/session`, {})).body;
+    const session = (await op(ctx.app, 'play.session', { ...pub, params: { id }, body: {} })).body;
     expect(session.input).toBe('vod');
     expect((await playlist(session)).statusCode).toBe(200);
   }, 90_000);
 
   it('feeds a target from the program of a player', async () => {
-    const out = await api<Output>('POST', '/v1/outputs', {
-      workspaceId: ctx.owner.workspaceId,
-      name: 'Relayed player',
-      fallbackMediaId: fallback.id,
-      latency: 'low',
+    const out = await op(ctx.app, 'outputs.create', {
+      ...as(),
+      body: {
+        workspaceId: ctx.owner.workspaceId,
+        name: 'Relayed player',
+        fallbackMediaId: fallback.id,
+        latency: 'low',
+      },
     });
     await waitInput(out.body.id, 'fallback');
     const port = await freePort();
@@ -276,26 +331,39 @@ describe('player & recorder program', () => {
       received,
     ]);
     await new Promise((r) => setTimeout(r, 300));
-    const target = await api<Target>('POST', '/v1/targets', {
-      workspaceId: ctx.owner.workspaceId,
-      name: 'Relay of the player',
-      outputId: out.body.id,
-      settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${port}/app`, streamKey: 'out' },
+    const target = await op(ctx.app, 'targets.create', {
+      ...as(),
+      body: {
+        workspaceId: ctx.owner.workspaceId,
+        name: 'Relay of the player',
+        outputId: out.body.id,
+        settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${port}/app`, streamKey: 'out' },
+      },
     });
     expect(target.body).toMatchObject({ outputId: out.body.id, sourceId: null });
     await waitFor(
       'target online',
-      async () => (await api<Target>('GET', `/v1/targets/${target.body.id}`)).body.state === 'online',
+      async () =>
+        (await op(ctx.app, 'targets.get', { ...as(), params: { id: target.body.id } })).body.state ===
+        'online',
       30_000,
     );
     await new Promise((r) => setTimeout(r, 3000));
-    await api('PUT', `/v1/targets/${target.body.id}`, { enabled: false });
+    await op(ctx.app, 'targets.update', {
+      ...as(),
+      params: { id: target.body.id },
+      body: { enabled: false },
+    });
     await stop(receiver);
     const probe = await ffprobe(received);
     expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
-    const both = await api<{ details: { field: string }[] }>('PUT', `/v1/targets/${target.body.id}`, {
-      sourceId: out.body.mainSourceId ?? '00000000-0000-4000-8000-000000000000',
-      outputId: out.body.id,
+    const both = await op(ctx.app, 'targets.update', {
+      ...as(),
+      params: { id: target.body.id },
+      body: {
+        sourceId: out.body.mainSourceId ?? '00000000-0000-4000-8000-000000000000',
+        outputId: out.body.id,
+      },
     });
     expect(both.status).toBe(400);
   }, 90_000);

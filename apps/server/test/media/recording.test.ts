@@ -1,8 +1,7 @@
-import type { Media } from '@stromwerk/contracts/medias';
-import type { Source } from '@stromwerk/contracts/sources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, publishTestStream, stopAll, waitFor } from '../helpers/media';
-import { call, createTestApp, type TestContext } from '../helpers/test-app';
+import { op, routeOf } from '../helpers/route-call';
+import { createTestApp, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
 let rtmpPort: number;
@@ -18,46 +17,45 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const api = <T>(method: string, url: string, body?: object) =>
-  call<T>(ctx.app, method, url, { token: ctx.owner.token, body });
+const as = () => ({ token: ctx.owner.token });
 
 describe('recording a live source', () => {
   it('shows a live preview, and writes the session into the media library when the publisher stops', async () => {
-    const src = await api<Source>('POST', '/v1/sources', {
-      workspaceId: ctx.owner.workspaceId,
-      name: 'Town Hall',
-      type: 'rtmp',
-      recording: true,
+    const src = await op(ctx.app, 'sources.create', {
+      ...as(),
+      body: { workspaceId: ctx.owner.workspaceId, name: 'Town Hall', type: 'rtmp', recording: true },
     });
-    const key = await api<{ streamKey: string }>('GET', `/v1/sources/${src.body.id}/stream-key`);
+    const params = { id: src.body.id };
+    const key = await op(ctx.app, 'sources.streamKey', { ...as(), params });
     const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key.body.streamKey}`, 8);
     await waitFor(
       'live',
-      async () => (await api<Source>('GET', `/v1/sources/${src.body.id}`)).body.state === 'live',
+      async () => (await op(ctx.app, 'sources.get', { ...as(), params })).body.state === 'live',
     );
     // While live, the list can show a current picture.
+    // A JPEG, read raw: inject() instead of op(), which parses JSON.
     const preview = await ctx.app.inject({
-      method: 'GET',
-      url: `/v1/sources/${src.body.id}/preview`,
+      ...routeOf('sources.preview', params),
       headers: { authorization: `Bearer ${ctx.owner.token}` },
     });
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toBe('image/jpeg');
     expect(preview.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
-    expect((await call(ctx.app, 'GET', `/v1/sources/${src.body.id}/preview`)).status).toBe(401);
+    expect((await op(ctx.app, 'sources.preview', { params })).status).toBe(401);
     await new Promise((r) => encoder.once('exit', r));
     await waitFor(
       'offline',
-      async () => (await api<Source>('GET', `/v1/sources/${src.body.id}`)).body.state !== 'live',
+      async () => (await op(ctx.app, 'sources.get', { ...as(), params })).body.state !== 'live',
     );
-    expect((await api('GET', `/v1/sources/${src.body.id}/preview`)).status).toBe(404);
+    expect((await op(ctx.app, 'sources.preview', { ...as(), params })).status).toBe(404);
     const recording = await waitFor(
       'recording in the library',
       async () => {
-        const list = await api<{ items: Media[] }>(
-          'GET',
-          `/v1/medias/by-origin/recording?originId=${src.body.id}`,
-        );
+        const list = await op(ctx.app, 'medias.byOrigin', {
+          ...as(),
+          params: { origin: 'recording' },
+          query: { originId: src.body.id },
+        });
         const m = list.body.items[0];
         return m?.status === 'ready' ? m : undefined;
       },

@@ -1,10 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Source } from '@stromwerk/contracts/sources';
-import type { Target } from '@stromwerk/contracts/targets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpeg, ffprobe, freePort, publishTestStream, stop, stopAll, waitFor } from '../helpers/media';
-import { call, createTestApp, type TestContext } from '../helpers/test-app';
+import { op } from '../helpers/route-call';
+import { createTestApp, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
 let rtmpPort: number;
@@ -25,14 +25,16 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const api = <T>(method: string, url: string, body?: object) =>
-  call<T>(ctx.app, method, url, { token: ctx.owner.token, body });
-const getSource = async (id: string) => (await api<Source>('GET', `/v1/sources/${id}`)).body;
-const getTarget = async (id: string) => (await api<Target>('GET', `/v1/targets/${id}`)).body;
+const as = () => ({ token: ctx.owner.token });
+const getSource = async (id: string) => (await op(ctx.app, 'sources.get', { ...as(), params: { id } })).body;
+const getTarget = async (id: string) => (await op(ctx.app, 'targets.get', { ...as(), params: { id } })).body;
 
-async function newSource(name: string, type = 'rtmp') {
-  const src = await api<Source>('POST', '/v1/sources', { workspaceId: ctx.owner.workspaceId, name, type });
-  const key = await api<{ streamKey: string }>('GET', `/v1/sources/${src.body.id}/stream-key`);
+async function newSource(name: string, type: Source['type'] = 'rtmp') {
+  const src = await op(ctx.app, 'sources.create', {
+    ...as(),
+    body: { workspaceId: ctx.owner.workspaceId, name, type },
+  });
+  const key = await op(ctx.app, 'sources.streamKey', { ...as(), params: { id: src.body.id } });
   return { id: src.body.id, key: key.body.streamKey };
 }
 
@@ -65,10 +67,7 @@ describe('RTMP ingest', () => {
     expect(live.streamStart).not.toBeNull();
     await stop(encoder);
     await waitFor('source offline', async () => (await getSource(id)).state === 'offline', 10_000);
-    const sessions = await api<{ items: { streamEnd: string | null; info: { video: unknown } | null }[] }>(
-      'GET',
-      `/v1/streaminfos?sourceId=${id}`,
-    );
+    const sessions = await op(ctx.app, 'streamInfos.list', { ...as(), query: { sourceId: id } });
     expect(sessions.body.items).toHaveLength(1);
     expect(sessions.body.items[0]!.streamEnd).not.toBeNull();
     expect(sessions.body.items[0]!.info?.video).toBeTruthy();
@@ -83,9 +82,13 @@ describe('RTMP ingest', () => {
   it('refuses a source in its maintenance window', async () => {
     const { id, key } = await newSource('Maintained');
     const now = Date.now();
-    await api('PUT', `/v1/sources/${id}`, {
-      maintenanceStart: new Date(now - 1000).toISOString(),
-      maintenanceEnd: new Date(now + 600_000).toISOString(),
+    await op(ctx.app, 'sources.update', {
+      ...as(),
+      params: { id },
+      body: {
+        maintenanceStart: new Date(now - 1000).toISOString(),
+        maintenanceEnd: new Date(now + 600_000).toISOString(),
+      },
     });
     const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 10);
     const code = await new Promise<number | null>((resolve) => encoder.once('exit', (c) => resolve(c)));
@@ -100,11 +103,14 @@ describe('RTMP target', () => {
     const receiverPort = await freePort();
     const file1 = join(ctx.dataDir, 'received-1.flv');
     let receiver = rtmpReceiver(receiverPort, file1);
-    const target = await api<Target>('POST', '/v1/targets', {
-      workspaceId: ctx.owner.workspaceId,
-      name: 'Local receiver',
-      sourceId: id,
-      settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${receiverPort}/app`, streamKey: 'out' },
+    const target = await op(ctx.app, 'targets.create', {
+      ...as(),
+      body: {
+        workspaceId: ctx.owner.workspaceId,
+        name: 'Local receiver',
+        sourceId: id,
+        settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${receiverPort}/app`, streamKey: 'out' },
+      },
     });
     expect(target.body.state).toBe('offline');
     const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 120);
@@ -159,15 +165,22 @@ describe('RTMP target', () => {
     const { id, key } = await newSource('Disable me');
     const receiverPort = await freePort();
     const receiver = rtmpReceiver(receiverPort, join(ctx.dataDir, 'received-3.flv'));
-    const target = await api<Target>('POST', '/v1/targets', {
-      workspaceId: ctx.owner.workspaceId,
-      name: 'Toggle',
-      sourceId: id,
-      settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${receiverPort}/app`, streamKey: 'out' },
+    const target = await op(ctx.app, 'targets.create', {
+      ...as(),
+      body: {
+        workspaceId: ctx.owner.workspaceId,
+        name: 'Toggle',
+        sourceId: id,
+        settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${receiverPort}/app`, streamKey: 'out' },
+      },
     });
     const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 60);
     await waitFor('target online', async () => (await getTarget(target.body.id)).state === 'online');
-    const off = await api<Target>('PUT', `/v1/targets/${target.body.id}`, { enabled: false });
+    const off = await op(ctx.app, 'targets.update', {
+      ...as(),
+      params: { id: target.body.id },
+      body: { enabled: false },
+    });
     expect(off.body.enabled).toBe(false);
     await waitFor('target offline', async () => (await getTarget(target.body.id)).state === 'offline', 5000);
     await stop(encoder);
@@ -177,10 +190,13 @@ describe('RTMP target', () => {
 
 describe('sources without an encoder', () => {
   it('a demo source goes live by itself', async () => {
-    const src = await api<Source>('POST', '/v1/sources', {
-      workspaceId: ctx.owner.workspaceId,
-      name: 'Demo',
-      type: 'demo',
+    const src = await op(ctx.app, 'sources.create', {
+      ...as(),
+      body: {
+        workspaceId: ctx.owner.workspaceId,
+        name: 'Demo',
+        type: 'demo',
+      },
     });
     const live = await waitFor(
       'demo live',
@@ -191,7 +207,7 @@ describe('sources without an encoder', () => {
       30_000,
     );
     expect(live.streamInfo!.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
-    await api('DELETE', `/v1/sources/${src.body.id}`);
+    await op(ctx.app, 'sources.remove', { ...as(), params: { id: src.body.id } });
   }, 40_000);
 
   it('an SRT caller with the key as passphrase makes an SRT source live', async () => {

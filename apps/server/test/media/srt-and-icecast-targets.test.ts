@@ -1,6 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Target } from '@stromwerk/contracts/targets';
 import { activeProcesses } from '@stromwerk/media/process-registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +8,8 @@ import {
   startIcecast,
 } from '../../../../packages/media/test/icecast-server';
 import { ffmpeg, ffprobe, freePort, publishTestStream, stop, stopAll, waitFor } from '../helpers/media';
-import { call, createTestApp, type TestContext } from '../helpers/test-app';
+import { op } from '../helpers/route-call';
+import { createTestApp, type TestContext } from '../helpers/test-app';
 
 const ICECAST_PASSWORD = 'source-secret-1';
 const icecastSkip = ensureIcecast();
@@ -36,17 +36,16 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const api = <T>(method: string, url: string, body?: object) =>
-  call<T>(ctx.app, method, url, { token: ctx.owner.token, body });
-const targetState = async (id: string) => (await api<Target>('GET', `/v1/targets/${id}`)).body.state;
+const as = () => ({ token: ctx.owner.token });
+const getTarget = async (id: string) => (await op(ctx.app, 'targets.get', { ...as(), params: { id } })).body;
+const targetState = async (id: string) => (await getTarget(id)).state;
 
 async function liveSource(name: string) {
-  const src = await api<{ id: string }>('POST', '/v1/sources', {
-    workspaceId: ctx.owner.workspaceId,
-    name,
-    type: 'rtmp',
+  const src = await op(ctx.app, 'sources.create', {
+    ...as(),
+    body: { workspaceId: ctx.owner.workspaceId, name, type: 'rtmp' },
   });
-  const key = await api<{ streamKey: string }>('GET', `/v1/sources/${src.body.id}/stream-key`);
+  const key = await op(ctx.app, 'sources.streamKey', { ...as(), params: { id: src.body.id } });
   const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key.body.streamKey}`, 120);
   return { id: src.body.id, encoder };
 }
@@ -66,11 +65,14 @@ describe('SRT target', () => {
       file,
     ]);
     const { id, encoder } = await liveSource('SRT feed');
-    const target = await api<Target>('POST', '/v1/targets', {
-      workspaceId: ctx.owner.workspaceId,
-      name: 'SRT partner',
-      sourceId: id,
-      settings: { type: 'srt', host: '127.0.0.1', port, latencyMs: 120, passphrase: 'shared-secret-99' },
+    const target = await op(ctx.app, 'targets.create', {
+      ...as(),
+      body: {
+        workspaceId: ctx.owner.workspaceId,
+        name: 'SRT partner',
+        sourceId: id,
+        settings: { type: 'srt', host: '127.0.0.1', port, latencyMs: 120, passphrase: 'shared-secret-99' },
+      },
     });
     await waitFor('srt target online', async () => (await targetState(target.body.id)) === 'online', 30_000);
     // The receiver writes only after probing its input (up to ~5 s): wait for real bytes, not a fixed time.
@@ -98,16 +100,19 @@ describe('SRT target', () => {
 describe.skipIf(icecastSkip !== null)('Icecast target', () => {
   it('pushes audio to a real icecast2 mount that a listener can read', async () => {
     const { id, encoder } = await liveSource('Radio feed');
-    const target = await api<Target>('POST', '/v1/targets', {
-      workspaceId: ctx.owner.workspaceId,
-      name: 'Radio',
-      sourceId: id,
-      settings: {
-        type: 'icecast',
-        url: `http://127.0.0.1:${icecast!.port}`,
-        mount: '/stromwerk.mp3',
-        password: ICECAST_PASSWORD,
-        format: 'mp3',
+    const target = await op(ctx.app, 'targets.create', {
+      ...as(),
+      body: {
+        workspaceId: ctx.owner.workspaceId,
+        name: 'Radio',
+        sourceId: id,
+        settings: {
+          type: 'icecast',
+          url: `http://127.0.0.1:${icecast!.port}`,
+          mount: '/stromwerk.mp3',
+          password: ICECAST_PASSWORD,
+          format: 'mp3',
+        },
       },
     });
     await waitFor(
@@ -135,22 +140,25 @@ describe.skipIf(icecastSkip !== null)('Icecast target', () => {
 
   it('says why when the source password is wrong', async () => {
     const { id, encoder } = await liveSource('Wrong password');
-    const target = await api<Target>('POST', '/v1/targets', {
-      workspaceId: ctx.owner.workspaceId,
-      name: 'Bad radio',
-      sourceId: id,
-      settings: {
-        type: 'icecast',
-        url: `http://127.0.0.1:${icecast!.port}`,
-        mount: '/denied.mp3',
-        password: 'not-the-password',
-        format: 'mp3',
+    const target = await op(ctx.app, 'targets.create', {
+      ...as(),
+      body: {
+        workspaceId: ctx.owner.workspaceId,
+        name: 'Bad radio',
+        sourceId: id,
+        settings: {
+          type: 'icecast',
+          url: `http://127.0.0.1:${icecast!.port}`,
+          mount: '/denied.mp3',
+          password: 'not-the-password',
+          format: 'mp3',
+        },
       },
     });
     const failed = await waitFor(
       'icecast target failing',
       async () => {
-        const t = (await api<Target>('GET', `/v1/targets/${target.body.id}`)).body;
+        const t = await getTarget(target.body.id);
         return t.lastError ? t : undefined;
       },
       30_000,

@@ -2,14 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { Job } from '@stromwerk/contracts/jobs';
 import type { Media } from '@stromwerk/contracts/medias';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage, PART_BYTES } from '../../src/plugins/storage-s3';
 import { jobEnded, mediaReady, uploadFile } from '../helpers/library';
 import { ffprobe, makeMediaFile } from '../helpers/media';
+import { op } from '../helpers/route-call';
 import { startS3Server } from '../helpers/s3-server';
-import { call, createTestApp, type TestContext } from '../helpers/test-app';
+import { createTestApp, type TestContext } from '../helpers/test-app';
 
 let s3: Awaited<ReturnType<typeof startS3Server>>;
 beforeAll(async () => {
@@ -124,7 +124,7 @@ describe('the media library on S3 storage', () => {
   let media: Media;
   // Straight to the bucket, not through the app.
   const bucket = () => createS3Storage(s3.settings);
-  const api = <T>(method: string, url: string) => call<T>(ctx.app, method, url, { token: ctx.owner.token });
+  const as = () => ({ token: ctx.owner.token });
   const original = (m: Media) => m.files.find((f) => f.kind === 'original')!.bucketRef;
 
   beforeAll(async () => {
@@ -134,11 +134,7 @@ describe('the media library on S3 storage', () => {
   afterAll(() => ctx?.close());
 
   it('reports S3 in health', async () => {
-    const health = await call<{ parts: { storage: { engine: string; message: string } } }>(
-      ctx.app,
-      'GET',
-      '/v1/health',
-    );
+    const health = await op(ctx.app, 'health.get', {});
     expect(health.body.parts.storage).toMatchObject({
       engine: 's3',
       message: expect.stringContaining('stromwerk-media'),
@@ -171,7 +167,7 @@ describe('the media library on S3 storage', () => {
   });
 
   it('renders an MP4 from the bucket into the bucket', async () => {
-    const job = (await api<Job>('PUT', `/v1/medias/${media.id}/render-mp4`)).body;
+    const job = (await op(ctx.app, 'medias.renderMp4', { ...as(), params: { id: media.id } })).body;
     const done = await jobEnded(ctx, job.id);
     expect(done).toMatchObject({ state: 'done', error: null });
     const rendered = await mediaReady(ctx, done.resultMediaId!);
@@ -181,11 +177,11 @@ describe('the media library on S3 storage', () => {
   });
 
   it('copies inside the bucket and deletes the objects with the media', async () => {
-    const copy = (await api<Media>('PUT', `/v1/medias/${media.id}/copy`)).body;
+    const copy = (await op(ctx.app, 'medias.copy', { ...as(), params: { id: media.id } })).body;
     expect(await bucket().size(original(copy))).toBe(media.sizeBytes);
     const download = await ctx.app.inject({ method: 'GET', url: copy.links.download! });
     expect(download.rawPayload.equals(readFileSync(clip))).toBe(true);
-    expect((await api('DELETE', `/v1/medias/${media.id}`)).status).toBe(204);
+    expect((await op(ctx.app, 'medias.remove', { ...as(), params: { id: media.id } })).status).toBe(204);
     for (const f of media.files) expect(await bucket().size(f.bucketRef)).toBeNull();
     expect(await bucket().size(original(copy))).toBe(media.sizeBytes);
   });
