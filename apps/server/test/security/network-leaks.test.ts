@@ -24,7 +24,7 @@ afterAll(() => srv.close());
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
 
 describe('leaks between tenants and members', () => {
-  it('GET /v1/streaminfos?sourceId= answers for a foreign source exactly as for a missing one', async () => {
+  it('streamInfos.list by sourceId answers for a foreign source exactly as for a missing one', async () => {
     const other = await createTenant(srv, 'Stream Info Corp');
     const created = await json(
       await srv.op('sources.create', {
