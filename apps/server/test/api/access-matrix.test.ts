@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
-import { op } from '../helpers/route-call';
+import { op, routeOf } from '../helpers/route-call';
 import { type RouteCase, routeKeys, routeTable, type Victim } from '../helpers/route-table';
 import { call, createTenant, createTestApp, login, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
@@ -115,7 +115,7 @@ describe(`access matrix: every route (${testDbEngine()})`, () => {
       else if (r.stranger === 'admin') expectError(res, 403, 'FORBIDDEN');
       else if (r.stranger === 'own') {
         expect([200, 201], text).toContain(res.status);
-        if (r.url === '/v1/me' || r.url === '/v1/user-flags') {
+        if (r.url === routeOf('users.me').url || r.url === routeOf('users.flags').url) {
           const body = res.body as { id?: string; userId?: string };
           expect(body.id ?? body.userId).toBe(stranger.user.user.id);
         }

@@ -1,5 +1,5 @@
 import type { ApiSchemas } from '@stromwerk/contracts/api/all-schemas';
-import { fillPath, type Route } from '@stromwerk/contracts/api/route';
+import { fillPath, openApiPath, type Route } from '@stromwerk/contracts/api/route';
 import type { InputOf, OutputOf, RouteSchemas } from '@stromwerk/contracts/api/schemas';
 import { apiTables } from '@stromwerk/contracts/api/tables';
 import type { ErrorResponse } from '@stromwerk/contracts/errors';
@@ -47,7 +47,17 @@ export async function op<N extends OperationName>(
 
 /** Method and `/v1` URL of one operation, for requests op() cannot send (multipart bodies, a real socket). */
 export function routeOf(name: OperationName, params?: Readonly<Record<string, unknown>>) {
-  const [resource, operation] = name.split('.') as [Resource, string];
-  const route = (apiTables[resource] as Record<string, Route>)[operation]!;
+  const route = routeNamed(name);
   return { method: route.method, url: `/v1${fillPath(route.path, params)}` };
+}
+
+/** `METHOD /v1/path/{param}`: how the OpenAPI document (and tableOperations()) keys an operation. */
+export function operationKey(name: OperationName): string {
+  const route = routeNamed(name);
+  return `${route.method} /v1${openApiPath(route.path)}`;
+}
+
+function routeNamed(name: OperationName): Route {
+  const [resource, operation] = name.split('.') as [Resource, string];
+  return (apiTables[resource] as Record<string, Route>)[operation]!;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tableOperations } from '@stromwerk/contracts/api/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationKey } from '../helpers/route-call';
 import { createTenant } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 import { ACCESS, type Rule } from './access-table';
@@ -17,7 +18,7 @@ import { type RunningServer, startRunningServer } from './running-server';
  */
 const ops = loadOperations();
 /** End the caller's own sessions and take no id: sent here they would only log the attacker out. */
-const ENDS_OWN_SESSION = new Set(['POST /v1/logout', 'POST /v1/sessions/logout-all']);
+const ENDS_OWN_SESSION = new Set([operationKey('users.logout'), operationKey('users.logoutAll')]);
 const attacked = ops.filter(
   (op) => ACCESS[op.key] !== undefined && ACCESS[op.key] !== 'public' && !ENDS_OWN_SESSION.has(op.key),
 );

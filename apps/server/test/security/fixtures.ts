@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@stromwerk/contracts/common';
 import { medias } from '../../src/db/schema/media';
 import { notifications } from '../../src/db/schema/notifications';
+import { type OperationName, routeOf } from '../helpers/route-call';
 import { createMember, createWorkspace, type TestUser } from '../helpers/tenancy';
-import { call, createUser, type TestContext } from '../helpers/test-app';
+import { type CallOptions, call, createUser, type TestContext } from '../helpers/test-app';
 
 /**
  * One of every resource kind in the first tenant (the bootstrapped owner's corporation), so generated
@@ -58,8 +59,13 @@ export interface TenantOwner {
 export async function buildFixtures(ctx: TestContext, owner: TenantOwner = ctx.owner): Promise<Fixtures> {
   const { app } = ctx;
   const as = { token: owner.token };
-  const post = <T = { id: string }>(url: string, body: unknown) =>
-    ok<T>(url, call<T>(app, 'POST', url, { ...as, body }));
+  /** One table operation through inject; `params` fill its path. */
+  const send = <T>(name: OperationName, options: CallOptions, params?: Record<string, unknown>) => {
+    const { method, url } = routeOf(name, params);
+    return call<T>(app, method, url, options);
+  };
+  const post = <T = { id: string }>(name: OperationName, body: unknown, params?: Record<string, unknown>) =>
+    ok<T>(routeOf(name, params).url, send<T>(name, { ...as, body }, params));
   const workspaceId = owner.workspaceId;
   const corporationId = owner.corporationId;
   const otherWorkspaceId = await createWorkspace(ctx, owner.token, corporationId, 'Second WS');
@@ -69,31 +75,28 @@ export async function buildFixtures(ctx: TestContext, owner: TenantOwner = ctx.o
   ]);
   const member = await createUser(ctx);
 
-  const source = await post('/v1/sources', { workspaceId, name: 'Fixture source', type: 'rtmp' });
-  const key = await ok(
-    'stream key',
-    call<{ streamKey: string }>(app, 'GET', `/v1/sources/${source.id}/stream-key`, as),
-  );
-  const target = await post('/v1/targets', {
+  const source = await post('sources.create', { workspaceId, name: 'Fixture source', type: 'rtmp' });
+  const key = await ok('stream key', send<{ streamKey: string }>('sources.streamKey', as, { id: source.id }));
+  const target = await post('targets.create', {
     workspaceId,
     name: 'Fixture target',
     sourceId: source.id,
     settings: { type: 'rtmp', url: 'rtmp://example.com/live', streamKey: 'k' },
   });
-  const output = await post('/v1/outputs', {
+  const output = await post('outputs.create', {
     workspaceId,
     name: 'Fixture player',
     commentsEnabled: true,
     mainSourceId: source.id,
   });
-  const comment = await post(`/v1/outputs/${output.id}/comments`, { text: 'Fixture comment' });
+  const comment = await post('comments.create', { text: 'Fixture comment' }, { id: output.id });
   const [media] = await app.services.database.db
     .insert(medias)
     .values({ corporationId, workspaceId, name: 'Fixture media', origin: 'upload', status: 'ready' })
     .returning();
-  const job = await post('/v1/jobs', { type: 'thumbnail', mediaId: media!.id });
-  const apiKey = await post(`/v1/users/${owner.user.id}/api-keys`, { name: 'Fixture key' });
-  const invitation = await post<{ id: string; code: string }>('/v1/invitations', {
+  const job = await post('jobs.create', { type: 'thumbnail', mediaId: media!.id });
+  const apiKey = await post('apiKeys.create', { name: 'Fixture key' }, { id: owner.user.id });
+  const invitation = await post<{ id: string; code: string }>('invitations.create', {
     corporationId,
     email: 'fixture-invitee@example.test',
     permissions: ['read'],
@@ -108,14 +111,14 @@ export async function buildFixtures(ctx: TestContext, owner: TenantOwner = ctx.o
       data: { name: 'Fixture source' },
     })
     .returning();
-  const streamInfo = await post('/v1/streaminfos', {
+  const streamInfo = await post('streamInfos.create', {
     sourceId: source.id,
     streamStart: new Date(Date.now() - 60_000).toISOString(),
   });
-  await call(app, 'PUT', `/v1/users/${owner.user.id}/verify-email/start`, as);
-  await call(app, 'PUT', '/v1/users/reset-password/start', { query: { email: owner.user.email } });
-  const ev = await ok('ev', call<Page<{ id: string }>>(app, 'GET', '/v1/email-verifications', as));
-  const pr = await ok('pr', call<Page<{ id: string }>>(app, 'GET', '/v1/password-resets', as));
+  await send('users.startEmailVerification', as, { id: owner.user.id });
+  await send('users.startPasswordReset', { query: { email: owner.user.email } });
+  const ev = await ok('ev', send<Page<{ id: string }>>('users.listEmailVerifications', as));
+  const pr = await ok('pr', send<Page<{ id: string }>>('users.listPasswordResets', as));
   return {
     ids: {
       user: owner.user.id,

@@ -1,3 +1,4 @@
+import { operationKey } from '../helpers/route-call';
 import { type Fixtures, kindOfField, kindOfPathId } from './fixtures';
 import { bodyMutations, multipartMutations, rawMutations, valueMutations } from './mutations';
 import { type Operation, type Param, type Rng, seededRandom } from './openapi-ops';
@@ -20,8 +21,8 @@ export interface FuzzCase {
 function order(op: Operation) {
   if (/logout|sessions/.test(op.path)) return 4;
   if (op.method !== 'DELETE') return 0;
-  if (op.path.startsWith('/v1/corporation/')) return 3;
-  return op.path === '/v1/workspaces/{id}' ? 2 : 1;
+  if (op.key === operationKey('corporations.remove')) return 3;
+  return op.key === operationKey('workspaces.remove') ? 2 : 1;
 }
 
 export function generateCorpus(ops: Operation[], fx: Fixtures, seed: number): FuzzCase[] {

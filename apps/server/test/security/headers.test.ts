@@ -91,20 +91,19 @@ describe('security headers (http PUBLIC_URL)', () => {
   );
 
   it('API responses are never stored: login, 401, 404, sources with stream keys, API keys, broker', async () => {
-    const login = await s.http('/v1/login', { method: 'POST', json: OWNER });
+    const login = await s.op('users.login', { json: OWNER });
     expect(login.status).toBe(200);
     expect(((await login.json()) as { token: string }).token).toBeTruthy();
     expect(login.headers.get('cache-control')).toBe('no-store');
     const token = s.owner.token;
-    const source = await s.http('/v1/sources', {
-      method: 'POST',
+    const source = await s.op('sources.create', {
       token,
       json: { workspaceId: s.owner.workspaceId, name: 'Headers', type: 'rtmp', startNow: false },
     });
     expect(source.status).toBe(201);
     const { id } = (await source.json()) as { id: string };
-    const apiKey = await s.http(`/v1/users/${s.owner.user.id}/api-keys`, {
-      method: 'POST',
+    const apiKey = await s.op('apiKeys.create', {
+      params: { id: s.owner.user.id },
       token,
       json: { name: 'headers' },
     });
@@ -112,13 +111,14 @@ describe('security headers (http PUBLIC_URL)', () => {
     const responses = [
       source,
       apiKey,
-      await s.http(`/v1/sources/${id}/stream-key`, { token }),
-      await s.http('/v1/sources', { token }),
-      await s.http('/v1/me', { token }),
-      await s.http('/v1/broker/credentials', { token }),
-      await s.http('/v1/me'),
+      await s.op('sources.streamKey', { params: { id }, token }),
+      await s.op('sources.list', { token }),
+      await s.op('users.me', { token }),
+      await s.op('broker.credentials', { token }),
+      await s.op('users.me'),
+      // An unknown route, so no operation of the table: the path is the subject.
       await s.http('/v1/nothing-here'),
-      await s.http('/v1/health'),
+      await s.op('health.get'),
     ];
     for (const res of responses) {
       expect(res.headers.get('cache-control'), res.url).toBe('no-store');
@@ -129,8 +129,7 @@ describe('security headers (http PUBLIC_URL)', () => {
 
   it('the player page and the embed page keep the whitelist as frame-ancestors, with the app policy', async () => {
     const create = (whitelist: string[]) =>
-      s.http('/v1/outputs', {
-        method: 'POST',
+      s.op('outputs.create', {
         token: s.owner.token,
         json: { workspaceId: s.owner.workspaceId, name: `Player ${whitelist.length}`, whitelist },
       });
@@ -202,7 +201,7 @@ describe('security headers (https PUBLIC_URL, external broker)', () => {
     const csp = directives(res.headers.get('content-security-policy'));
     expect(csp['connect-src']).toEqual(["'self'", 'wss://live.example.test']);
     expect(csp).toHaveProperty('upgrade-insecure-requests');
-    const api = await s.http('/v1/health');
+    const api = await s.op('health.get');
     expect(api.headers.get('strict-transport-security')).toBe('max-age=31536000');
   });
 

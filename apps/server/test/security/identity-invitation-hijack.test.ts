@@ -25,15 +25,15 @@ afterAll(async () => {
 const json = async <T>(res: Response) => ({ status: res.status, body: (await res.json()) as T });
 const invite = async (email: string) =>
   json<{ id: string; code: string }>(
-    await s.http('/v1/invitations', {
-      method: 'POST',
+    await s.op('invitations.create', {
       token: victim.user.token,
       json: { corporationId: victim.corporationId, email, permissions: ['admin'] },
     }),
   );
 const respond = (id: string, token: string, body: object) =>
-  s.http(`/v1/invitations/${id}/respond`, { method: 'PUT', token, json: body });
-const corporationOf = (token: string) => s.http(`/v1/corporations/${victim.corporationId}`, { token });
+  s.op('invitations.respond', { params: { id }, token, json: body });
+const corporationOf = (token: string) =>
+  s.op('corporations.get', { params: { id: victim.corporationId }, token });
 
 describe('invitation hijack', () => {
   it('changing one’s email to the invitee’s address does not take over the invitation', async () => {
@@ -42,8 +42,8 @@ describe('invitation hijack', () => {
     expect(inv.status).toBe(201);
     const attacker = await createUser(s);
     const change = await json<{ email: string }>(
-      await s.http(`/v1/users/${attacker.user.id}/update-email`, {
-        method: 'PUT',
+      await s.op('users.updateEmail', {
+        params: { id: attacker.user.id },
         token: attacker.token,
         json: { email: invitee, password: attacker.password },
       }),
@@ -51,9 +51,9 @@ describe('invitation hijack', () => {
     // Accepted as a request, but the account keeps its address until the invitee's mailbox confirms.
     expect(change.status).toBe(200);
     expect(change.body.email).toBe(attacker.user.email);
-    const me = await json<{ email: string }>(await s.http('/v1/me', { token: attacker.token }));
+    const me = await json<{ email: string }>(await s.op('users.me', { token: attacker.token }));
     expect(me.body.email).toBe(attacker.user.email);
-    const mine = await json<{ items: unknown[] }>(await s.http('/v1/invitations', { token: attacker.token }));
+    const mine = await json<{ items: unknown[] }>(await s.op('invitations.list', { token: attacker.token }));
     expect(mine.body.items).toEqual([]);
     expect((await respond(inv.body.id, attacker.token, { accept: true })).status).toBe(404);
     expect((await respond(inv.body.id, attacker.token, { accept: true, code: 'x'.repeat(32) })).status).toBe(
@@ -66,15 +66,14 @@ describe('invitation hijack', () => {
     const invitee = `cfo-${Date.now()}@partner.test`;
     const inv = await invite(invitee);
     const signup = await json<{ token: string; user: { emailVerified: boolean } }>(
-      await s.http('/v1/users', {
-        method: 'POST',
+      await s.op('users.register', {
         json: { email: invitee, password: 'squatter-pass-1', name: 'Squatter' },
       }),
     );
     expect(signup.status).toBe(201);
     expect(signup.body.user.emailVerified).toBe(false);
     const mine = await json<{ items: unknown[] }>(
-      await s.http('/v1/invitations', { token: signup.body.token }),
+      await s.op('invitations.list', { token: signup.body.token }),
     );
     expect(mine.body.items).toEqual([]);
     const res = await json<{ code: string }>(await respond(inv.body.id, signup.body.token, { accept: true }));
@@ -84,7 +83,7 @@ describe('invitation hijack', () => {
     // Nor is the unverified account told about it (name, permissions) by a stored notification.
     await new Promise((r) => setTimeout(r, 300));
     const told = await json<{ items: unknown[] }>(
-      await s.http('/v1/notifications', { token: signup.body.token }),
+      await s.op('notifications.list', { token: signup.body.token }),
     );
     expect(told.body.items).toEqual([]);
   });
@@ -114,17 +113,17 @@ describe('legitimate flows', () => {
     const u = await createUser(s);
     const moved = `moved-${Date.now()}@example.test`;
     const inv = await invite(moved);
-    await s.http(`/v1/users/${u.user.id}/update-email`, {
-      method: 'PUT',
+    await s.op('users.updateEmail', {
+      params: { id: u.user.id },
       token: u.token,
       json: { email: moved, password: u.password },
     });
     // Mail 1 to that address is the invitation, mail 2 the confirmation link.
     const token = linkParam((await smtp.waitFor(moved, 2)).text, '/login/verify-email', 'token')!;
-    const done = await s.http(`/v1/users/verify-email/complete?token=${token}`, { method: 'PUT' });
+    const done = await s.op('users.completeEmailVerification', { query: { token } });
     expect(done.status).toBe(204);
     const me = await json<{ email: string; emailVerified: boolean }>(
-      await s.http('/v1/me', { token: u.token }),
+      await s.op('users.me', { token: u.token }),
     );
     expect(me.body).toMatchObject({ email: moved, emailVerified: true });
     const res = await json<{ status: string }>(await respond(inv.body.id, u.token, { accept: true }));
@@ -135,8 +134,7 @@ describe('legitimate flows', () => {
     const invitee = `new-${Date.now()}@example.test`;
     const inv = await invite(invitee);
     const res = await json<{ token: string; user: { emailVerified: boolean } }>(
-      await s.http('/v1/users', {
-        method: 'POST',
+      await s.op('users.register', {
         json: { email: invitee, password: 'invited-pass-1', name: 'New', invitationCode: inv.body.code },
       }),
     );

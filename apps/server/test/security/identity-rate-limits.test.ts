@@ -14,8 +14,7 @@ const forged = () => {
 };
 
 const loginAs = (s: RunningServer, email: string, password: string, xff?: string) =>
-  s.http('/v1/login', {
-    method: 'POST',
+  s.op('users.login', {
     json: { email, password },
     headers: xff ? { 'x-forwarded-for': xff } : {},
   });
@@ -31,7 +30,7 @@ describe('without TRUST_PROXY (the default)', () => {
     const u = await createUser(s);
     const res = await loginAs(s, u.user.email, u.password, '10.9.8.7');
     const { token } = (await res.json()) as { token: string };
-    const list = (await (await s.http('/v1/sessions', { token })).json()) as {
+    const list = (await (await s.op('users.sessions', { token })).json()) as {
       clientAddress: string;
       current: boolean;
     }[];
@@ -58,8 +57,7 @@ describe('without TRUST_PROXY (the default)', () => {
   it('a forged X-Forwarded-For does not reset the reset-token guessing limit', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      const res = await s.http('/v1/users/reset-password/complete', {
-        method: 'PUT',
+      const res = await s.op('users.completePasswordReset', {
         json: { token: `guessed-token-${i}-xxxxxxxx`, password: 'new-password-1' },
         headers: { 'x-forwarded-for': forged() },
       });
@@ -102,8 +100,8 @@ describe('with TRUST_PROXY=127.0.0.1 (behind a local reverse proxy)', () => {
   it('limits reset mails per account across addresses', async () => {
     const u = await createUser(s);
     const start = (xff: string) =>
-      s.http(`/v1/users/reset-password/start?email=${encodeURIComponent(u.user.email)}`, {
-        method: 'PUT',
+      s.op('users.startPasswordReset', {
+        query: { email: u.user.email },
         headers: { 'x-forwarded-for': xff },
       });
     for (let i = 0; i < 5; i++) expect((await start(`198.19.0.${i + 1}`)).status).toBe(204);
@@ -111,16 +109,15 @@ describe('with TRUST_PROXY=127.0.0.1 (behind a local reverse proxy)', () => {
   });
 
   it('limits player password guesses per viewer address and per player', async () => {
-    const created = await s.http('/v1/outputs', {
-      method: 'POST',
+    const created = await s.op('outputs.create', {
       token: s.owner.token,
       json: { workspaceId: s.owner.workspaceId, name: 'Locked player', passwords: ['s3cret-pw'] },
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
     const guess = (password: string, xff: string) =>
-      s.http(`/v1/play/${id}/session`, {
-        method: 'POST',
+      s.op('play.session', {
+        params: { id },
         json: { password },
         headers: { 'x-forwarded-for': xff },
       });

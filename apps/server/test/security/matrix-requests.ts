@@ -1,4 +1,5 @@
 import { multipartBody } from '../helpers/multipart';
+import { operationKey } from '../helpers/route-call';
 import { type Fixtures, kindOfField, kindOfPathId } from './fixtures';
 import type { Operation, Schema } from './openapi-ops';
 import { fieldsOf, sample, setPath } from './sample';
@@ -24,18 +25,18 @@ const upload = () =>
  * body, validated in the handler), so the request reaches the access check instead of failing validation.
  */
 const BODIES: Record<string, () => Omit<MatrixRequest, 'method' | 'url'>> = {
-  'PUT /v1/users/{id}/update-email': () => ({
+  [operationKey('users.updateEmail')]: () => ({
     body: { email: 'taken-over@example.test', password: 'guessed-password' },
   }),
-  'PUT /v1/users/{id}/update-password': () => ({
+  [operationKey('users.updatePassword')]: () => ({
     body: { currentPassword: 'guessed-password', newPassword: 'new-password-1' },
   }),
-  'PUT /v1/invitations/{id}/respond': () => ({ body: { accept: false } }),
-  'PUT /v1/medias/{id}': () => ({ body: { name: 'Renamed' } }),
-  'PUT /v1/jobs/{id}': () => ({ body: { priority: 1 } }),
-  'PUT /v1/comments/{id}': () => ({ body: { text: 'Edited' } }),
-  'POST /v1/users/{id}/avatar': () => ({ raw: upload() }),
-  'POST /v1/medias/upload': () => ({ raw: upload() }),
+  [operationKey('invitations.respond')]: () => ({ body: { accept: false } }),
+  [operationKey('medias.rename')]: () => ({ body: { name: 'Renamed' } }),
+  [operationKey('jobs.update')]: () => ({ body: { priority: 1 } }),
+  [operationKey('comments.edit')]: () => ({ body: { text: 'Edited' } }),
+  [operationKey('users.uploadAvatar')]: () => ({ raw: upload() }),
+  [operationKey('medias.upload')]: () => ({ raw: upload() }),
 };
 
 const isId = (s: Schema) => s.format === 'uuid' || (s.type === 'array' && s.items?.format === 'uuid');

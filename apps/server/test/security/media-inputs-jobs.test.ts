@@ -12,6 +12,7 @@ import type { Source } from '@stromwerk/contracts/sources';
 import { activeProcesses } from '@stromwerk/media/process-registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, waitFor } from '../helpers/media';
+import type { OperationName } from '../helpers/route-call';
 import { createTenant } from '../helpers/test-app';
 import { redClip } from './media-attacks';
 import { type RunningServer, startRunningServer } from './running-server';
@@ -27,8 +28,8 @@ beforeAll(async () => {
   );
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(await redClip(join(srv.dataDir, 'red.mkv')))]), 'secret.mkv');
-  const res = await srv.http(`/v1/medias/upload?workspaceId=${srv.owner.workspaceId}`, {
-    method: 'POST',
+  const res = await srv.op('medias.upload', {
+    query: { workspaceId: srv.owner.workspaceId },
     body: form,
     token: srv.owner.token,
   });
@@ -39,9 +40,9 @@ beforeAll(async () => {
 });
 afterAll(() => srv?.close());
 
-const as = <T>(path: string, init: { method?: string; json?: unknown } = {}) =>
+const as = <T>(name: OperationName, init: Omit<Parameters<RunningServer['op']>[1], 'token'> = {}) =>
   srv
-    .http(path, { ...init, token: attacker.user.token })
+    .op(name, { ...init, token: attacker.user.token })
     .then(async (r) => ({ status: r.status, body: (await r.json()) as T }));
 
 /**
@@ -72,7 +73,7 @@ async function plant(formatName: string) {
 
 const jobEnded = (id: string) =>
   waitFor(`job ${id} ended`, async () => {
-    const { body } = await as<Job>(`/v1/jobs/${id}`);
+    const { body } = await as<Job>('jobs.get', { params: { id } });
     return ['done', 'failed', 'cancelled'].includes(body.state) ? body : undefined;
   });
 
@@ -93,19 +94,21 @@ describe.each(['hls', 'matroska,webm'])('a planted playlist whose row says %s', 
     expect(ended.state).toBe('failed');
     // Refused by the demuxer whitelist, or the forced demuxer finds no video in a playlist.
     expect(ended.error).toMatch(/Format hls is not accepted|Invalid data found/);
-    const media = (await as<Media>(`/v1/medias/${row.id}`)).body;
+    const media = (await as<Media>('medias.get', { params: { id: row.id } })).body;
     expect(media.files.map((f) => f.kind)).toEqual(['original']);
     expect(existsSync(join(srv.dataDir, 'media', 'library', row.id, 'thumbnail.jpg'))).toBe(false);
   });
 
   it('render-mp4: fails and adds no MP4 of the foreign file to the attacker’s library', async () => {
     const { row } = await plant(formatName);
-    const started = await as<Job>(`/v1/medias/${row.id}/render-mp4`, { method: 'PUT' });
+    const started = await as<Job>('medias.renderMp4', { params: { id: row.id } });
     expect(started.status).toBe(202);
     const ended = await jobEnded(started.body.id);
     expect(ended.state).toBe('failed');
     expect(ended.resultMediaId).toBeNull();
-    const library = (await as<{ items: Media[] }>(`/v1/medias?workspaceId=${attacker.workspaceId}`)).body;
+    const library = (
+      await as<{ items: Media[] }>('medias.list', { query: { workspaceId: attacker.workspaceId } })
+    ).body;
     expect(library.items.filter((m) => m.origin === 'render')).toEqual([]);
   });
 });
@@ -113,8 +116,7 @@ describe.each(['hls', 'matroska,webm'])('a planted playlist whose row says %s', 
 describe('live inputs on a planted playlist (row from before the fix: hls)', () => {
   it('re-live source: ffmpeg stops at the playlist and the source never goes live', async () => {
     const { row, path } = await plant('hls');
-    const created = await as<Source>('/v1/sources', {
-      method: 'POST',
+    const created = await as<Source>('sources.create', {
       json: {
         workspaceId: attacker.workspaceId,
         name: 'Relive',
@@ -125,13 +127,14 @@ describe('live inputs on a planted playlist (row from before the fix: hls)', () 
     });
     expect(created.status).toBe(201);
     await firstRunEnded(path);
-    expect((await as<Source>(`/v1/sources/${created.body.id}`)).body.state).not.toBe('live');
+    expect((await as<Source>('sources.get', { params: { id: created.body.id } })).body.state).not.toBe(
+      'live',
+    );
   });
 
   it('player fallback: the program writer stops at the playlist and writes no segment', async () => {
     const { row, path } = await plant('hls');
-    const created = await as<Output>('/v1/outputs', {
-      method: 'POST',
+    const created = await as<Output>('outputs.create', {
       json: { workspaceId: attacker.workspaceId, name: 'Player', fallbackMediaId: row.id, latency: 'low' },
     });
     expect(created.status).toBe(201);

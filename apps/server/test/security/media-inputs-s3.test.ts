@@ -10,6 +10,7 @@ import { safeInput } from '@stromwerk/media/safe-input';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storedInput } from '../../src/modules/medias/media-input';
 import { waitFor } from '../helpers/media';
+import type { OperationName } from '../helpers/route-call';
 import { startS3Server } from '../helpers/s3-server';
 import { createTenant } from '../helpers/test-app';
 import { redClip, referenceFiles, startRecorder } from './media-attacks';
@@ -33,21 +34,21 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const as = <T>(path: string, init: { method?: string; body?: FormData } = {}) =>
+const as = <T>(name: OperationName, init: Omit<Parameters<RunningServer['op']>[1], 'token'> = {}) =>
   srv
-    .http(path, { ...init, token: attacker.user.token })
+    .op(name, { ...init, token: attacker.user.token })
     .then(async (r) => ({ status: r.status, body: (await r.json()) as T }));
 function upload(filename: string, data: Buffer) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)]), filename);
-  return as<{ items: Media[]; message?: string }>(`/v1/medias/upload?workspaceId=${attacker.workspaceId}`, {
-    method: 'POST',
+  return as<{ items: Media[]; message?: string }>('medias.upload', {
+    query: { workspaceId: attacker.workspaceId },
     body: form,
   });
 }
 const jobEnded = (id: string) =>
   waitFor(`job ${id} ended`, async () => {
-    const { body } = await as<Job>(`/v1/jobs/${id}`);
+    const { body } = await as<Job>('jobs.get', { params: { id } });
     return ['done', 'failed', 'cancelled'].includes(body.state) ? body : undefined;
   });
 
@@ -57,7 +58,7 @@ describe('S3 storage: the presigned address is the only thing read', () => {
     expect(res.status).toBe(201);
     const id = res.body.items[0]!.id;
     const ready = await waitFor('media ready', async () => {
-      const m = (await as<Media>(`/v1/medias/${id}`)).body;
+      const m = (await as<Media>('medias.get', { params: { id } })).body;
       return m.status === 'ready' ? m : undefined;
     });
     expect(ready.files.map((f) => f.kind).sort()).toEqual(['original', 'preview', 'thumbnail']);

@@ -39,8 +39,8 @@ beforeAll(async () => {
     new Blob([new Uint8Array(await redClip(join(srv.dataDir, 'red.mkv'), 'flv'))]),
     'secret.mkv',
   );
-  const res = await srv.http(`/v1/medias/upload?workspaceId=${srv.owner.workspaceId}`, {
-    method: 'POST',
+  const res = await srv.op('medias.upload', {
+    query: { workspaceId: srv.owner.workspaceId },
     body: form,
     token: srv.owner.token,
   });
@@ -54,14 +54,13 @@ describe('SRT ingest', () => {
   it('a caller sending an HLS playlist instead of MPEG-TS gets nothing read and never goes live', async () => {
     const attacker = await createTenant(srv, 'Attacker Corp');
     const token = attacker.user.token;
-    const created = await srv.http('/v1/sources', {
-      method: 'POST',
+    const created = await srv.op('sources.create', {
       token,
       json: { workspaceId: attacker.workspaceId, name: 'SRT cam', type: 'srt' },
     });
     const source = (await created.json()) as Source;
     const port = Number(new URL(source.ingestUrl!.replace(/^srt:/, 'http:')).port);
-    const key = (await (await srv.http(`/v1/sources/${source.id}/stream-key`, { token })).json()) as {
+    const key = (await (await srv.op('sources.streamKey', { params: { id: source.id }, token })).json()) as {
       streamKey: string;
     };
     const listener = await waitFor('SRT listener', async () =>
@@ -84,7 +83,9 @@ describe('SRT ingest', () => {
       15_000,
     );
     // Going live opens a stream-info record at once; reading the victim's 1 s clip would have done so.
-    const infos = (await (await srv.http(`/v1/streaminfos?sourceId=${source.id}`, { token })).json()) as {
+    const infos = (await (
+      await srv.op('streamInfos.list', { query: { sourceId: source.id }, token })
+    ).json()) as {
       items: unknown[];
     };
     expect(infos.items).toEqual([]);

@@ -18,8 +18,8 @@ let mp4: Buffer;
 async function upload(files: { filename: string; data: Buffer }[], token: string, workspaceId: string) {
   const form = new FormData();
   for (const f of files) form.append('file', new Blob([new Uint8Array(f.data)]), f.filename);
-  const res = await srv.http(`/v1/medias/upload?workspaceId=${workspaceId}`, {
-    method: 'POST',
+  const res = await srv.op('medias.upload', {
+    query: { workspaceId },
     body: form,
     token,
   });
@@ -28,7 +28,8 @@ async function upload(files: { filename: string; data: Buffer }[], token: string
 const attackerUpload = (filename: string, data: Buffer) =>
   upload([{ filename, data }], attacker.user.token, attacker.workspaceId);
 const attackerLibrary = async () => {
-  const res = await srv.http(`/v1/medias?workspaceId=${attacker.workspaceId}`, {
+  const res = await srv.op('medias.list', {
+    query: { workspaceId: attacker.workspaceId },
     token: attacker.user.token,
   });
   return ((await res.json()) as { items: Media[] }).items;
@@ -118,7 +119,7 @@ describe('uploads that name other files or addresses are refused by content', ()
     for (const m of items) for (const f of m.files) expect(f.bucketRef).not.toContain('%');
     // Their thumbnail jobs read them through the forced demuxer (mov, png_pipe); audio has none.
     const kinds = async (id: string) => {
-      const res = await srv.http(`/v1/medias/${id}`, { token: attacker.user.token });
+      const res = await srv.op('medias.get', { params: { id }, token: attacker.user.token });
       const m = (await res.json()) as Media;
       return m.status === 'ready' ? { error: m.error, kinds: m.files.map((f) => f.kind).sort() } : undefined;
     };
@@ -137,8 +138,8 @@ describe('avatars', () => {
     const avatar = (data: Buffer) => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(data)]), 'me.png');
-      return srv.http(`/v1/users/${attacker.user.user.id}/avatar`, {
-        method: 'POST',
+      return srv.op('users.uploadAvatar', {
+        params: { id: attacker.user.user.id },
         body: form,
         token: attacker.user.token,
       });
@@ -151,15 +152,13 @@ describe('avatars', () => {
     const stored = await avatar(Buffer.concat([png, playlist]));
     expect(stored.status).toBe(200);
     const mediaId = ((await stored.json()) as { avatarMediaId: string }).avatarMediaId;
-    const relive = await srv.http('/v1/sources', {
-      method: 'POST',
+    const relive = await srv.op('sources.create', {
       token: attacker.user.token,
       json: { workspaceId: attacker.workspaceId, name: 'Relive', type: 'relive', mediaId },
     });
     expect(relive.status).toBe(400);
     expect(((await relive.json()) as { message: string }).message).toMatch(/^mediaId/);
-    const player = await srv.http('/v1/outputs', {
-      method: 'POST',
+    const player = await srv.op('outputs.create', {
       token: attacker.user.token,
       json: { workspaceId: attacker.workspaceId, name: 'Player', fallbackMediaId: mediaId },
     });

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, serverEnv, startServerProcess } from '../../../../scripts/lib/server-process.mjs';
 import { makeMediaFile, waitFor } from '../helpers/media';
 import { multipartBody } from '../helpers/multipart';
+import { routeOf } from '../helpers/route-call';
 
 // Issue 10, finding 10: after `kill -9` of the server no media process of it may keep running, and
 // after a restart exactly one writer feeds each player's playlist. The server runs as a real process
@@ -88,9 +89,10 @@ describe('a killed server leaves no media processes behind', () => {
     const { payload, headers } = multipartBody([
       { name: 'file', filename: 'fallback.mkv', data: readFileSync(file) },
     ]);
+    const upload = routeOf('medias.upload');
     const uploaded = (await (
-      await fetch(`${env.PUBLIC_URL}/v1/medias/upload?workspaceId=${workspaceId}`, {
-        method: 'POST',
+      await fetch(`${env.PUBLIC_URL}${upload.url}?${new URLSearchParams({ workspaceId })}`, {
+        method: upload.method,
         headers: { ...headers, authorization: `Bearer ${token}` },
         body: payload,
       })

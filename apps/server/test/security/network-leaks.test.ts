@@ -3,6 +3,7 @@ import { activeProcesses } from '@stromwerk/media/process-registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, waitFor } from '../helpers/media';
 import { multipartBody } from '../helpers/multipart';
+import { routeOf } from '../helpers/route-call';
 import { createMember, createWorkspace } from '../helpers/tenancy';
 import { createTenant, createTestApp, createUser } from '../helpers/test-app';
 import { type RunningServer, startRunningServer } from './running-server';
@@ -23,11 +24,10 @@ afterAll(() => srv.close());
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
 
 describe('leaks between tenants and members', () => {
-  it('GET /v1/streaminfos?sourceId= answers for a foreign source exactly as for a missing one', async () => {
+  it('streamInfos.list by sourceId answers for a foreign source exactly as for a missing one', async () => {
     const other = await createTenant(srv, 'Stream Info Corp');
     const created = await json(
-      await srv.http('/v1/sources', {
-        method: 'POST',
+      await srv.op('sources.create', {
         token: other.user.token,
         json: { workspaceId: other.workspaceId, name: 'Their camera', type: 'rtmp' },
       }),
@@ -35,25 +35,29 @@ describe('leaks between tenants and members', () => {
     expect(created.status).toBe(201);
     const attacker = await createUser(srv);
     const asStranger = await json(
-      await srv.http(`/v1/streaminfos?sourceId=${created.body.id}`, { token: attacker.token }),
+      await srv.op('streamInfos.list', { query: { sourceId: created.body.id }, token: attacker.token }),
     );
     const missing = await json(
-      await srv.http('/v1/streaminfos?sourceId=00000000-0000-4000-8000-000000000000', {
+      await srv.op('streamInfos.list', {
+        query: { sourceId: '00000000-0000-4000-8000-000000000000' },
         token: attacker.token,
       }),
     );
     expect(missing.status).toBe(404);
     expect(asStranger).toEqual(missing);
     // Its owner still reads it.
-    const own = await srv.http(`/v1/streaminfos?sourceId=${created.body.id}`, { token: other.user.token });
+    const own = await srv.op('streamInfos.list', {
+      query: { sourceId: created.body.id },
+      token: other.user.token,
+    });
     expect(own.status).toBe(200);
   });
 
   it('avatarMediaId accepts only an avatar image the user uploaded', async () => {
     const victim = await createUser(srv);
     const body = multipartBody([{ name: 'file', filename: 'me.png', contentType: 'image/png', data: PNG }]);
-    const up = await srv.http(`/v1/users/${victim.user.id}/avatar`, {
-      method: 'POST',
+    const up = await srv.op('users.uploadAvatar', {
+      params: { id: victim.user.id },
       token: victim.token,
       headers: body.headers as Record<string, string>,
       body: body.payload,
@@ -62,8 +66,8 @@ describe('leaks between tenants and members', () => {
     expect(victimMedia).toMatch(/^[0-9a-f-]{36}$/);
     const attacker = await createUser(srv);
     const stolen = await json(
-      await srv.http(`/v1/users/${attacker.user.id}`, {
-        method: 'PUT',
+      await srv.op('users.update', {
+        params: { id: attacker.user.id },
         token: attacker.token,
         json: { avatarMediaId: victimMedia },
       }),
@@ -71,8 +75,8 @@ describe('leaks between tenants and members', () => {
     expect(stolen.status).toBe(400);
     expect(stolen.body.details?.[0]?.field ?? stolen.body.message).toMatch(/avatarMediaId/);
     // The victim's own avatar still works for the victim.
-    const own = await srv.http(`/v1/users/${victim.user.id}`, {
-      method: 'PUT',
+    const own = await srv.op('users.update', {
+      params: { id: victim.user.id },
       token: victim.token,
       json: { avatarMediaId: victimMedia },
     });
@@ -84,20 +88,23 @@ describe('leaks between tenants and members', () => {
     const second = await createWorkspace(srv, t.user.token, t.corporationId, 'Second');
     const wsOnly = await createMember(srv, t.user.token, { workspaceId: second }, ['admin']);
     const reader = await createMember(srv, t.user.token, { corporationId: t.corporationId }, ['read']);
-    const corp = `/v1/corporations/${t.corporationId}`;
-    for (const path of [`${corp}/usage`, `${corp}/usage/lastReport`, `${corp}/quota`]) {
-      expect((await srv.http(path, { token: wsOnly.token })).status, path).toBe(403);
-      expect((await srv.http(path, { token: t.user.token })).status, path).toBe(200);
+    const corp = { id: t.corporationId };
+    for (const name of ['usage.ofCorporation', 'usage.lastReportOfCorporation', 'usage.quota'] as const) {
+      expect((await srv.op(name, { params: corp, token: wsOnly.token })).status, name).toBe(403);
+      expect((await srv.op(name, { params: corp, token: t.user.token })).status, name).toBe(200);
     }
     // A read-only member of the corporation sees its quota, not its figures.
-    expect((await srv.http(`${corp}/quota`, { token: reader.token })).status).toBe(200);
-    expect((await srv.http(`${corp}/usage`, { token: reader.token })).status).toBe(403);
-    expect((await srv.http(`${corp}/usage/lastReport`, { token: reader.token })).status).toBe(403);
+    expect((await srv.op('usage.quota', { params: corp, token: reader.token })).status).toBe(200);
+    expect((await srv.op('usage.ofCorporation', { params: corp, token: reader.token })).status).toBe(403);
+    expect(
+      (await srv.op('usage.lastReportOfCorporation', { params: corp, token: reader.token })).status,
+    ).toBe(403);
     // Their own workspace's usage stays readable.
-    expect((await srv.http(`/v1/workspaces/${second}/usage`, { token: wsOnly.token })).status).toBe(200);
+    expect((await srv.op('usage.ofWorkspace', { params: { id: second }, token: wsOnly.token })).status).toBe(
+      200,
+    );
     const report = (token: string, workspaceId?: string) =>
-      srv.http('/v1/usage', {
-        method: 'POST',
+      srv.op('usage.report', {
         token,
         json: { corporationId: t.corporationId, ...(workspaceId ? { workspaceId } : {}) },
       });
@@ -145,8 +152,7 @@ describe('listeners follow HOST', () => {
       expect(await connects('127.0.0.1', rtmpPort)).toBe(true);
       expect(await connects(outside!, rtmpPort)).toBe(false);
       const src = await ctx.app.inject({
-        method: 'POST',
-        url: '/v1/sources',
+        ...routeOf('sources.create'),
         headers: { authorization: `Bearer ${ctx.owner.token}` },
         payload: { workspaceId: ctx.owner.workspaceId, name: 'SRT in', type: 'srt' },
       });

@@ -1,7 +1,7 @@
-import type { Target } from '@stromwerk/contracts/targets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, stopAll, waitFor } from '../helpers/media';
-import { call, type TestContext } from '../helpers/test-app';
+import { op } from '../helpers/route-call';
+import type { TestContext } from '../helpers/test-app';
 import { listener, liveApp, liveSource, targetOf } from './network-targets-helpers';
 
 // Issue 10, finding 5: a target's state and error must not tell open from closed ports. Receivers on
@@ -26,7 +26,7 @@ describe('target errors', () => {
       const sourceId = await liveSource(ctx);
       const ids: string[] = [];
       for (const port of [closedPort, closing.port, ending.port, hanging.port]) {
-        const res = await call<Target>(ctx.app, 'POST', '/v1/targets', {
+        const res = await op(ctx.app, 'targets.create', {
           token: ctx.owner.token,
           body: {
             workspaceId: ctx.owner.workspaceId,
@@ -43,12 +43,7 @@ describe('target errors', () => {
         'all four failed',
         async () => {
           const list = await Promise.all(ids.map((id) => targetOf(ctx, id)));
-          const src = await call<{ state: string; lastError: string | null }>(
-            ctx.app,
-            'GET',
-            `/v1/sources/${sourceId}`,
-            { token: ctx.owner.token },
-          );
+          const src = await op(ctx.app, 'sources.get', { params: { id: sourceId }, token: ctx.owner.token });
           seen = JSON.stringify([
             src.body.state,
             src.body.lastError,

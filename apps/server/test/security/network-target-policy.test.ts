@@ -12,8 +12,7 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 
 const create = async (settings: object) => {
-  const res = await srv.http('/v1/targets', {
-    method: 'POST',
+  const res = await srv.op('targets.create', {
     token: srv.owner.token,
     json: { workspaceId: srv.owner.workspaceId, name: 'Relay', enabled: false, settings },
   });
@@ -55,14 +54,14 @@ describe('target addresses', () => {
   it('accepts a public receiver, and refuses changing it to a private one', async () => {
     const ok = await create({ type: 'rtmp', url: 'rtmp://8.8.8.8/app', streamKey: 'k' });
     expect(ok.status).toBe(201);
-    const moved = await srv.http(`/v1/targets/${ok.body.id}`, {
-      method: 'PUT',
+    const moved = await srv.op('targets.update', {
+      params: { id: ok.body.id },
       token: srv.owner.token,
       json: { settings: { type: 'srt', host: '127.0.0.1', port: 1935 } },
     });
     expect(moved.status).toBe(400);
-    const renamed = await srv.http(`/v1/targets/${ok.body.id}`, {
-      method: 'PUT',
+    const renamed = await srv.op('targets.update', {
+      params: { id: ok.body.id },
       token: srv.owner.token,
       json: { name: 'Renamed' },
     });

@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import type { Target } from '@stromwerk/contracts/targets';
 import { ffmpeg, freePort, waitFor } from '../helpers/media';
-import { call, createTestApp, type TestContext } from '../helpers/test-app';
+import { op } from '../helpers/route-call';
+import { createTestApp, type TestContext } from '../helpers/test-app';
 
 // Shared by the target tests of issue 10. node-media-server keeps global state, so each test file
 // runs at most one live app at a time (two in one process would both answer every publish).
@@ -39,11 +39,12 @@ export async function liveApp(env: Record<string, string>): Promise<TestContext>
 
 /** A live RTMP source fed by a small, cheap test stream (the relays under test copy it). */
 export async function liveSource(ctx: TestContext) {
-  const res = await call<{ id: string }>(ctx.app, 'POST', '/v1/sources', {
+  const res = await op(ctx.app, 'sources.create', {
     token: ctx.owner.token,
     body: { workspaceId: ctx.owner.workspaceId, name: 'Encoder', type: 'rtmp' },
   });
-  const key = await call<{ streamKey: string }>(ctx.app, 'GET', `/v1/sources/${res.body.id}/stream-key`, {
+  const key = await op(ctx.app, 'sources.streamKey', {
+    params: { id: res.body.id },
     token: ctx.owner.token,
   });
   ffmpeg([
@@ -52,7 +53,8 @@ export async function liveSource(ctx: TestContext) {
     `rtmp://127.0.0.1:${ctx.app.live!.rtmpPort}/live/${key.body.streamKey}`,
   ]);
   await waitFor('source live', async () => {
-    const s = await call<{ state: string }>(ctx.app, 'GET', `/v1/sources/${res.body.id}`, {
+    const s = await op(ctx.app, 'sources.get', {
+      params: { id: res.body.id },
       token: ctx.owner.token,
     });
     return s.body.state === 'live';
@@ -61,4 +63,4 @@ export async function liveSource(ctx: TestContext) {
 }
 
 export const targetOf = (ctx: TestContext, id: string) =>
-  call<Target>(ctx.app, 'GET', `/v1/targets/${id}`, { token: ctx.owner.token }).then((r) => r.body);
+  op(ctx.app, 'targets.get', { params: { id }, token: ctx.owner.token }).then((r) => r.body);

@@ -13,8 +13,7 @@ const EVIL = 'https://evil.example.net';
 beforeAll(async () => {
   srv = await startRunningServer();
   const create = async (whitelist: string[]) => {
-    const res = await srv.http('/v1/outputs', {
-      method: 'POST',
+    const res = await srv.op('outputs.create', {
       token: srv.owner.token,
       json: { workspaceId: srv.owner.workspaceId, name: `Player ${whitelist.length}`, whitelist },
     });
@@ -28,8 +27,8 @@ afterAll(() => srv.close());
 
 /** POST /session as a browser would send it: `origin` is the Origin header of the calling page. */
 async function session(id: string, body: object, origin?: string) {
-  const res = await srv.http(`/v1/play/${id}/session`, {
-    method: 'POST',
+  const res = await srv.op('play.session', {
+    params: { id },
     json: body,
     headers: origin ? { origin } : {},
   });
@@ -66,10 +65,12 @@ describe('viewer sessions of a whitelisted player', () => {
   it('bind the token to the embedding site: pages of other sites cannot use it', async () => {
     const { token } = await session(whitelisted, { embedOrigin: INTRANET }, srv.url);
     const state = (headers: Record<string, string>) =>
-      srv.http(`/v1/play/${whitelisted}/state?t=${encodeURIComponent(token!)}`, { headers });
+      srv.op('play.state', { params: { id: whitelisted }, query: { t: token! }, headers });
     expect((await state({ origin: EVIL })).status).toBe(403);
     expect((await state({ referer: `${EVIL}/watch.html` })).status).toBe(403);
-    const comments = await srv.http(`/v1/play/${whitelisted}/comments?t=${encodeURIComponent(token!)}`, {
+    const comments = await srv.op('play.comments', {
+      params: { id: whitelisted },
+      query: { t: token! },
       headers: { origin: EVIL },
     });
     expect(comments.status).toBe(403);
@@ -84,7 +85,9 @@ describe('a player without a whitelist', () => {
   it('issues sessions to anyone, as before', async () => {
     expect(await session(open, {})).toMatchObject({ status: 200 });
     const { token } = await session(open, { embedOrigin: EVIL }, EVIL);
-    const state = await srv.http(`/v1/play/${open}/state?t=${encodeURIComponent(token!)}`, {
+    const state = await srv.op('play.state', {
+      params: { id: open },
+      query: { t: token! },
       headers: { origin: EVIL },
     });
     expect(state.status).toBe(200);

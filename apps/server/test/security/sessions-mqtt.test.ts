@@ -61,7 +61,7 @@ describe('live connections end with the session', () => {
     const c = await live(u);
     expect(await c.subscribe(`user/${u.user.id}/notification/+`)).toEqual([0]);
     const closed = closedWithin(c.client, 1000);
-    expect((await s.http('/v1/logout', { method: 'POST', token: u.token })).status).toBe(204);
+    expect((await s.op('users.logout', { token: u.token })).status).toBe(204);
     expect(await closed).not.toBeNull();
     expect((await connectAs(u, `again-${Date.now()}`)).outcome).toMatch(/refused|closed/);
   });
@@ -70,7 +70,7 @@ describe('live connections end with the session', () => {
     const u = await createUser(s);
     const [a, b] = [await live(u), await live(u)];
     const closed = Promise.all([closedWithin(a.client, 1000), closedWithin(b.client, 1000)]);
-    const res = await s.http(`/v1/users/${u.user.id}/block`, { method: 'PUT', token: s.owner.token });
+    const res = await s.op('users.block', { params: { id: u.user.id }, token: s.owner.token });
     expect(res.status).toBe(200);
     const times = await closed;
     expect(
@@ -84,8 +84,8 @@ describe('live connections end with the session', () => {
     const c = await live(t.user);
     expect(await c.subscribe(`corporation/${t.corporationId}`)).toEqual([0]);
     const closed = closedWithin(c.client, 1000);
-    const res = await s.http(`/v1/corporations/${t.corporationId}/block`, {
-      method: 'PUT',
+    const res = await s.op('corporations.block', {
+      params: { id: t.corporationId },
       token: s.owner.token,
     });
     expect(res.status).toBe(200);
@@ -100,12 +100,12 @@ describe('live connections end with the session', () => {
     const u = await createUser(s);
     const c = await live(u);
     const other = (await (
-      await s.http('/v1/login', { method: 'POST', json: { email: u.user.email, password: u.password } })
+      await s.op('users.login', { json: { email: u.user.email, password: u.password } })
     ).json()) as { token: string };
     const otherLive = await live({ user: u.user, token: other.token });
     const closed = closedWithin(otherLive.client, 1000);
     const kept = closedWithin(c.client, 1500);
-    await s.http(`/v1/sessions/${other.token.split('.')[0]}`, { method: 'DELETE', token: u.token });
+    await s.op('users.endSession', { params: { id: other.token.split('.')[0] }, token: u.token });
     expect(await closed).not.toBeNull();
     expect(await kept).toBeNull();
   });

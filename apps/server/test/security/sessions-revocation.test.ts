@@ -28,14 +28,13 @@ interface Info {
   expiry: string;
   current: boolean;
 }
-const me = (token: string) => s.http('/v1/me', { token });
+const me = (token: string) => s.op('users.me', { token });
 async function loginAs(
   email: string,
   password: string,
   userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
 ) {
-  const res = await s.http('/v1/login', {
-    method: 'POST',
+  const res = await s.op('users.login', {
     json: { email, password },
     headers: { 'user-agent': userAgent },
   });
@@ -53,15 +52,15 @@ describe('a copied token stops working', () => {
     const u = await createUser(s);
     const copy = u.token;
     expect((await me(copy)).status).toBe(200);
-    expect((await s.http('/v1/logout', { method: 'POST', token: u.token })).status).toBe(204);
+    expect((await s.op('users.logout', { token: u.token })).status).toBe(204);
     await expectRevoked(copy);
   });
 
   it('after a password change, except the fresh session it returns', async () => {
     const u = await createUser(s);
     const other = await loginAs(u.user.email, u.password);
-    const res = await s.http(`/v1/users/${u.user.id}/update-password`, {
-      method: 'PUT',
+    const res = await s.op('users.updatePassword', {
+      params: { id: u.user.id },
       token: u.token,
       json: { currentPassword: u.password, newPassword: 'brand-new-pass-1' },
     });
@@ -74,12 +73,9 @@ describe('a copied token stops working', () => {
 
   it('after a password reset', async () => {
     const u = await createUser(s);
-    await s.http(`/v1/users/reset-password/start?email=${encodeURIComponent(u.user.email)}`, {
-      method: 'PUT',
-    });
+    await s.op('users.startPasswordReset', { query: { email: u.user.email } });
     const token = linkParam((await smtp.waitFor(u.user.email)).text, '/login/reset-password', 'token')!;
-    const done = await s.http('/v1/users/reset-password/complete', {
-      method: 'PUT',
+    const done = await s.op('users.completePasswordReset', {
       json: { token, password: 'reset-password-1' },
     });
     expect(done.status).toBe(204);
@@ -88,11 +84,9 @@ describe('a copied token stops working', () => {
 
   it('after the user is blocked, and unblocking does not revive it', async () => {
     const u = await createUser(s);
-    expect(
-      (await s.http(`/v1/users/${u.user.id}/block`, { method: 'PUT', token: s.owner.token })).status,
-    ).toBe(200);
+    expect((await s.op('users.block', { params: { id: u.user.id }, token: s.owner.token })).status).toBe(200);
     await expectRevoked(u.token);
-    await s.http(`/v1/users/${u.user.id}/unblock`, { method: 'PUT', token: s.owner.token });
+    await s.op('users.unblock', { params: { id: u.user.id }, token: s.owner.token });
     await expectRevoked(u.token);
   });
 
@@ -139,7 +133,7 @@ describe('the session list', () => {
       u.password,
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1',
     );
-    const list = (await (await s.http('/v1/sessions', { token: laptop })).json()) as Info[];
+    const list = (await (await s.op('users.sessions', { token: laptop })).json()) as Info[];
     expect(list).toHaveLength(3);
     const current = list.filter((x) => x.current);
     expect(current).toHaveLength(1);
@@ -150,11 +144,11 @@ describe('the session list', () => {
 
     const stranger = await createUser(s);
     const phoneId = phone.split('.')[0]!;
-    expect(
-      (await s.http(`/v1/sessions/${phoneId}`, { method: 'DELETE', token: stranger.token })).status,
-    ).toBe(404);
+    expect((await s.op('users.endSession', { params: { id: phoneId }, token: stranger.token })).status).toBe(
+      404,
+    );
     expect((await me(phone)).status).toBe(200);
-    expect((await s.http(`/v1/sessions/${phoneId}`, { method: 'DELETE', token: laptop })).status).toBe(204);
+    expect((await s.op('users.endSession', { params: { id: phoneId }, token: laptop })).status).toBe(204);
     await expectRevoked(phone);
     expect((await me(laptop)).status).toBe(200);
   });
@@ -163,8 +157,7 @@ describe('the session list', () => {
     const u = await createUser(s);
     const a = await loginAs(u.user.email, u.password);
     const b = await loginAs(u.user.email, u.password);
-    const keep = await s.http('/v1/sessions/logout-all', {
-      method: 'POST',
+    const keep = await s.op('users.logoutAll', {
       token: a,
       json: { keepCurrent: true },
     });
@@ -172,17 +165,16 @@ describe('the session list', () => {
     await expectRevoked(b);
     await expectRevoked(u.token);
     expect((await me(a)).status).toBe(200);
-    expect((await s.http('/v1/sessions/logout-all', { method: 'POST', token: a })).status).toBe(204);
+    expect((await s.op('users.logoutAll', { token: a })).status).toBe(204);
     await expectRevoked(a);
   });
 
   it('an API key has no session to log out of', async () => {
     const u = await createUser(s);
     const key = (await (
-      await s.http(`/v1/users/${u.user.id}/api-keys`, { method: 'POST', token: u.token, json: { name: 'k' } })
+      await s.op('apiKeys.create', { params: { id: u.user.id }, token: u.token, json: { name: 'k' } })
     ).json()) as { key: string };
-    const res = await s.http('/v1/logout', {
-      method: 'POST',
+    const res = await s.op('users.logout', {
       headers: { authorization: `Token ${key.key}` },
     });
     expect(res.status).toBe(403);
