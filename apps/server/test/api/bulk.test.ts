@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { BULK_MAX } from '@stromwerk/contracts/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
+import { op } from '../helpers/route-call';
 import { createMember, type TestUser } from '../helpers/tenancy';
-import { call, createTenant, createTestApp, type TestContext } from '../helpers/test-app';
+import { createTenant, createTestApp, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
 /**
@@ -40,31 +41,34 @@ async function make(kind: Kind, token: string, workspaceId: string): Promise<{ i
     outputs: { workspaceId, name: `Player ${n}`, commentsEnabled: true },
     comments: { text: `Comment ${n}` },
   };
-  const url =
+  const body = bodies[kind] as never;
+  const res =
     kind === 'comments'
-      ? `/v1/outputs/${token === me.user.token ? outputId : foreignOutputId}/comments`
-      : `/v1/${kind}`;
-  const res = await call<{ id: string }>(ctx.app, 'POST', url, { token, body: bodies[kind] });
+      ? await op(ctx.app, 'comments.create', {
+          token,
+          params: { id: token === me.user.token ? outputId : foreignOutputId },
+          body,
+        })
+      : await op(ctx.app, `${kind}.create`, { token, body });
   if (res.status !== 201) throw new Error(`${kind}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
+const ownerComments = () => op(ctx.app, 'comments.list', { token: ctx.owner.token, query: { limit: 100 } });
+
 const exists = async (kind: Kind, id: string) =>
   kind === 'comments'
-    ? (
-        await call<{ items: { id: string }[] }>(ctx.app, 'GET', '/v1/comments', {
-          token: ctx.owner.token,
-          query: { limit: 100 },
-        })
-      ).body.items.some((c) => c.id === id)
-    : (await call(ctx.app, 'GET', `/v1/${kind}/${id}`, { token: ctx.owner.token })).status === 200;
+    ? (await ownerComments()).body.items.some((c) => c.id === id)
+    : (await op(ctx.app, `${kind}.get`, { token: ctx.owner.token, params: { id } })).status === 200;
 
-const bulk = (path: string, ids: unknown, token = me.user.token) =>
-  call<{ ids: string[] }>(ctx.app, 'POST', `/v1/${path}`, { token, body: { ids } });
+type BulkOperation = `${Kind}.bulkDelete` | 'comments.bulkApprove' | 'comments.bulkUnapprove';
+/** `ids` is sent as given (some cases are invalid on purpose); `token: null` sends no caller. */
+const bulk = (name: BulkOperation, ids: unknown, token: string | null = me.user.token) =>
+  op(ctx.app, name, { token: token ?? undefined, body: { ids } as never });
 
 describe(`bulk operations (${testDbEngine()})`, () => {
   describe.each(['sources', 'targets', 'outputs', 'comments'] as const)('%s/bulk-delete', (kind) => {
-    const path = `${kind}/bulk-delete`;
+    const path = `${kind}.bulkDelete` as const;
     const mine = () => make(kind, me.user.token, me.workspaceId);
 
     it('deletes every id in one request and answers which (each once)', async () => {
@@ -97,33 +101,23 @@ describe(`bulk operations (${testDbEngine()})`, () => {
       const many = Array.from({ length: BULK_MAX + 1 }, () => randomUUID());
       for (const ids of [[], many, ['not-an-id'], 'x'])
         expectError(await bulk(path, ids), 400, 'VALIDATION_FAILED');
-      expect((await call(ctx.app, 'POST', `/v1/${path}`, { body: { ids: [randomUUID()] } })).status).toBe(
-        401,
-      );
+      expect((await bulk(path, [randomUUID()], null)).status).toBe(401);
     });
   });
 
   it('approves and unapproves comments in one request each, all or nothing', async () => {
     const [a, b] = [await make('comments', me.user.token, ''), await make('comments', me.user.token, '')];
     const approved = async () => {
-      const page = await call<{ items: { id: string; approved: boolean }[] }>(
-        ctx.app,
-        'GET',
-        '/v1/comments',
-        {
-          token: ctx.owner.token,
-          query: { limit: 100 },
-        },
-      );
+      const page = await ownerComments();
       return [a.id, b.id].map((id) => page.body.items.find((c) => c.id === id)?.approved);
     };
-    expect((await bulk('comments/bulk-unapprove', [a.id, b.id])).body.ids).toHaveLength(2);
+    expect((await bulk('comments.bulkUnapprove', [a.id, b.id])).body.ids).toHaveLength(2);
     expect(await approved()).toEqual([false, false]);
     const foreign = await make('comments', ctx.owner.token, '');
-    expectError(await bulk('comments/bulk-approve', [a.id, foreign.id]), 404, 'NOT_FOUND');
-    expectError(await bulk('comments/bulk-approve', [a.id], reader.token), 403, 'FORBIDDEN');
+    expectError(await bulk('comments.bulkApprove', [a.id, foreign.id]), 404, 'NOT_FOUND');
+    expectError(await bulk('comments.bulkApprove', [a.id], reader.token), 403, 'FORBIDDEN');
     expect(await approved()).toEqual([false, false]);
-    expect((await bulk('comments/bulk-approve', [a.id, b.id])).status).toBe(200);
+    expect((await bulk('comments.bulkApprove', [a.id, b.id])).status).toBe(200);
     expect(await approved()).toEqual([true, true]);
   });
 });
