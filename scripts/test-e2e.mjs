@@ -5,26 +5,14 @@
 // E2E_SKIP_BUILD=1 reuses apps/web/dist as it is.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, webBuild } from './lib/builds.mjs';
+import { freePort } from './lib/server-process.mjs';
 
 const started = Date.now();
 const root = new URL('..', import.meta.url).pathname;
 const admin = { email: 'owner@e2e.stromwerk.test', password: 'e2e-owner-password' };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // Builds only when apps/web/dist is missing or older than its sources (the security suite may have
 // built it already in the same `npm test`).

@@ -95,14 +95,7 @@ export class MembershipsRepository {
   }
 
   async corporationIdsOf(userId: string, onlyAdmin = false) {
-    const rows = await this.db
-      .select({
-        corporationId: memberships.corporationId,
-        workspaceId: memberships.workspaceId,
-        permissions: memberships.permissions,
-      })
-      .from(memberships)
-      .where(eq(memberships.userId, userId));
+    const rows = await this.ofUser(userId);
     const picked = onlyAdmin
       ? rows.filter((r) => r.workspaceId === null && r.permissions.includes('admin'))
       : rows;
