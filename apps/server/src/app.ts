@@ -14,6 +14,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { buildServices } from './build-services';
+import { registerDeclaredErrors, type UndeclaredErrors } from './lib/declared-errors';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
@@ -67,6 +68,8 @@ export interface AppOptions {
   live?: boolean;
   /** Run the job worker (thumbnails, renders). Default true. */
   jobs?: boolean | { staleMs?: number };
+  /** An error code the route table does not declare: logged (default) or, in tests, a failing 500. */
+  undeclaredErrors?: UndeclaredErrors;
 }
 
 export interface StromwerkApp extends FastifyInstance {
@@ -89,6 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, existsSync(webDist));
+  registerDeclaredErrors(app, opts.undeclaredErrors ?? 'log');
   registerJsonBody(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);

@@ -1,4 +1,3 @@
-import { errorResponseSchema } from '@stromwerk/contracts/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,14 +7,6 @@ import { AppError } from './app-error';
 export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider']>;
 export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
-/** The error responses every private route can give, for the OpenAPI document. */
-export const privateErrors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-} as const;
-export const publicErrors = { 400: errorResponseSchema, 404: errorResponseSchema } as const;
 export const noContent = z.undefined().describe('Done');
 
 export const actorOf = (request: FastifyRequest): Actor => {

@@ -1,9 +1,9 @@
-import { describeAccess, type RouteTable } from '@stromwerk/contracts/api/route';
+import { describeAccess, errorCodesOf, type RouteTable } from '@stromwerk/contracts/api/route';
 import type { RouteSchemas, SchemasOf } from '@stromwerk/contracts/api/schemas';
-import { errorResponseSchema } from '@stromwerk/contracts/errors';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { noContent, privateErrors, publicErrors } from './route';
+import { errorResponsesOf } from './declared-errors';
+import { noContent } from './route';
 
 type Out<S, K extends keyof RouteSchemas> = S extends { [P in K]: infer Z extends z.ZodType }
   ? z.output<Z>
@@ -48,11 +48,7 @@ export function registerTable<T extends RouteTable, S extends SchemasOf<T>>(
     const { handler, config, bodyLimit } = typeof binding === 'function' ? { handler: binding } : binding;
     const status = route.status ?? 200;
     const success = s.response ? { [status]: s.response } : status === 204 ? { 204: noContent } : {};
-    const extra = Object.fromEntries((route.errors ?? []).map((code) => [code, errorResponseSchema]));
     const auth = route.access === 'public' ? 'public' : route.access === 'platform' ? 'admin' : 'user';
-    // A public route without input (health) has nothing to refuse as invalid or not found.
-    const input = Boolean(s.params || s.query || s.body);
-    const errors = route.access !== 'public' ? privateErrors : input ? publicErrors : {};
     app.route({
       method: route.method,
       url: route.path,
@@ -65,9 +61,9 @@ export function registerTable<T extends RouteTable, S extends SchemasOf<T>>(
         ...(s.query ? { querystring: s.query } : {}),
         ...(s.body ? { body: s.body } : {}),
         ...(route.consumes ? { consumes: [route.consumes] } : {}),
-        response: { ...success, ...errors, ...extra, ...s.responses },
+        response: { ...success, ...errorResponsesOf(route), ...s.responses },
       },
-      config: { auth, ...config },
+      config: { auth, errorCodes: new Set(errorCodesOf(route)), ...config },
       handler: async (req, reply) => {
         const result = await handler(req as never, reply);
         if (reply.sent) return reply;

@@ -44,6 +44,7 @@ export async function createTestApp(
       : false,
     live: options.live ?? false,
     jobs: options.jobs ?? true,
+    undeclaredErrors: 'fail',
   }).catch(async (e) => {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,6 @@ import {
   updateCorporationBodySchema,
   workspaceSortingBodySchema,
 } from '../corporations';
-import { errorResponseSchema } from '../errors';
 import { invitationSchema } from '../invitations';
 import {
   hasAccessQuerySchema,
@@ -50,12 +49,10 @@ export const corporationSchemas = schemasFor(corporationRoutes, {
     query: hasAccessQuerySchema,
     response: hasAccessResponseSchema,
   },
-  // 409: the corporation would be left without an administrator.
   setUserPermissions: {
     summary: "Set a member's corporation-level permissions; 409 for the last administrator",
     params,
     body: setUserPermissionsBodySchema,
-    responses: { 409: errorResponseSchema },
   },
   members: {
     summary: 'Members of the corporation with their permissions',

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idParamsSchema, pageOf } from '../common';
-import { errorResponseSchema } from '../errors';
 import {
   createdInvitationSchema,
   createInvitationBodySchema,
@@ -13,9 +12,6 @@ import { invitationRoutes } from './invitations';
 import { schemasFor } from './schemas';
 
 const params = idParamsSchema;
-/** The invitation is no longer pending. */
-const conflict = { 409: errorResponseSchema };
-
 export const invitationSchemas = schemasFor(invitationRoutes, {
   list: {
     summary: "Invitations addressed to the caller (scope 'mine') or sent by them (scope 'sent')",
@@ -38,9 +34,8 @@ export const invitationSchemas = schemasFor(invitationRoutes, {
     params,
     body: updateInvitationBodySchema,
     response: invitationSchema,
-    responses: conflict,
   },
-  revoke: { summary: 'Revoke a pending invitation', params, responses: conflict },
+  revoke: { summary: 'Revoke a pending invitation', params },
   // Spec section 7: the payload may come as query parameters; the server merges both and validates.
   respond: {
     summary:
@@ -49,6 +44,5 @@ export const invitationSchemas = schemasFor(invitationRoutes, {
     query: z.object({ accept: z.enum(['true', 'false']).optional() }),
     body: respondInvitationSchema.partial().nullish(),
     response: invitationSchema,
-    responses: conflict,
   },
 });

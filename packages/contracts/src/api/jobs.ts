@@ -14,20 +14,20 @@ export const jobRoutes = routeTable({
     method: 'PUT',
     path: '/jobs/:id',
     access: ws('write'),
-    errors: [409],
+    errors: ['CONFLICT'],
   },
   remove: {
     method: 'DELETE',
     path: '/jobs/:id',
     access: ws('write'),
     status: 204,
-    errors: [409],
+    errors: ['CONFLICT'],
   },
   cancel: {
     method: 'PUT',
     path: '/jobs/:id/cancel',
     access: ws('write'),
-    errors: [409],
+    errors: ['CONFLICT'],
   },
   listInWorkspace: {
     method: 'GET',

@@ -9,7 +9,7 @@ export const mediaRoutes = routeTable({
     access: ws('write'),
     status: 201,
     consumes: 'multipart/form-data',
-    errors: [413, 415, 503],
+    errors: ['STORAGE_QUOTA_EXCEEDED', 'UNSUPPORTED_MEDIA', 'FEATURE_UNAVAILABLE'],
   },
   byOrigin: {
     method: 'GET',
@@ -37,14 +37,14 @@ export const mediaRoutes = routeTable({
     path: '/medias/:id/copy',
     access: ws('write'),
     status: 201,
-    errors: [409, 413],
+    errors: ['CONFLICT', 'STORAGE_QUOTA_EXCEEDED'],
   },
   renderMp4: {
     method: 'PUT',
     path: '/medias/:id/render-mp4',
     access: ws('write'),
     status: 202,
-    errors: [409],
+    errors: ['CONFLICT'],
   },
   listInWorkspace: {
     method: 'GET',
@@ -62,6 +62,6 @@ export const mediaRoutes = routeTable({
     path: '/media-files/:id/:kind',
     access: 'public',
     produces: 'application/octet-stream',
-    errors: [403, 416],
+    errors: ['FORBIDDEN', 'RANGE_NOT_SATISFIABLE'],
   },
 });

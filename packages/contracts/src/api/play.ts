@@ -1,5 +1,13 @@
 import { routeTable } from './route';
 
+/** What a viewer can meet: a password, a viewer token to renew, an embedding origin, a full player. */
+const viewer = [
+  'PASSWORD_REQUIRED',
+  'VIEWER_TOKEN_INVALID',
+  'DOMAIN_NOT_ALLOWED',
+  'VIEWER_LIMIT_REACHED',
+] as const;
+
 /**
  * The public player's API (spec section 5): no account; the session call checks password, embedding origin
  * and viewer limit and hands out a viewer token (`t`) that every other call carries.
@@ -9,39 +17,39 @@ export const playRoutes = routeTable({
     method: 'POST',
     path: '/play/:id/session',
     access: 'public',
-    errors: [401, 403],
+    errors: viewer,
   },
   state: {
     method: 'GET',
     path: '/play/:id/state',
     access: 'public',
-    errors: [401, 403],
+    errors: viewer,
   },
   playlist: {
     method: 'GET',
     path: '/play/:id/index.m3u8',
     access: 'public',
     produces: 'application/vnd.apple.mpegurl',
-    errors: [401, 403],
+    errors: viewer,
   },
   segment: {
     method: 'GET',
     path: '/play/:id/:file',
     access: 'public',
     produces: 'video/mp2t',
-    errors: [401, 403],
+    errors: viewer,
   },
   comments: {
     method: 'GET',
     path: '/play/:id/comments',
     access: 'public',
-    errors: [401, 403],
+    errors: viewer,
   },
   comment: {
     method: 'POST',
     path: '/play/:id/comments',
     access: 'public',
     status: 201,
-    errors: [401, 403],
+    errors: viewer,
   },
 });

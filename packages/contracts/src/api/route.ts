@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../error-codes';
 import type { Permission } from '../permissions';
 
 /**
@@ -41,9 +42,41 @@ export interface Route {
   produces?: string;
   /** A request body that is not JSON: such routes are called through the client's `upload`. */
   consumes?: 'multipart/form-data';
-  /** Error statuses beyond the usual ones (400, 401, 403, 404; public routes 400 and 404). */
-  errors?: readonly (401 | 403 | 409 | 413 | 415 | 416 | 429 | 503)[];
+  /**
+   * Error codes this operation answers beyond the ones every route of its access kind can give
+   * (`commonErrorCodes`). The status of each follows from the catalogue (`error-codes.ts`). In tests the
+   * server refuses to send a code that its operation does not declare, so this list stays true.
+   */
+  errors?: readonly ErrorCode[];
 }
+
+/** Codes any request can meet before or around its handler: bad input, size and time limits, a crash. */
+export const transportCodes = [
+  'VALIDATION_FAILED',
+  'NOT_FOUND',
+  'REQUEST_TIMEOUT',
+  'PAYLOAD_TOO_LARGE',
+  'HEADERS_TOO_LARGE',
+  'UNSUPPORTED_MEDIA',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const satisfies readonly ErrorCode[];
+
+/** Codes of the authentication layer: no or a bad token, a blocked user, a missing permission. */
+const callerCodes = ['UNAUTHENTICATED', 'TOKEN_INVALID', 'USER_BLOCKED', 'FORBIDDEN'] as const;
+
+/** The error codes every operation with this access rule can answer, without declaring them. */
+export function commonErrorCodes(access: Access): readonly ErrorCode[] {
+  if (access === 'public') return transportCodes;
+  if (typeof access === 'string') return [...transportCodes, ...callerCodes];
+  // A tenant resource also belongs to a corporation, which may be blocked.
+  return [...transportCodes, ...callerCodes, 'CORPORATION_BLOCKED'];
+}
+
+/** Every error code an operation may answer: the common ones of its access rule and its own. */
+export const errorCodesOf = (route: Route): readonly ErrorCode[] => [
+  ...new Set([...commonErrorCodes(route.access), ...(route.errors ?? [])]),
+];
 
 export type RouteTable = Readonly<Record<string, Route>>;
 

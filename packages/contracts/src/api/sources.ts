@@ -3,7 +3,13 @@ import { corp, routeTable, ws } from './route';
 /** Stream sources (spec section 3): ingest, re-live and demo sources of a workspace. */
 export const sourceRoutes = routeTable({
   list: { method: 'GET', path: '/sources', access: 'self' },
-  create: { method: 'POST', path: '/sources', access: ws('write'), status: 201 },
+  create: {
+    method: 'POST',
+    path: '/sources',
+    access: ws('write'),
+    status: 201,
+    errors: ['QUOTA_EXCEEDED', 'INGEST_PORTS_EXHAUSTED'],
+  },
   byStreamKey: {
     method: 'GET',
     path: '/sources/by-streamkey/:key',

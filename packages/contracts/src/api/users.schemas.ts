@@ -1,6 +1,5 @@
 import { idParamsSchema, pageOf, pageQuerySchema } from '../common';
 import { corporationSchema } from '../corporations';
-import { errorResponseSchema as error } from '../errors';
 import { socialSchema } from '../socials';
 import {
   featureFlagParamsSchema,
@@ -37,7 +36,6 @@ export const userSchemas = schemasFor(userRoutes, {
     query: updateEmailSchema.partial(),
     body: updateEmailSchema.partial().nullish(),
     response: userSchema,
-    responses: { 409: error, 429: error },
   },
   updatePassword: {
     summary: 'Change the password; every session ends, the caller gets a fresh one',
@@ -45,7 +43,6 @@ export const userSchemas = schemasFor(userRoutes, {
     query: updatePasswordSchema.partial(),
     body: updatePasswordSchema.partial().nullish(),
     response: sessionSchema,
-    responses: { 429: error },
   },
   setFeatureFlag: {
     summary: 'Turn a feature on or off for a user',

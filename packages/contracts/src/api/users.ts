@@ -15,11 +15,13 @@ export const userRoutes = routeTable({
     method: 'PUT',
     path: '/users/:id/update-email',
     access: 'user',
+    errors: ['PASSWORD_INCORRECT', 'EMAIL_TAKEN', 'RATE_LIMITED'],
   },
   updatePassword: {
     method: 'PUT',
     path: '/users/:id/update-password',
     access: 'user',
+    errors: ['PASSWORD_INCORRECT', 'RATE_LIMITED'],
   },
   setFeatureFlag: {
     method: 'PUT',
@@ -46,7 +48,7 @@ export const avatarRoutes = routeTable({
     path: '/users/:id/avatar',
     access: 'user',
     consumes: 'multipart/form-data',
-    errors: [413, 415],
+    errors: ['UNSUPPORTED_MEDIA'],
   },
   removeAvatar: { method: 'DELETE', path: '/users/:id/avatar', access: 'user' },
 });

@@ -1,5 +1,4 @@
 import { idParamsSchema, pageOf, pageQuerySchema } from '../common';
-import { errorResponseSchema as error } from '../errors';
 import {
   emailVerificationSchema,
   passwordResetSchema,
@@ -13,16 +12,14 @@ import { verificationRoutes } from './verification';
 const params = idParamsSchema;
 
 export const verificationSchemas = schemasFor(verificationRoutes, {
-  startEmailVerification: { summary: 'Mail a confirmation link', params, responses: { 429: error } },
+  startEmailVerification: { summary: 'Mail a confirmation link', params },
   completeEmailVerification: {
     summary: 'Confirm the mailed address; for an email change, the account takes that address now',
     query: tokenQuerySchema,
-    responses: { 409: error },
   },
   startPasswordReset: {
     summary: 'Mail a reset link (answers 204 whether or not the address exists)',
     query: resetPasswordStartSchema,
-    responses: { 429: error },
   },
   // Spec section 7: the token and password may come in the query or the body; the body keeps the password
   // out of URLs and access logs. The server merges both and checks the whole.
@@ -30,7 +27,6 @@ export const verificationSchemas = schemasFor(verificationRoutes, {
     summary: 'Set a new password with the mailed token; every session of the account ends',
     query: resetPasswordCompleteSchema.partial(),
     body: resetPasswordCompleteSchema.partial().nullish(),
-    responses: { 429: error },
   },
   listEmailVerifications: {
     summary: "The caller's pending email confirmations",

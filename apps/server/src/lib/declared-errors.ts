@@ -1,0 +1,78 @@
+import { appendFileSync } from 'node:fs';
+import { errorCodesOf, type Route, transportCodes } from '@stromwerk/contracts/api/route';
+import { type ErrorCode, errorResponseSchema, errorStatus } from '@stromwerk/contracts/errors';
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The error codes the route table declares for this operation (with the common ones). */
+    errorCodes?: ReadonlySet<ErrorCode>;
+  }
+}
+
+const transport = new Set<ErrorCode>(transportCodes);
+const explicit = new Set<ErrorCode>(['VALIDATION_FAILED', 'NOT_FOUND']);
+
+/**
+ * The OpenAPI responses of an operation's error codes: one entry per status, described by the codes it
+ * carries (`403: FORBIDDEN, QUOTA_EXCEEDED`), each with the one error body. The limits every request
+ * can meet (time-out, sizes, rate, a crash) share the `default` entry unless the operation names them.
+ */
+export function errorResponsesOf(route: Route) {
+  const byStatus = new Map<number | 'default', ErrorCode[]>();
+  const own = new Set(route.errors ?? []);
+  for (const code of errorCodesOf(route)) {
+    const key = transport.has(code) && !explicit.has(code) && !own.has(code) ? 'default' : errorStatus[code];
+    byStatus.set(key, [...(byStatus.get(key) ?? []), code]);
+  }
+  const body = { 'application/json': { schema: errorResponseSchema } };
+  return Object.fromEntries(
+    [...byStatus].map(([key, codes]) => [
+      key,
+      {
+        description: key === 'default' ? `Limits of every request: ${codes.join(', ')}` : codes.join(', '),
+        content: body,
+      },
+    ]),
+  );
+}
+
+/**
+ * What to do when an answer carries an error code its operation does not declare:
+ * `log` (production) warns and sends it; `fail` (tests) turns it into a 500 naming the code, so the test
+ * that met it fails and the table gets corrected. `UNDECLARED_ERRORS_FILE` also collects them, one per line.
+ */
+export type UndeclaredErrors = 'log' | 'fail';
+
+const codeIn = (payload: unknown): string | undefined => {
+  if (typeof payload !== 'string' || !payload.startsWith('{')) return undefined;
+  try {
+    const code = (JSON.parse(payload) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+export function registerDeclaredErrors(app: FastifyInstance, mode: UndeclaredErrors): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const declared = request.routeOptions.config?.errorCodes;
+    if (!declared || reply.statusCode < 400) return payload;
+    const code = codeIn(payload);
+    if (!code || code === 'INTERNAL' || declared.has(code as ErrorCode)) return payload;
+    const where = `${request.method} ${request.routeOptions.url}`;
+    const file = process.env.UNDECLARED_ERRORS_FILE;
+    if (file) appendFileSync(file, `${where} ${code}\n`);
+    if (mode === 'log') {
+      request.log.warn({ code, route: where }, 'error code not declared in the route table');
+      return payload;
+    }
+    request.log.error({ code, route: where }, 'error code not declared in the route table');
+    reply.status(500);
+    return JSON.stringify({
+      statusCode: 500,
+      code: 'INTERNAL',
+      message: `${where} answered ${code}, which its route table entry does not declare`,
+    });
+  });
+}
