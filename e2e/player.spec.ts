@@ -189,19 +189,24 @@ test('create a player in the form, share it and watch the live stream', async ({
   await bulk.getByRole('combobox', { name: 'Latency' }).click();
   await page.getByRole('option', { name: 'High (1 h DVR)' }).click();
   await shot(page, join(scratchDir, 'bulk-form.png'));
-  // One request per player, carrying only the touched settings (no read of each one's passwords first).
+  // One request for the whole selection, carrying only the touched settings (no read of each one's
+  // passwords first, no request per player).
   const bulkCalls: { method: string; path: string; body: unknown }[] = [];
   const record = (r: Request) => {
     const path = new URL(r.url()).pathname;
-    if (path.startsWith('/v1/outputs/') && (r.method() === 'PUT' || path.endsWith('/passwords')))
+    if (path.startsWith('/v1/outputs') && r.method() !== 'GET')
       bulkCalls.push({ method: r.method(), path, body: r.postDataJSON() });
+    else if (path.startsWith('/v1/outputs/') && path.endsWith('/passwords'))
+      bulkCalls.push({ method: r.method(), path, body: null });
   };
   page.on('request', record);
   await bulk.getByRole('button', { name: 'Save changes' }).click();
   await expect(bulk).toBeHidden();
   page.off('request', record);
-  expect(bulkCalls.map((c) => c.method)).toEqual(['PUT', 'PUT', 'PUT']);
-  for (const c of bulkCalls) expect(c.body).toEqual({ recording: true, latency: 'high' });
+  expect(bulkCalls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /v1/outputs/bulk-update']);
+  const sent = bulkCalls[0]!.body as { ids: string[]; changes: unknown };
+  expect(sent.ids).toHaveLength(3);
+  expect(sent.changes).toEqual({ recording: true, latency: 'high' });
   const townHall = page.getByRole('listitem', { name: 'Town hall (portrait)' });
   await expect(townHall.getByRole('img', { name: 'Recording enabled' })).toBeVisible();
   await expect(townHall.getByText('High (1 h DVR)')).toBeVisible();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema, line, nameSchema, pageQuerySchema, updateBodyOf } from './common';
+import { bulkIdsBodySchema, dateTimeSchema, line, nameSchema, pageQuerySchema, updateBodyOf } from './common';
 import { RETENTION_HOURS } from './limits';
 import { behaviours, directions, latencies, moderationLevels, programInputs } from './values';
 
@@ -85,6 +85,17 @@ export const createOutputBodySchema = outputSettingsSchema.extend({
 export type CreateOutputBody = z.infer<typeof createOutputBodySchema>;
 export const updateOutputBodySchema = updateBodyOf(createOutputBodySchema.omit({ workspaceId: true }));
 export type UpdateOutputBody = z.infer<typeof updateOutputBodySchema>;
+/**
+ * The players list's "Edit selected" (issue 11): the settings named in `changes` go to every id (1 to
+ * BULK_MAX), merged into each player's own settings as `update` merges them, all or nothing. Names and
+ * passwords stay each player's own, so they are not accepted here.
+ */
+export const bulkUpdateOutputsBodySchema = bulkIdsBodySchema.extend({
+  changes: z
+    .strictObject(updateBodyOf(outputSettingsSchema).shape)
+    .refine((changes) => Object.keys(changes).length > 0, 'Name at least one setting to change'),
+});
+export type BulkUpdateOutputsBody = z.infer<typeof bulkUpdateOutputsBodySchema>;
 export const outputListQuerySchema = pageQuerySchema.extend({ workspaceId: z.uuid().optional() });
 export type OutputListQuery = z.infer<typeof outputListQuerySchema>;
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { dateTimeSchema, line, nameSchema, pageQuerySchema, text, updateBodyOf } from './common';
+import {
+  bulkIdsBodySchema,
+  dateTimeSchema,
+  line,
+  nameSchema,
+  pageQuerySchema,
+  text,
+  updateBodyOf,
+} from './common';
 import { STREAM_ENDPOINTS } from './limits';
 import { streamInfoSchema } from './stream-info';
 import { sourceStates, sourceTypes } from './values';
@@ -59,6 +67,14 @@ export const createSourceBodySchema = sourceFields.extend({ workspaceId: z.uuid(
 export type CreateSourceBody = z.infer<typeof createSourceBodySchema>;
 export const updateSourceBodySchema = updateBodyOf(sourceFields.omit({ type: true }));
 export type UpdateSourceBody = z.infer<typeof updateSourceBodySchema>;
+/**
+ * A change for a selection of the sources list (issue 11): the settings that make sense for many sources at
+ * once, applied to every id (1 to BULK_MAX) as `update` applies them to one, all or nothing.
+ */
+export const bulkUpdateSourcesBodySchema = bulkIdsBodySchema.extend({
+  changes: z.strictObject({ recording: z.boolean() }),
+});
+export type BulkUpdateSourcesBody = z.infer<typeof bulkUpdateSourcesBodySchema>;
 
 export const sourceListQuerySchema = pageQuerySchema.extend({
   workspaceId: z.uuid().optional(),

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { BULK_MAX } from '@stromwerk/contracts/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChangeEvent } from '../../src/lib/events';
+import type { OutputRow } from '../../src/modules/outputs/outputs.repository';
+import type { SourceRow } from '../../src/modules/sources/sources.repository';
 import { expectError } from '../helpers/expect-error';
 import { op } from '../helpers/route-call';
-import { createMember, type TestUser } from '../helpers/tenancy';
+import { createMember, createWorkspace, type TestUser } from '../helpers/tenancy';
 import { createTenant, createTestApp, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
@@ -66,6 +69,16 @@ type BulkOperation = `${Kind}.bulkDelete` | 'comments.bulkApprove' | 'comments.b
 const bulk = (name: BulkOperation, ids: unknown, token: string | null = me.user.token) =>
   op(ctx.app, name, { token: token ?? undefined, body: { ids } as never });
 
+const mine = (kind: Kind) => make(kind, me.user.token, me.workspaceId);
+async function makeOutput(body: Record<string, unknown>): Promise<{ id: string }> {
+  const res = await op(ctx.app, 'outputs.create', {
+    token: me.user.token,
+    body: { workspaceId: me.workspaceId, ...body } as never,
+  });
+  if (res.status !== 201) throw new Error(`outputs: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
 describe(`bulk operations (${testDbEngine()})`, () => {
   describe.each(['sources', 'targets', 'outputs', 'comments'] as const)('%s/bulk-delete', (kind) => {
     const path = `${kind}.bulkDelete` as const;
@@ -119,5 +132,160 @@ describe(`bulk operations (${testDbEngine()})`, () => {
     expect(await approved()).toEqual([false, false]);
     expect((await bulk('comments.bulkApprove', [a.id, b.id])).status).toBe(200);
     expect(await approved()).toEqual([true, true]);
+  });
+
+  describe('sources/bulk-update and outputs/bulk-update', () => {
+    /** What the single update hands on after its commit: the events (MQTT) and the live plane's calls. */
+    let events: ChangeEvent[] = [];
+    let sourcesChanged: SourceRow[] = [];
+    let outputsChanged: OutputRow[] = [];
+    let stopListening = () => {};
+    beforeAll(() => {
+      const { services } = ctx.app;
+      stopListening = services.events.onChange((e) => events.push(e));
+      // The test app runs without the live plane; these stand in for it and record what it is told.
+      services.sources.live = {
+        sourceChanged: async (row) => void sourcesChanged.push(row),
+        sourceRemoved: async () => {},
+        targetChanged: async () => {},
+        targetRemoved: async () => {},
+      };
+      services.outputs.live = {
+        outputChanged: async (row) => void outputsChanged.push(row),
+        outputRemoved: async () => {},
+        currentViewers: () => 0,
+      };
+    });
+    /** Forgets what the test's own set-up announced (creates), before the operation under test. */
+    const reset = () => {
+      events = [];
+      sourcesChanged = [];
+      outputsChanged = [];
+    };
+    afterAll(() => {
+      stopListening();
+      ctx.app.services.sources.live = undefined;
+      ctx.app.services.outputs.live = undefined;
+    });
+    const updatedIds = (type: string) =>
+      events.filter((e) => e.type === type && e.action === 'updated').map((e) => e.id);
+    const updates = () => events.filter((e) => e.action === 'updated');
+
+    const source = async (id: string) =>
+      (await op(ctx.app, 'sources.get', { token: ctx.owner.token, params: { id } })).body;
+    const output = async (id: string) =>
+      (await op(ctx.app, 'outputs.get', { token: ctx.owner.token, params: { id } })).body;
+    const setRecording = (ids: unknown, recording: unknown, token: string = me.user.token) =>
+      op(ctx.app, 'sources.bulkUpdate', { token, body: { ids, changes: { recording } } as never });
+    const editOutputs = (ids: unknown, changes: unknown, token: string = me.user.token) =>
+      op(ctx.app, 'outputs.bulkUpdate', { token, body: { ids, changes } as never });
+
+    it('switches recording for every source in one request, announced and handed on as `update` does', async () => {
+      const [a, b, c] = [await mine('sources'), await mine('sources'), await mine('sources')];
+      reset();
+      const res = await setRecording([a.id, b.id, c.id, a.id], true);
+      expect(res.status).toBe(200);
+      expect(res.body.ids.sort()).toEqual([a.id, b.id, c.id].sort());
+      for (const id of [a.id, b.id, c.id]) expect((await source(id)).recording).toBe(true);
+      expect(updatedIds('source').sort()).toEqual([a.id, b.id, c.id].sort());
+      expect(sourcesChanged.map((r) => [r.id, r.recording]).sort()).toEqual(
+        [a.id, b.id, c.id].sort().map((id) => [id, true]),
+      );
+      expect((await setRecording([a.id, b.id], false)).status).toBe(200);
+      expect([(await source(a.id)).recording, (await source(b.id)).recording]).toEqual([false, false]);
+      expect((await source(c.id)).recording).toBe(true);
+    });
+
+    it("changes the named settings of every player in one request; the rest stay each one's own", async () => {
+      const a = await makeOutput({ name: 'Alpha', direction: 'portrait', passwords: ['alpha-secret'] });
+      const b = await makeOutput({ name: 'Beta', latency: 'low' });
+      reset();
+      const res = await editOutputs([a.id, b.id], { recording: true, latency: 'high' });
+      expect(res.status).toBe(200);
+      expect(res.body.ids.sort()).toEqual([a.id, b.id].sort());
+      const [after, bAfter] = [await output(a.id), await output(b.id)];
+      expect([after.recording, after.latency, after.direction, after.name, after.passwordCount]).toEqual([
+        true,
+        'high',
+        'portrait',
+        'Alpha',
+        1,
+      ]);
+      expect([bAfter.recording, bAfter.latency, bAfter.direction, bAfter.name]).toEqual([
+        true,
+        'high',
+        'landscape',
+        'Beta',
+      ]);
+      expect(updatedIds('output').sort()).toEqual([a.id, b.id].sort());
+      expect(outputsChanged.map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
+    });
+
+    it("answers another tenant's id as an unknown one, and changes nothing", async () => {
+      const own = await mine('sources');
+      const foreign = await make('sources', ctx.owner.token, ctx.owner.workspaceId);
+      const ownPlayer = await mine('outputs');
+      const foreignPlayer = await make('outputs', ctx.owner.token, ctx.owner.workspaceId);
+      reset();
+      const res = await setRecording([own.id, foreign.id], true);
+      expectError(res, 404, 'NOT_FOUND');
+      expect(res.body).toEqual((await setRecording([own.id, randomUUID()], true)).body);
+      const refused = await editOutputs([ownPlayer.id, foreignPlayer.id], { latency: 'high' });
+      expectError(refused, 404, 'NOT_FOUND');
+      expect(refused.body).toEqual(
+        (await editOutputs([ownPlayer.id, randomUUID()], { latency: 'high' })).body,
+      );
+      expect([updates(), sourcesChanged, outputsChanged]).toEqual([[], [], []]);
+      expect([(await source(own.id)).recording, (await source(foreign.id)).recording]).toEqual([
+        false,
+        false,
+      ]);
+      expect([(await output(ownPlayer.id)).latency, (await output(foreignPlayer.id)).latency]).toEqual([
+        'normal',
+        'normal',
+      ]);
+    });
+
+    it('refuses a member without write permission, and changes nothing', async () => {
+      const own = await mine('sources');
+      const player = await mine('outputs');
+      reset();
+      expectError(await setRecording([own.id], true, reader.token), 403, 'FORBIDDEN');
+      expectError(await editOutputs([player.id], { recording: true }, reader.token), 403, 'FORBIDDEN');
+      expect([updates(), sourcesChanged, outputsChanged]).toEqual([[], [], []]);
+      expect([(await source(own.id)).recording, (await output(player.id)).recording]).toEqual([false, false]);
+    });
+
+    it('refuses a change one of the players cannot take (all or nothing, 400 naming the field)', async () => {
+      // A source of the first workspace is no main ingest for a player of another workspace.
+      const otherWs = await createWorkspace(ctx, me.user.token, me.corporationId, 'Second stage');
+      const here = await mine('outputs');
+      const there = (await make('outputs', me.user.token, otherWs)).id;
+      const feed = await mine('sources');
+      reset();
+      expectError(
+        await editOutputs([here.id, there], { mainSourceId: feed.id }),
+        400,
+        'VALIDATION_FAILED',
+        'mainSourceId',
+      );
+      expect([updates(), outputsChanged]).toEqual([[], []]);
+      expect((await output(here.id)).mainSourceId).toBeNull();
+    });
+
+    it(`refuses an empty list, more than ${BULK_MAX} ids, and changes that are not settings`, async () => {
+      const own = await mine('outputs');
+      reset();
+      const many = Array.from({ length: BULK_MAX + 1 }, () => randomUUID());
+      for (const ids of [[], many]) {
+        expectError(await setRecording(ids, true), 400, 'VALIDATION_FAILED', 'ids');
+        expectError(await editOutputs(ids, { recording: true }), 400, 'VALIDATION_FAILED', 'ids');
+      }
+      expectError(await setRecording([own.id], 'yes'), 400, 'VALIDATION_FAILED', 'recording');
+      for (const changes of [{}, { name: 'Renamed' }, { passwords: [] }])
+        expectError(await editOutputs([own.id], changes), 400, 'VALIDATION_FAILED', 'changes');
+      expect([updates(), sourcesChanged, outputsChanged]).toEqual([[], [], []]);
+      expect((await output(own.id)).name).toMatch(/^Player/);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { bulkIdsBodySchema, bulkResultSchema, idParamsSchema, pageOf, pageQuerySchema } from '../common';
 import {
+  bulkUpdateOutputsBodySchema,
   createOutputBodySchema,
   outputListQuerySchema,
   outputPasswordsSchema,
@@ -31,6 +32,12 @@ export const outputSchemas = schemasFor(outputRoutes, {
     summary:
       'Delete up to 200 players & recorders in one request (all or nothing: 404 or 403 for the first id refused, and nothing changes)',
     body: bulkIdsBodySchema,
+    response: bulkResultSchema,
+  },
+  bulkUpdate: {
+    summary:
+      'Change the named settings of up to 200 players & recorders in one request, as `update` would for each; names and passwords stay their own (all or nothing: 404 or 403 for the first id refused, 400 for a setting one of them refuses, and nothing changes)',
+    body: bulkUpdateOutputsBodySchema,
     response: bulkResultSchema,
   },
   passwords: {

@@ -27,6 +27,11 @@ export const outputRoutes = routeTable({
     path: '/outputs/bulk-delete',
     access: ws('write'),
   },
+  bulkUpdate: {
+    method: 'POST',
+    path: '/outputs/bulk-update',
+    access: ws('write'),
+  },
   passwords: {
     method: 'GET',
     path: '/outputs/:id/passwords',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bulkIdsBodySchema, bulkResultSchema, idParamsSchema, pageOf, pageQuerySchema } from '../common';
 import {
+  bulkUpdateSourcesBodySchema,
   createSourceBodySchema,
   sourceListQuerySchema,
   sourceMetaBodySchema,
@@ -32,6 +33,12 @@ export const sourceSchemas = schemasFor(sourceRoutes, {
     summary:
       'Delete up to 200 sources in one request (all or nothing: 404 or 403 for the first id refused, and nothing changes)',
     body: bulkIdsBodySchema,
+    response: bulkResultSchema,
+  },
+  bulkUpdate: {
+    summary:
+      'Switch recording on or off for up to 200 sources in one request, as `update` would for each (all or nothing: 404 or 403 for the first id refused, and nothing changes)',
+    body: bulkUpdateSourcesBodySchema,
     response: bulkResultSchema,
   },
   setMeta: {

@@ -28,6 +28,11 @@ export const sourceRoutes = routeTable({
     path: '/sources/bulk-delete',
     access: ws('write'),
   },
+  bulkUpdate: {
+    method: 'POST',
+    path: '/sources/bulk-update',
+    access: ws('write'),
+  },
   setMeta: {
     method: 'PUT',
     path: '/sources/:id/meta',

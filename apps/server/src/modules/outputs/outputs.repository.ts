@@ -1,6 +1,7 @@
 import type { OutputListQuery } from '@stromwerk/contracts/outputs';
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { outputs } from '../../db/schema/outputs';
+import { withTransaction } from '../../db/transaction';
 import type { Db } from '../../plugins/db';
 import { escapeLike } from '../users/users.repository';
 
@@ -31,6 +32,18 @@ export class OutputsRepository {
 
   async delete(id: string) {
     await this.db.delete(outputs).where(eq(outputs.id, id));
+  }
+
+  /** Each row its own values, in one transaction: all of them or, on a failure, none. */
+  updateEach(changes: readonly { id: string; values: Partial<typeof outputs.$inferInsert> }[]) {
+    return withTransaction(this.db, async (tx) => {
+      const rows: OutputRow[] = [];
+      for (const { id, values } of changes) {
+        const [row] = await tx.update(outputs).set(values).where(eq(outputs.id, id)).returning();
+        if (row) rows.push(row);
+      }
+      return rows;
+    });
   }
 
   /** One statement: all of them or, on a failure, none. */

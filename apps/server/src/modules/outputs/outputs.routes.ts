@@ -13,6 +13,7 @@ export async function outputsRoutes(app: FastifyInstance) {
     update: (req) => outputs.update(actorOf(req), req.params.id, req.body),
     remove: (req) => outputs.delete(actorOf(req), req.params.id),
     bulkDelete: (req) => outputs.deleteMany(actorOf(req), req.body.ids),
+    bulkUpdate: (req) => outputs.updateMany(actorOf(req), req.body.ids, req.body.changes),
     passwords: (req) => outputs.passwords(actorOf(req), req.params.id),
     statistics: (req) => outputs.statistics(actorOf(req), req.params.id),
     listInWorkspace: (req) => outputs.listIn(actorOf(req), { workspaceId: req.params.id }, req.query),

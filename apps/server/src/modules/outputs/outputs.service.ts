@@ -1,5 +1,6 @@
 import type { PageQuery } from '@stromwerk/contracts/common';
 import type {
+  BulkUpdateOutputsBody,
   CreateOutputBody,
   Output,
   OutputListQuery,
@@ -104,11 +105,32 @@ export class OutputsService {
   async update(actor: Actor, id: string, body: UpdateOutputBody) {
     const row = await this.row(actor, id, 'write');
     const { name, passwords, ...changes } = body;
-    const settings: OutputSettings = { ...row.settings, ...changes };
-    await this.checkReferences(settings, row.workspaceId);
+    const settings = await this.merged(row, changes);
     const updated = (await this.repo.update(id, { name, passwords, settings }))!;
     await this.changed(updated, 'updated');
     return this.present(updated);
+  }
+
+  /**
+   * "Edit selected": all or nothing. Every id is checked as `update` checks it, and the changes merged into
+   * each player's own settings and checked there (a source or media of another workspace, main = backup),
+   * before one transaction writes them all; then each player is announced and re-decided as `update` does.
+   */
+  async updateMany(actor: Actor, ids: readonly string[], changes: BulkUpdateOutputsBody['changes']) {
+    const planned = await checkEach(ids, async (id) => {
+      const row = await this.row(actor, id, 'write');
+      return { id, values: { settings: await this.merged(row, changes) } };
+    });
+    const updated = await this.repo.updateEach(planned);
+    for (const row of updated) await this.changed(row, 'updated');
+    return { ids: planned.map((p) => p.id) };
+  }
+
+  /** A player's settings with `changes` applied, refused (400 naming the field) if they do not hold. */
+  private async merged(row: OutputRow, changes: Partial<OutputSettings>): Promise<OutputSettings> {
+    const settings: OutputSettings = { ...row.settings, ...changes };
+    await this.checkReferences(settings, row.workspaceId);
+    return settings;
   }
 
   async delete(actor: Actor, id: string) {

@@ -93,6 +93,15 @@ export class SourcesRepository {
     await this.db.delete(sources).where(eq(sources.id, id));
   }
 
+  /** The same change to every id in one statement (one transaction): all of them or, on a failure, none. */
+  async updateMany(ids: readonly string[], values: Partial<typeof sources.$inferInsert>) {
+    return this.db
+      .update(sources)
+      .set({ ...values, updatedAt: new Date() })
+      .where(inArray(sources.id, [...ids]))
+      .returning();
+  }
+
   /** One statement: all of them or, on a failure, none. */
   async deleteMany(ids: readonly string[]) {
     await this.db.delete(sources).where(inArray(sources.id, [...ids]));

@@ -14,6 +14,7 @@ export async function sourcesRoutes(app: FastifyInstance) {
     update: (req) => sources.update(actorOf(req), req.params.id, req.body),
     remove: (req) => sources.delete(actorOf(req), req.params.id),
     bulkDelete: (req) => sources.deleteMany(actorOf(req), req.body.ids),
+    bulkUpdate: (req) => sources.updateMany(actorOf(req), req.body.ids, req.body.changes),
     setMeta: (req) => sources.setMeta(actorOf(req), req.params.id, req.body.meta),
     preview: async (req, reply) => {
       const jpeg = await sources.preview(actorOf(req), req.params.id);

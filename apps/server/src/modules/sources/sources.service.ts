@@ -1,5 +1,6 @@
 import type { PageQuery } from '@stromwerk/contracts/common';
 import type {
+  BulkUpdateSourcesBody,
   CreateSourceBody,
   SourceListQuery,
   StreamEndpoint,
@@ -129,6 +130,20 @@ export class SourcesService {
   async deleteMany(actor: Actor, ids: readonly string[]) {
     const rows = await checkEach(ids, (id) => this.row(actor, id, 'write'));
     await this.removeAll(rows);
+    return { ids: rows.map((r) => r.id) };
+  }
+
+  /**
+   * All or nothing: every id is checked as `update` checks it, then one statement changes them all, and
+   * each changed source is announced and handed to the live plane as `update` does (`changed`).
+   */
+  async updateMany(actor: Actor, ids: readonly string[], changes: BulkUpdateSourcesBody['changes']) {
+    const rows = await checkEach(ids, (id) => this.row(actor, id, 'write'));
+    const updated = await this.repo.updateMany(
+      rows.map((r) => r.id),
+      changes,
+    );
+    for (const row of updated) await this.changed(row, 'updated');
     return { ids: rows.map((r) => r.id) };
   }
 

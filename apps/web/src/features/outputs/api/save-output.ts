@@ -1,4 +1,4 @@
-import type { UpdateOutputBody } from '@stromwerk/contracts/outputs';
+import type { BulkUpdateOutputsBody, UpdateOutputBody } from '@stromwerk/contracts/outputs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { OutputItem } from './types';
@@ -24,17 +24,19 @@ export function useUpdateOutput() {
 }
 
 /**
- * Bulk edit: `changes` go to every output. An update changes only the settings it names (the server keeps
- * the rest, passwords included), so each output gets the changes alone: one request per output.
+ * Bulk edit: `changes` go to every output, in one request (all or nothing); the server merges them into
+ * each output's own settings and keeps the rest (names and passwords included). The list refreshes once.
  */
 export function useUpdateOutputs() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ outputs, changes }: { outputs: OutputItem[]; changes: UpdateOutputBody }) => {
-      await Promise.all(
-        outputs.map((output) => api.outputs.update({ params: { id: output.id }, body: changes })),
-      );
-    },
+    mutationFn: ({
+      outputs,
+      changes,
+    }: {
+      outputs: OutputItem[];
+      changes: BulkUpdateOutputsBody['changes'];
+    }) => api.outputs.bulkUpdate({ body: { ids: outputs.map((o) => o.id), changes } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['outputs'] }),
   });
 }

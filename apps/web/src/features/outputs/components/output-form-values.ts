@@ -1,4 +1,4 @@
-import type { Latency, UpdateOutputBody } from '@stromwerk/contracts/outputs';
+import type { BulkUpdateOutputsBody, Latency, UpdateOutputBody } from '@stromwerk/contracts/outputs';
 import {
   behaviours as behaviourValues,
   directions as directionValues,
@@ -179,7 +179,10 @@ export function toBody(v: Values): UpdateOutputBody & { name: string; passwords:
  * switch that shows the first output's "on" can be switched off and on again to apply "on" to all).
  * Names and passwords stay each output's own.
  */
-export function touchedSettings(values: Values, touched: ReadonlySet<keyof Values>): UpdateOutputBody {
+export function touchedSettings(
+  values: Values,
+  touched: ReadonlySet<keyof Values>,
+): BulkUpdateOutputsBody['changes'] {
   const after = toBody(values) as Record<string, unknown>;
   const body: Record<string, unknown> = {};
   for (const field of touched) {
@@ -189,5 +192,5 @@ export function touchedSettings(values: Values, touched: ReadonlySet<keyof Value
   }
   // A limit switched on needs its maximum even when the number itself was left as it was.
   if (body.viewerLimitEnabled === true) body.viewerLimit = after.viewerLimit;
-  return body as UpdateOutputBody;
+  return body as BulkUpdateOutputsBody['changes'];
 }

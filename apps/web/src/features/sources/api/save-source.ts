@@ -18,3 +18,16 @@ export function useUpdateSource() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sources'] }),
   });
 }
+
+/**
+ * "Enable/disable recording" for a selection: one request for all of them (all or nothing), then the list
+ * refreshes once.
+ */
+export function useSetSourcesRecording() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, recording }: { ids: string[]; recording: boolean }) =>
+      api.sources.bulkUpdate({ body: { ids, changes: { recording } } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['sources'] }),
+  });
+}

@@ -12,7 +12,7 @@ import { useSources } from '../../../lib/queries/sources';
 import { useActiveContext } from '../../../lib/use-active-context';
 import { useAvailableFeatures } from '../../../lib/use-available-features';
 import { useDeleteSources } from '../api/delete-source';
-import { useUpdateSource } from '../api/save-source';
+import { useSetSourcesRecording } from '../api/save-source';
 import { EncoderSetupDialog } from './encoder-setup-dialog';
 import { SourceFormDialog } from './source-form-dialog';
 import { SourceRow } from './source-row';
@@ -28,10 +28,8 @@ export function SourcesPage() {
   const sources = useSources(workspaceId || undefined);
   const [editing, setEditing] = useState<Editing>(null);
   const [encoder, setEncoder] = useState<string | null>(null);
-  const [bulkError, setBulkError] = useState<unknown>(null);
-  const [bulkPending, setBulkPending] = useState(false);
   const remove = useDeleteSources();
-  const update = useUpdateSource();
+  const recording = useSetSourcesRecording();
 
   if (!features.has('sources')) {
     return (
@@ -49,19 +47,8 @@ export function SourcesPage() {
     </Button>
   );
 
-  const setRecording = async (selection: SourceItem[], recording: boolean) => {
-    setBulkError(null);
-    setBulkPending(true);
-    try {
-      for (const source of selection) {
-        await update.mutateAsync({ id: source.id, body: { recording } });
-      }
-    } catch (error) {
-      setBulkError(error);
-    } finally {
-      setBulkPending(false);
-    }
-  };
+  const setRecording = (selection: SourceItem[], on: boolean) =>
+    recording.mutate({ ids: selection.map((s) => s.id), recording: on });
 
   return (
     <Page title={t('title')} subtitle={workspace?.name} actions={addButton}>
@@ -70,7 +57,7 @@ export function SourcesPage() {
         items={items}
         loading={sources.isPending && Boolean(workspaceId)}
         error={sources.error}
-        bulkError={bulkError}
+        bulkError={recording.error}
         empty={{
           icon: <SettingsInputAntenna />,
           title: t('emptyTitle'),
@@ -82,7 +69,7 @@ export function SourcesPage() {
             <Button
               size="small"
               variant="outlined"
-              disabled={bulkPending}
+              disabled={recording.isPending}
               onClick={() => setRecording(selection, true)}
             >
               {t('bulk.enableRecording')}
@@ -90,7 +77,7 @@ export function SourcesPage() {
             <Button
               size="small"
               variant="outlined"
-              disabled={bulkPending}
+              disabled={recording.isPending}
               onClick={() => setRecording(selection, false)}
             >
               {t('bulk.disableRecording')}
