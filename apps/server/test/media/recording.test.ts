@@ -68,4 +68,44 @@ describe('recording a live source', () => {
     expect(recording.durationMs).toBeLessThan(10_000);
     expect(recording.links.thumbnail).not.toBeNull();
   });
+
+  it('switched on while live it records from then on; switched off it saves at once', async () => {
+    const src = await op(ctx.app, 'sources.create', {
+      ...as(),
+      body: { workspaceId: ctx.owner.workspaceId, name: 'Late switch', type: 'rtmp' },
+    });
+    const params = { id: src.body.id };
+    const key = await op(ctx.app, 'sources.streamKey', { ...as(), params });
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key.body.streamKey}`, 20);
+    await waitFor(
+      'live',
+      async () => (await op(ctx.app, 'sources.get', { ...as(), params })).body.state === 'live',
+    );
+    const ids = [src.body.id];
+    const on = await op(ctx.app, 'sources.bulkUpdate', {
+      ...as(),
+      body: { ids, changes: { recording: true } },
+    });
+    expect(on.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 5000));
+    await op(ctx.app, 'sources.bulkUpdate', { ...as(), body: { ids, changes: { recording: false } } });
+    // Saved while the stream goes on: the library has it before the encoder stops.
+    const recording = await waitFor(
+      'recording in the library',
+      async () => {
+        const list = await op(ctx.app, 'medias.byOrigin', {
+          ...as(),
+          params: { origin: 'recording' },
+          query: { originId: src.body.id },
+        });
+        const m = list.body.items[0];
+        return m?.status === 'ready' ? m : undefined;
+      },
+      40_000,
+    );
+    expect((await op(ctx.app, 'sources.get', { ...as(), params })).body.state).toBe('live');
+    expect(recording.durationMs).toBeGreaterThan(2000);
+    expect(recording.durationMs).toBeLessThan(9000);
+    encoder.kill('SIGINT');
+  });
 });

@@ -122,6 +122,19 @@ export class LiveEngine implements LiveControl {
     if (!this.keys.mayPublish(row.streamKey) && row.live) this.ingest?.kick(row.streamKey);
     if (before && before.streamKey !== row.streamKey) this.ingest?.kick(before.streamKey);
     await this.reconcilePublisher(row);
+    await this.followRecordingSwitch(row);
+  }
+
+  /**
+   * Recording switched on while live starts a recording now (it covers the rest of the session); switched
+   * off, the running one is saved to the library at once, as if the stream had ended.
+   */
+  private async followRecordingSwitch(row: SourceRow) {
+    if (row.recording && row.live) return this.startRecording(row, new Date());
+    if (!row.recording && this.recorders.has(row.id))
+      void this.finishRecording(row, true).catch((e) =>
+        this.deps.log.error({ err: e, sourceId: row.id }, 'saving the recording failed'),
+      );
   }
 
   async sourceRemoved(row: SourceRow) {
@@ -200,11 +213,11 @@ export class LiveEngine implements LiveControl {
     recorder.start();
   }
 
-  private async finishRecording(row: SourceRow) {
+  private async finishRecording(row: SourceRow, now = false) {
     const entry = this.recorders.get(row.id);
     if (!entry) return;
     this.recorders.delete(row.id);
-    const file = await entry.recorder.finish();
+    const file = await entry.recorder.finish(now);
     await this.deps.recordings.finished(row, file, entry.recorder.startedAt, entry.dir);
   }
 

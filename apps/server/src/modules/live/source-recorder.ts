@@ -49,12 +49,16 @@ export class SourceRecorder {
     this.current = { done, abort };
   }
 
-  /** The session ended: let ffmpeg finish on its own (its read times out), then join the parts. */
-  async finish(): Promise<string | null> {
+  /**
+   * The session ended: let ffmpeg finish on its own (its read times out), then join the parts. `now`:
+   * recording was switched off while the stream goes on, so ffmpeg is stopped at once (a TS part stays
+   * readable up to its last packet).
+   */
+  async finish(now = false): Promise<string | null> {
     this.live = false;
     const current = this.current;
     if (current) {
-      const timer = setTimeout(() => current.abort.abort(), STOP_WAIT_MS);
+      const timer = setTimeout(() => current.abort.abort(), now ? 0 : STOP_WAIT_MS);
       await current.done;
       clearTimeout(timer);
     }
