@@ -98,3 +98,16 @@ test.describe('start-up', () => {
     expect(await page.evaluate(() => localStorage.getItem('stromwerk-session'))).toBeNull();
   });
 });
+
+test('a deep link survives the login: after it the user lands where the link pointed', async ({ page }) => {
+  const { corporation, workspace } = await ownerHome();
+  const { email, password } = adminEnv();
+  const deepLink = `/${corporation.id}/${workspace.id}/media?origin=upload#library`;
+  await page.goto(deepLink);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(deepLink);
+  await expect(page.getByRole('heading', { level: 1, name: 'Media Management' })).toBeVisible();
+});
