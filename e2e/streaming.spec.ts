@@ -223,4 +223,24 @@ test('publish to an RTMP source, see it live, push it to an RTMP target', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Stream-Quellen' })).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Main stage' }).getByText(/Gestartet/)).toBeVisible();
   await scratchShot(page, 'sources-de-1200');
+
+  // A target whose receiver is gone says why in German, ffmpeg's English only behind "Details" (issue 13.7).
+  const [mainStage] = (await adminApi().sources.list({ query: { workspaceId: workspace.id } })).items;
+  await adminApi().targets.create({
+    body: {
+      workspaceId: workspace.id,
+      name: 'Gone receiver',
+      sourceId: mainStage!.id,
+      settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${await freePort()}/app`, streamKey: 'out' },
+    },
+  });
+  await page.goto(`/${corporation.id}/${workspace.id}/targets`);
+  const gone = page.getByRole('listitem', { name: 'Gone receiver' });
+  await expect(gone.getByText(/^Letzter Fehler: Keine Verbindung zum empfangenden Server/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(gone.getByText('Could not connect to the receiver')).toBeHidden();
+  await gone.getByRole('button', { name: 'Details' }).click();
+  await expect(gone.getByText('Could not connect to the receiver')).toBeVisible();
+  await scratchShot(page, 'targets-failure-de-1200');
 });

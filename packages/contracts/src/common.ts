@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './values';
+import { DEFAULT_PAGE_SIZE, failureCauses, MAX_PAGE_SIZE } from './values';
 
 export const idSchema = z.uuid();
 export const idParamsSchema = z.object({ id: idSchema });
@@ -94,3 +94,7 @@ export function updateBodyOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>): z
   }
   return z.object(shape) as unknown as z.ZodObject<UpdateShape<S>>;
 }
+
+/** Why a target or source failed, for the UI to translate; `lastError` keeps the exact reason. */
+export const failureCauseSchema = z.enum(failureCauses);
+export type { FailureCause } from './values';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   bulkIdsBodySchema,
   dateTimeSchema,
+  failureCauseSchema,
   line,
   nameSchema,
   pageQuerySchema,
@@ -42,6 +43,8 @@ export const sourceSchema = z
     streamStart: dateTimeSchema.nullable(),
     streamInfo: streamInfoSchema.nullable(),
     lastError: z.string().nullable(),
+    /** `lastError` as a cause the user can act on; null without an error. */
+    lastErrorCause: failureCauseSchema.nullable(),
     /** Where an encoder sends to (RTMP server URL or SRT address); the key is fetched separately. */
     ingestUrl: z.string().nullable(),
     meta: z.record(z.string(), z.string()),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { dateTimeSchema, line, nameSchema, pageQuerySchema, updateBodyOf } from './common';
+import {
+  dateTimeSchema,
+  failureCauseSchema,
+  line,
+  nameSchema,
+  pageQuerySchema,
+  updateBodyOf,
+} from './common';
 import { TARGET_TYPES } from './limits';
 import { targetStates } from './values';
 
@@ -69,6 +76,8 @@ export const targetSchema = z
     settings: targetSettingsSchema,
     state: targetStateSchema,
     lastError: z.string().nullable(),
+    /** `lastError` as a cause the user can act on; null without an error. */
+    lastErrorCause: failureCauseSchema.nullable(),
     onlineSince: dateTimeSchema.nullable(),
     bitrateKbps: z.number().nullable(),
     restarts: z.number().int(),

@@ -14,6 +14,23 @@ export const mediaSortFields = ['createdAt', 'name', 'sizeBytes', 'durationMs'] 
 export const sourceTypes = ['rtmp', 'srt', 'relive', 'demo'] as const;
 export const sourceStates = ['offline', 'live', 'scheduled', 'maintenance'] as const;
 export const targetStates = ['offline', 'almost-online', 'online', 'not-connected'] as const;
+/**
+ * Why a target or source failed, as a user can act on it (the UI translates these; the exact reason is in
+ * `lastError`). Refused, reset and timed-out connections are one cause, `receiver-unreachable`, so a
+ * target cannot be used to tell an open port from a closed one.
+ */
+export const failureCauses = [
+  'receiver-unreachable',
+  'credentials-rejected',
+  'receiver-refused',
+  'host-unresolvable',
+  'private-address',
+  'codec-not-accepted',
+  'input-ended',
+  'server-feature-missing',
+  'other',
+] as const;
+export type FailureCause = (typeof failureCauses)[number];
 export const jobTypes = ['thumbnail', 'render-mp4'] as const;
 export const jobStates = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export const invitationStatuses = ['pending', 'accepted', 'declined', 'revoked'] as const;

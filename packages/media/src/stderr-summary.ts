@@ -12,6 +12,9 @@ const KNOWN: ReadonlyArray<[RegExp, (m: RegExpMatchArray) => string]> = [
   [/Server returned (\d{3}[^(\n]*)/, (m) => `Server returned ${m[1]!.trim()}`],
   [/HTTP error (\d{3}[^\n]*)/, (m) => `Server returned ${m[1]!.trim()}`],
   [/Incorrect passphrase|BADSECRET/, () => 'Wrong SRT passphrase'],
+  // The receiver's container cannot carry the stream's codec (HEVC or Opus into RTMP's FLV, say).
+  [/(?:Video|Audio) codec (\w+) not compatible with (\w+)/i, (m) => `Codec ${m[1]} not accepted by ${m[2]}`],
+  [/codec not currently supported in container/i, () => 'Codec not accepted by the receiver format'],
   [/Connection refused/i, () => 'Connection refused'],
   [/Connection reset by peer/i, () => 'Connection reset by peer'],
   [/timed out/i, () => 'Connection timed out'],

@@ -54,6 +54,7 @@ const CONNECT_TIMEOUT_MS = 20_000;
 const SHOWN_AS_IS = [
   /^Server returned \d{3}/,
   /^Wrong SRT passphrase$/,
+  /^Codec .*not accepted by /,
   /^Host name could not be resolved$/,
   /^Targets may only send to public/,
   /not (supported|available) (by|in) this ffmpeg$/,

@@ -9,6 +9,7 @@ import { and, asc, count, eq, ilike, inArray, isNotNull, type SQL } from 'drizzl
 import { sources } from '../../db/schema/streaming';
 import { iso, isoOrNull } from '../../lib/dates';
 import type { Db } from '../../plugins/db';
+import { failureCause } from '../live/failure-cause';
 import { escapeLike } from '../users/users.repository';
 
 export type SourceRow = typeof sources.$inferSelect;
@@ -41,6 +42,7 @@ export function toSource(row: SourceRow, ingestUrl: string | null): Source {
     streamStart: isoOrNull(row.streamStart),
     streamInfo: row.streamInfo ?? null,
     lastError: row.lastError,
+    lastErrorCause: failureCause(row.lastError),
     ingestUrl,
     meta: row.meta,
     createdAt: iso(row.createdAt),

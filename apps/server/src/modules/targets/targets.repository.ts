@@ -10,6 +10,7 @@ import { outputs } from '../../db/schema/outputs';
 import { targets } from '../../db/schema/streaming';
 import { iso, isoOrNull } from '../../lib/dates';
 import type { Db } from '../../plugins/db';
+import { failureCause } from '../live/failure-cause';
 import { escapeLike } from '../users/users.repository';
 
 export type TargetRow = typeof targets.$inferSelect;
@@ -35,6 +36,7 @@ export function toTarget(row: TargetRow, canWrite: boolean): Target {
     settings: canWrite ? row.settings : masked(row.settings),
     state: row.state as TargetState,
     lastError: row.lastError,
+    lastErrorCause: failureCause(row.lastError),
     onlineSince: isoOrNull(row.onlineSince),
     bitrateKbps: row.bitrateKbps,
     restarts: row.restarts,

@@ -6,6 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
+import { FailureNote } from '../../../components/failure-note';
 import { ListRow } from '../../../components/list-row';
 import { formatRelative, formatStreamInfo } from '../../../lib/format-stream';
 import type { SourceItem } from '../../../lib/queries/source-item';
@@ -101,9 +102,11 @@ export function SourceRow({
         </Typography>
       )}
       {source.lastError && (
-        <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
-          {t('lastError', { error: source.lastError })}
-        </Typography>
+        <FailureNote
+          cause={source.lastErrorCause}
+          detail={source.lastError}
+          label={(error) => t('lastError', { error })}
+        />
       )}
     </ListRow>
   );

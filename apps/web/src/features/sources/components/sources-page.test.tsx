@@ -47,6 +47,7 @@ const source = (n: number, recording: boolean): Source => ({
   streamStart: null,
   streamInfo: null,
   lastError: null,
+  lastErrorCause: null,
   ingestUrl: 'rtmp://localhost:1935/live',
   meta: {},
   createdAt: '2026-01-01T00:00:00.000Z',

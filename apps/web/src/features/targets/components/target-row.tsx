@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
 import { ErrorAlert } from '../../../components/error-alert';
+import { FailureNote } from '../../../components/failure-note';
 import { ListRow, ListStat, ListStats } from '../../../components/list-row';
 import { formatDuration } from '../../../lib/format-stream';
 import type { OutputFeed } from '../../../lib/queries/output-feeds';
@@ -85,9 +86,11 @@ export function TargetRow({
             <ListStat label={t('stats.restarts')} value={number.format(target.restarts)} />
           </ListStats>
           {target.lastError && (
-            <Typography variant="body2" color="error" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-              {t('lastError', { error: describeError(target.lastError, t) })}
-            </Typography>
+            <FailureNote
+              cause={target.lastErrorCause}
+              detail={target.lastError}
+              label={(error) => t('lastError', { error })}
+            />
           )}
           <ErrorAlert error={update.error} />
         </>
@@ -98,25 +101,4 @@ export function TargetRow({
       </Typography>
     </ListRow>
   );
-}
-
-/** Turns the common ffmpeg failures into words; anything else is shown as reported. */
-function describeError(error: string, t: (key: string) => string): string {
-  const text = error.toLowerCase();
-  // The server says the same for refused, reset, timed-out and unreachable connections (issue 10).
-  if (text.includes('could not connect to the receiver')) return t('errors.unreachable');
-  if (text.includes('public internet addresses')) return t('errors.private');
-  if (text.includes('connection refused')) return t('errors.refused');
-  if (text.includes('timed out') || text.includes('timeout')) return t('errors.timeout');
-  if (text.includes('not found') || text.includes('404')) return t('errors.notFound');
-  if (
-    text.includes('unauthorized') ||
-    text.includes('401') ||
-    text.includes('403') ||
-    text.includes('auth')
-  ) {
-    return t('errors.auth');
-  }
-  if (text.includes('name or service not known') || text.includes('resolve')) return t('errors.dns');
-  return error;
 }
