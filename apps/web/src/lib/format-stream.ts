@@ -1,4 +1,5 @@
 import type { StreamInfo } from '@stromwerk/contracts/stream-info';
+import { relativeParts } from './format';
 
 const codecNames: Record<string, string> = {
   h264: 'H.264',
@@ -32,16 +33,12 @@ export function formatStreamInfo(info: StreamInfo | null, locale: string): strin
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
-/** "vor 5 Minuten" / "5 minutes ago" with the largest fitting unit; never in the future. */
-export function formatRelative(since: Date | string, now: number, locale: string): string {
-  // Clocks of server and browser differ a little: a start "in 2 seconds" reads as now.
-  const seconds = Math.min(0, Math.round((new Date(since).getTime() - now) / 1000));
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  const abs = Math.abs(seconds);
-  if (abs < 60) return rtf.format(seconds, 'second');
-  if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
-  if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour');
-  return rtf.format(Math.round(seconds / 86400), 'day');
+/** "vor 5 Minuten", "in 3 days": the largest fitting unit, past or future. */
+export function formatRelative(time: Date | string, now: number, locale: string): string {
+  // Past and future alike ("5 minutes ago", "in 3 days"); a few seconds of clock skew read as now.
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(
+    ...relativeParts(new Date(time).getTime() - now),
+  );
 }
 
 /** "1 h 05 min", "4 min 12 s", "12 s". */

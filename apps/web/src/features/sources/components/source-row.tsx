@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
 import { FailureNote } from '../../../components/failure-note';
 import { ListRow } from '../../../components/list-row';
+import { useFormat } from '../../../lib/format';
 import { formatRelative, formatStreamInfo } from '../../../lib/format-stream';
 import type { SourceItem } from '../../../lib/queries/source-item';
 import { useNow } from '../../../lib/use-now';
@@ -96,11 +97,7 @@ export function SourceRow({
           )}
         </Typography>
       )}
-      {source.state === 'scheduled' && source.scheduledStart && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {t('startsAt', { time: formatRelative(source.scheduledStart, now, i18n.language) })}
-        </Typography>
-      )}
+      <SourceSchedule source={source} now={now} />
       {source.lastError && (
         <FailureNote
           cause={source.lastErrorCause}
@@ -109,5 +106,36 @@ export function SourceRow({
         />
       )}
     </ListRow>
+  );
+}
+
+/**
+ * When a scheduled source starts and when its maintenance window is, as real times in the user's
+ * language with a countdown that moves (issue 13.4).
+ */
+function SourceSchedule({ source, now }: { source: SourceItem; now: number }) {
+  const { t, i18n } = useTranslation('sources');
+  const format = useFormat();
+  const relative = (time: Date | string) => formatRelative(time, now, i18n.language);
+  const { maintenanceStart: start, maintenanceEnd: end } = source;
+  let text: string | null = null;
+  if (source.state === 'scheduled' && source.scheduledStart)
+    text = t('startsAt', {
+      date: format.dateTime(source.scheduledStart),
+      time: relative(source.scheduledStart),
+    });
+  else if (source.state === 'maintenance' && end)
+    text = t('maintenanceUntil', { date: format.dateTime(end), time: relative(end) });
+  else if (start && end && new Date(start).getTime() > now)
+    text = t('maintenancePlanned', {
+      start: format.dateTime(start),
+      end: format.dateTime(end),
+      time: relative(start),
+    });
+  if (!text) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+      {text}
+    </Typography>
   );
 }
