@@ -72,20 +72,17 @@ async function until<T>(check: () => T | undefined | false, ms: number): Promise
 async function main() {
   const { app, api, rtmpPort, workspaceId, close } = await inProcessApp();
   const source = async (name: string) => {
-    const s = await api('POST', '/v1/sources', { workspaceId, name, type: 'rtmp' });
-    const key = (await api('GET', `/v1/sources/${s.id}/stream-key`)).streamKey as string;
-    return { id: s.id as string, url: `rtmp://127.0.0.1:${rtmpPort}/live/${key}` };
+    const s = await api.sources.create({ body: { workspaceId, name, type: 'rtmp' } });
+    const { streamKey } = await api.sources.streamKey({ params: { id: s.id } });
+    return { id: s.id, url: `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}` };
   };
   const playlistOf = (outputId: string) => join(app.programs!.hlsDir(outputId), 'index.m3u8');
 
   const firstSegmentMs: Record<string, number> = {};
   for (const latency of ['low', 'normal', 'high', 'very-high'] as const) {
     const main = await source(`Main ${latency}`);
-    const out = await api('POST', '/v1/outputs', {
-      workspaceId,
-      name: `Bench ${latency}`,
-      mainSourceId: main.id,
-      latency,
+    const out = await api.outputs.create({
+      body: { workspaceId, name: `Bench ${latency}`, mainSourceId: main.id, latency },
     });
     const started = Date.now();
     const encoder = publish(main.url);
@@ -93,7 +90,7 @@ async function main() {
     firstSegmentMs[latency] = Date.now() - started;
     console.log(`${latency}: first segment after ${firstSegmentMs[latency]} ms`);
     encoder.kill('SIGKILL');
-    await api('PUT', `/v1/outputs/${out.id}`, { mainSourceId: null });
+    await api.outputs.update({ params: { id: out.id }, body: { mainSourceId: null } });
     await sleep(1000);
   }
 
@@ -101,12 +98,14 @@ async function main() {
   for (let run = 0; run < 3; run++) {
     const main = await source(`Failover main ${run}`);
     const backup = await source(`Failover backup ${run}`);
-    const out = await api('POST', '/v1/outputs', {
-      workspaceId,
-      name: `Failover ${run}`,
-      mainSourceId: main.id,
-      backupSourceId: backup.id,
-      latency: 'low',
+    const out = await api.outputs.create({
+      body: {
+        workspaceId,
+        name: `Failover ${run}`,
+        mainSourceId: main.id,
+        backupSourceId: backup.id,
+        latency: 'low',
+      },
     });
     const mainEncoder = publish(main.url);
     const backupEncoder = publish(backup.url);
@@ -123,7 +122,7 @@ async function main() {
     gaps.push(Date.now() - killed);
     console.log(`failover ${run}: backup segment after ${gaps.at(-1)} ms`);
     backupEncoder.kill('SIGKILL');
-    await api('PUT', `/v1/outputs/${out.id}`, { mainSourceId: null, backupSourceId: null });
+    await api.outputs.update({ params: { id: out.id }, body: { mainSourceId: null, backupSourceId: null } });
     await sleep(1000);
   }
   await close();

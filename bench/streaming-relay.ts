@@ -76,13 +76,13 @@ async function main() {
     const port = await freePort();
     ffmpeg(['-listen', '1', '-i', `rtmp://127.0.0.1:${port}/app/out`, '-c', 'copy', '-f', 'null', '-']);
     await sleep(200);
-    const settings = { type: 'rtmp', url: `rtmp://127.0.0.1:${port}/app`, streamKey: 'out' };
-    return (await api('POST', '/v1/targets', { workspaceId, name, sourceId, settings })).id as string;
+    const settings = { type: 'rtmp' as const, url: `rtmp://127.0.0.1:${port}/app`, streamKey: 'out' };
+    return (await api.targets.create({ body: { workspaceId, name, sourceId, settings } })).id;
   }
 
   async function sourceWithTargets(n: number, targets: number) {
-    const src = await api('POST', '/v1/sources', { workspaceId, name: `Bench ${n}`, type: 'rtmp' });
-    const key = (await api('GET', `/v1/sources/${src.id}/stream-key`)).streamKey as string;
+    const src = await api.sources.create({ body: { workspaceId, name: `Bench ${n}`, type: 'rtmp' } });
+    const key = (await api.sources.streamKey({ params: { id: src.id } })).streamKey;
     const ids: string[] = [];
     for (let t = 0; t < targets; t++) ids.push(await addTarget(src.id, `T${n}.${t}`));
     await sleep(300);
@@ -98,14 +98,14 @@ async function main() {
       'flv',
       `rtmp://127.0.0.1:${rtmpPort}/live/${key}`,
     ]);
-    return { id: src.id as string, key, targetIds: ids };
+    return { id: src.id, key, targetIds: ids };
   }
   const targetPids = () =>
     activeProcesses()
       .filter((p) => p.label?.startsWith('target'))
       .map((p) => p.pid);
   const allOnline = async (ids: string[]) => {
-    const ts = await Promise.all(ids.map((id) => api('GET', `/v1/targets/${id}`)));
+    const ts = await Promise.all(ids.map((id) => api.targets.get({ params: { id } })));
     return {
       online: ts.every((t) => t.state === 'online'),
       minKbps: Math.min(...ts.map((t) => t.bitrateKbps ?? 0)),

@@ -14,6 +14,9 @@ import {
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createClient } from '@stromwerk/client/create-client';
+import { mediaRoutes } from '@stromwerk/contracts/api/medias';
+import { fillPath } from '@stromwerk/contracts/api/route';
 import { freePort, serverEnv, startServerProcess } from '../scripts/lib/server-process.mjs';
 import { writeResult } from './lib/results';
 
@@ -70,19 +73,14 @@ async function main() {
       env: await serverEnv(port, dataDir, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
     },
   );
-  const base = `http://127.0.0.1:${port}/v1`;
+  const base = `http://127.0.0.1:${port}`;
   try {
-    const { token } = (await (
-      await fetch(`${base}/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(admin),
-      })
-    ).json()) as { token: string };
+    const { token } = await createClient({ baseUrl: base }).users.login({ body: admin });
     const auth = { authorization: `Bearer ${token}` };
-    const { items } = (await (await fetch(`${base}/workspaces`, { headers: auth })).json()) as {
-      items: { id: string }[];
-    };
+    const { items } = await createClient({
+      baseUrl: base,
+      auth: () => ({ bearer: token }),
+    }).workspaces.list();
     await new Promise((r) => setTimeout(r, 2000)); // let start-up settle before the baseline
     const baseline = rssMb(server.pid!);
     let peak = baseline;
@@ -95,10 +93,12 @@ async function main() {
     const tail = `\r\n--${boundary}--\r\n`;
     const started = process.hrtime.bigint();
     const status = await new Promise<number>((resolve, reject) => {
+      // The multipart body is streamed by hand (not the client's upload) to measure the server alone.
+      const upload = mediaRoutes.upload;
       const req = request(
-        `${base}/medias/upload?workspaceId=${items[0]!.id}`,
+        `${base}/v1${fillPath(upload.path)}?workspaceId=${encodeURIComponent(items[0]!.id)}`,
         {
-          method: 'POST',
+          method: upload.method,
           headers: {
             ...auth,
             'content-type': `multipart/form-data; boundary=${boundary}`,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { adminApi, ownerHome } from './support/api';
+import { adminApi, type NewOutput, ownerHome } from './support/api';
 import { expect, test } from './support/fixtures';
 
 /** Every screen, both languages: axe must report no serious or critical violation. */
@@ -48,10 +48,8 @@ for (const lang of ['en', 'de'] as const) {
 
     test(`public player with comments, and its password prompt (${lang})`, async ({ page }) => {
       const { workspace } = await ownerHome();
-      const create = (body: Record<string, unknown>) =>
-        adminApi().request<{ id: string }>({
-          method: 'POST',
-          path: '/outputs',
+      const create = (body: Omit<NewOutput, 'workspaceId' | 'name'>) =>
+        adminApi().outputs.create({
           body: { workspaceId: workspace.id, name: `A11y player ${lang}`, ...body },
         });
       const withComments = await create({ commentsEnabled: true, moderation: 'approval' });

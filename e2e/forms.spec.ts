@@ -1,6 +1,9 @@
+import { corporationRoutes } from '@stromwerk/contracts/api/corporations';
+import { workspaceRoutes } from '@stromwerk/contracts/api/workspaces';
 import { adminApi, createMember, ownerHome } from './support/api';
 import { expect, test } from './support/fixtures';
 import { linkIn, waitForMail } from './support/mail';
+import { isCallOf, routeUrl } from './support/routes';
 import { signIn } from './support/session';
 
 test.describe('as owner', () => {
@@ -46,12 +49,14 @@ test.describe('as owner', () => {
 
     const name = `Created ${Date.now()}`;
     await page.getByLabel('Workspace name').fill(name);
-    await page.route('**/v1/workspaces', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
+    await page.route(routeUrl(workspaceRoutes.create), (route) =>
+      isCallOf(route.request(), workspaceRoutes.create)
+        ? route.fulfill({ status: 500, body: '' })
+        : route.continue(),
     );
     await page.getByRole('button', { name: 'Create workspace' }).click();
     await expect(page.getByRole('alert')).toHaveText('Something went wrong on workspace creation!');
-    await page.unroute('**/v1/workspaces');
+    await page.unroute(routeUrl(workspaceRoutes.create));
 
     await page.getByRole('button', { name: 'Create workspace' }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -78,8 +83,10 @@ test.describe('as owner', () => {
   });
 
   test('switcher without any corporation says so', async ({ page }) => {
-    await page.route('**/v1/corporations?*', (route) =>
-      route.fulfill({ json: { items: [], total: 0, limit: 200, offset: 0 } }),
+    await page.route(routeUrl(corporationRoutes.list), (route) =>
+      isCallOf(route.request(), corporationRoutes.list)
+        ? route.fulfill({ json: { items: [], total: 0, limit: 200, offset: 0 } })
+        : route.continue(),
     );
     await page.goto('/');
     await page.getByRole('button', { name: /Switch workspace/ }).click();

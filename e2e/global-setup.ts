@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { createClient } from '@stromwerk/client/create-client';
 import type { SMTPServerOptions, SMTPServer as SmtpServerType } from 'smtp-server';
 import { createDemoData } from './support/demo-data';
 import { adminEnv, e2eEnv } from './support/env';
@@ -42,13 +43,11 @@ export default async function globalSetup() {
   });
 
   const { email, password } = adminEnv();
-  const response = await fetch(`${baseUrl}/v1/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`owner login failed: ${response.status} ${await response.text()}`);
-  const session = (await response.json()) as { token: string };
+  const session = await createClient({ baseUrl })
+    .users.login({ body: { email, password } })
+    .catch((error: unknown) => {
+      throw new Error(`owner login failed: ${String(error)}`, { cause: error });
+    });
   process.env.E2E_ADMIN_TOKEN = session.token;
   process.env.E2E_DEMO = JSON.stringify(await createDemoData(baseUrl, session.token));
 

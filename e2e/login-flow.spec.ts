@@ -1,6 +1,8 @@
+import { authRoutes } from '@stromwerk/contracts/api/auth';
 import { adminApi, ownerHome } from './support/api';
 import { adminEnv } from './support/env';
 import { expect, test } from './support/fixtures';
+import { routeUrl } from './support/routes';
 
 test('login, switch workspace, change language, logout', async ({ page }) => {
   const { corporation } = await ownerHome();
@@ -80,13 +82,13 @@ test.describe('start-up', () => {
   test.use({ session: 'owner' });
 
   test('a failure shows the reload advice; a 401 logs out', async ({ page }) => {
-    await page.route('**/v1/me', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.route(routeUrl(authRoutes.me), (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.goto('/');
     await expect(page.getByRole('alert')).toHaveText('Something went wrong, please reload the app.');
     await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
 
-    await page.unroute('**/v1/me');
-    await page.route('**/v1/me', (route) =>
+    await page.unroute(routeUrl(authRoutes.me));
+    await page.route(routeUrl(authRoutes.me), (route) =>
       route.fulfill({
         status: 401,
         contentType: 'application/json',

@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Output } from '@stromwerk/contracts/outputs';
+import { playRoutes } from '@stromwerk/contracts/api/play';
 import { adminApi } from './support/api';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
+import { isCallOf } from './support/routes';
 
 /**
  * The domain whitelist as a browser enforces it: a page on another origin (a second local web server)
@@ -28,9 +29,7 @@ test.afterAll(() => new Promise<void>((r) => site.close(() => r())));
 async function playerWith(whitelist: string[]) {
   const api = adminApi();
   const workspaceId = (await api.workspaces.list()).items[0]!.id;
-  const output = await api.request<Output>({
-    method: 'POST',
-    path: '/outputs',
+  const output = await api.outputs.create({
     body: { workspaceId, name: `Embedded ${Date.now()}`, whitelist },
   });
   playerUrl = `${new URL(e2eEnv().baseUrl).origin}/player/${output.id}`;
@@ -42,7 +41,9 @@ test('a whitelisted site may embed the player', async ({ page }) => {
   const response = await page.request.get(playerUrl);
   expect(response.headers()['content-security-policy']).toContain(`frame-ancestors 'self' ${siteOrigin}`);
   // The framed player asks for a viewer session naming the embedding site: the server issues it.
-  const session = page.waitForResponse((r) => r.url().endsWith('/session'), { timeout: 15_000 });
+  const session = page.waitForResponse((r) => isCallOf(r.request(), playRoutes.session), {
+    timeout: 15_000,
+  });
   await page.goto(siteOrigin);
   expect((await session).status()).toBe(200);
   const frame = page.frameLocator('#player');

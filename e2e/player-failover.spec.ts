@@ -3,11 +3,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
-import type { Media } from '@stromwerk/contracts/medias';
-import type { Output } from '@stromwerk/contracts/outputs';
-import type { Source, StreamKey } from '@stromwerk/contracts/sources';
-import { adminApi, ownerHome } from './support/api';
-import { adminToken, e2eEnv } from './support/env';
+import { adminApi, ownerHome, uploadMedia } from './support/api';
+import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
 import { expectPlaybackAdvances } from './support/player';
 import { publish, stop } from './support/publisher';
@@ -35,12 +32,8 @@ test.afterAll(async () => {
 
 async function source(name: string) {
   const api = adminApi();
-  const s = await api.request<Source>({
-    method: 'POST',
-    path: '/sources',
-    body: { workspaceId, name, type: 'rtmp' },
-  });
-  const key = await api.request<StreamKey>({ method: 'GET', path: `/sources/${s.id}/stream-key` });
+  const s = await api.sources.create({ body: { workspaceId, name, type: 'rtmp' } });
+  const key = await api.sources.streamKey({ params: { id: s.id } });
   return { id: s.id, key: key.streamKey };
 }
 function encode(key: string) {
@@ -68,23 +61,17 @@ async function fallbackMedia(): Promise<string> {
     ],
   ]);
   if (run.status !== 0) throw new Error(run.stderr.toString());
-  const form = new FormData();
-  form.append('file', new Blob([readFileSync(file)]), 'Please stand by.mkv');
-  const res = await fetch(`${e2eEnv().baseUrl}/v1/medias/upload?workspaceId=${workspaceId}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${adminToken()}` },
-    body: form,
+  const { items } = await uploadMedia(adminApi(), workspaceId, {
+    name: 'Please stand by.mkv',
+    data: new Blob([readFileSync(file)]),
   });
-  const id = ((await res.json()) as { items: Media[] }).items[0]!.id;
+  const id = items[0]!.id;
   await expect
-    .poll(async () => (await adminApi().request<Media>({ method: 'GET', path: `/medias/${id}` })).status, {
-      timeout: 30_000,
-    })
+    .poll(async () => (await adminApi().medias.get({ params: { id } })).status, { timeout: 30_000 })
     .toBe('ready');
   return id;
 }
-const inputOf = async (id: string) =>
-  (await adminApi().request<Output>({ method: 'GET', path: `/outputs/${id}` })).input;
+const inputOf = async (id: string) => (await adminApi().outputs.get({ params: { id } })).input;
 async function viewer(browser: Browser, outputId: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -101,9 +88,7 @@ test('main drops -> backup goes on; both stop -> fallback; main returns -> live'
   ]);
   let mainEncoder = encode(main.key);
   const backupEncoder = encode(backup.key);
-  const output = await adminApi().request<Output>({
-    method: 'POST',
-    path: '/outputs',
+  const output = await adminApi().outputs.create({
     body: {
       workspaceId,
       name: 'Failover player',
@@ -134,9 +119,7 @@ test('main drops -> backup goes on; both stop -> fallback; main returns -> live'
 test('after a recorded stream the recording is in the library and plays as VOD', async ({ browser }) => {
   test.setTimeout(180_000);
   const main = await source('Keynote cam');
-  const output = await adminApi().request<Output>({
-    method: 'POST',
-    path: '/outputs',
+  const output = await adminApi().outputs.create({
     body: {
       workspaceId,
       name: 'Recorded keynote',
@@ -151,11 +134,7 @@ test('after a recorded stream the recording is in the library and plays as VOD',
   await stop(encoder);
   const recordings = async () =>
     (
-      await adminApi().request<{ items: Media[] }>({
-        method: 'GET',
-        path: '/medias/by-origin/recording',
-        query: { originId: output.id },
-      })
+      await adminApi().medias.byOrigin({ params: { origin: 'recording' }, query: { originId: output.id } })
     ).items.filter((m) => m.status === 'ready');
   await expect.poll(async () => (await recordings()).length, { timeout: 60_000 }).toBe(1);
   await expect.poll(() => inputOf(output.id), { timeout: 30_000 }).toBe('vod');

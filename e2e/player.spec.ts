@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
-import type { Output } from '@stromwerk/contracts/outputs';
-import type { Source } from '@stromwerk/contracts/sources';
-import { adminApi, ownerHome } from './support/api';
+import { outputRoutes } from '@stromwerk/contracts/api/outputs';
+import { tableOperations } from '@stromwerk/contracts/api/tables';
+import { adminApi, type NewOutput, ownerHome } from './support/api';
 import { adminToken, e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
 import {
@@ -15,6 +15,7 @@ import {
   uploadLogo,
 } from './support/player';
 import { liveSource, publish, stop } from './support/publisher';
+import { callLine, isCallOf } from './support/routes';
 import { screenshotsDir } from './support/screenshots-dir';
 
 /**
@@ -46,10 +47,9 @@ test.beforeAll(async () => {
   home = { c: corporation.id, w: workspace.id };
   ({ source, encoder } = await liveSource(adminApi(), workspace.id, 'Main stage'));
   await expect
-    .poll(
-      async () => (await adminApi().request<Source>({ method: 'GET', path: `/sources/${source.id}` })).state,
-      { timeout: 45_000 },
-    )
+    .poll(async () => (await adminApi().sources.get({ params: { id: source.id } })).state, {
+      timeout: 45_000,
+    })
     .toBe('live');
 });
 
@@ -59,10 +59,8 @@ test.afterEach(async () => {
 
 test.afterAll(() => stop(encoder));
 
-const createOutput = (body: Record<string, unknown>) =>
-  adminApi().request<Output>({
-    method: 'POST',
-    path: '/outputs',
+const createOutput = (body: Partial<NewOutput> & { name: string }) =>
+  adminApi().outputs.create({
     body: { workspaceId: home.w, mainSourceId: source.id, latency: 'low', ...body },
   });
 
@@ -192,18 +190,21 @@ test('create a player in the form, share it and watch the live stream', async ({
   // One request for the whole selection, carrying only the touched settings (no read of each one's
   // passwords first, no request per player).
   const bulkCalls: { method: string; path: string; body: unknown }[] = [];
+  // Every write to a route under /v1/outputs, and the read of a player's passwords.
+  const watched = tableOperations()
+    .map((op) => op.route)
+    .filter((route) => route.path.startsWith(outputRoutes.list.path) && route.method !== 'GET')
+    .concat(outputRoutes.passwords);
   const record = (r: Request) => {
+    if (!watched.some((route) => isCallOf(r, route))) return;
     const path = new URL(r.url()).pathname;
-    if (path.startsWith('/v1/outputs') && r.method() !== 'GET')
-      bulkCalls.push({ method: r.method(), path, body: r.postDataJSON() });
-    else if (path.startsWith('/v1/outputs/') && path.endsWith('/passwords'))
-      bulkCalls.push({ method: r.method(), path, body: null });
+    bulkCalls.push({ method: r.method(), path, body: r.method() === 'GET' ? null : r.postDataJSON() });
   };
   page.on('request', record);
   await bulk.getByRole('button', { name: 'Save changes' }).click();
   await expect(bulk).toBeHidden();
   page.off('request', record);
-  expect(bulkCalls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /v1/outputs/bulk-update']);
+  expect(bulkCalls.map((c) => `${c.method} ${c.path}`)).toEqual([callLine(outputRoutes.bulkUpdate)]);
   const sent = bulkCalls[0]!.body as { ids: string[]; changes: unknown };
   expect(sent.ids).toHaveLength(3);
   expect(sent.changes).toEqual({ recording: true, latency: 'high' });
@@ -214,10 +215,7 @@ test('create a player in the form, share it and watch the live stream', async ({
   // Settings nobody touched stay each player's own, passwords included.
   await expect(row.getByText('Main ingest: Main stage · Backup ingest: None')).toBeVisible();
   await expect(row.getByText('Live', { exact: true })).toBeVisible();
-  const kept = await adminApi().request<{ passwords: string[] }>({
-    method: 'GET',
-    path: `/outputs/${backstage.id}/passwords`,
-  });
+  const kept = await adminApi().outputs.passwords({ params: { id: backstage.id } });
   expect(kept.passwords).toEqual(['crew-only-2026']);
   await page.getByRole('checkbox', { name: 'Select all players' }).uncheck();
 
@@ -265,9 +263,7 @@ test('an offline player shows a slate and starts by itself when its source goes 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const late = await adminApi().request<Source>({
-    method: 'POST',
-    path: '/sources',
+  const late = await adminApi().sources.create({
     body: { workspaceId: home.w, name: 'Late stage', type: 'rtmp' },
   });
   const logo = await uploadLogo(home.w, adminToken());
@@ -286,10 +282,7 @@ test('an offline player shows a slate and starts by itself when its source goes 
   expect(frame && frame.height > frame.width).toBe(true);
   await shot(viewer, join(scratchDir, 'player-offline.png'));
 
-  const key = await adminApi().request<{ streamKey: string }>({
-    method: 'GET',
-    path: `/sources/${late.id}/stream-key`,
-  });
+  const key = await adminApi().sources.streamKey({ params: { id: late.id } });
   const lateEncoder = publish(key.streamKey);
   try {
     await expect(viewer.getByRole('heading', { name: 'The stream is offline' })).toBeHidden({
@@ -340,7 +333,7 @@ test('a comment waits for approval in the Comments Tool, then shows on the playe
     ['Jonas Becker', 'Is there a recording for colleagues in other time zones?'],
     ['Spam Bot 3000', 'Cheap followers at example.invalid <b>click here</b>'],
   ]);
-  await adminApi().request({ method: 'PUT', path: `/comments/${earlier[0]!.id}/approve` });
+  await adminApi().comments.approve({ params: { id: earlier[0]!.id } });
 
   const viewer = await viewerPage(browser);
   await viewer.goto(`/player/${output.id}`);

@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../apps/server/src/app';
+import { createClient } from '@stromwerk/client/create-client';
+import { buildApp, type StromwerkApp } from '../../apps/server/src/app';
 import { bootstrapFirstRun } from '../../apps/server/src/bootstrap';
 import { loadConfig } from '../../apps/server/src/plugins/config';
 import { openDatabase } from '../../apps/server/src/plugins/db';
@@ -15,9 +16,28 @@ export const freePort = () =>
     });
   });
 
+/** A `fetch` that hands each request to Fastify's inject(), for the client to call the app in process. */
+function injectFetch(app: StromwerkApp): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers });
+  };
+}
+
 /**
  * The whole server in this process (in-memory PGlite, fresh DATA_DIR, live plane on a free RTMP port),
- * signed in as the first-run owner: `api` calls it through inject().
+ * signed in as the first-run owner: `api` is the typed client, calling it through inject().
  */
 export async function inProcessApp() {
   const rtmpPort = await freePort();
@@ -28,20 +48,23 @@ export async function inProcessApp() {
     SRT_PORT: String(await freePort()),
     ADMIN_EMAIL: 'bench@example.test',
     ADMIN_PASSWORD: 'bench-password-1',
+    // The relay bench's receivers listen on 127.0.0.1.
+    TARGET_ALLOW_PRIVATE: 'true',
   });
   const database = await openDatabase({ pgliteDir: 'memory://' });
   const app = await buildApp({ config, database, logger: false });
   await bootstrapFirstRun(database.db, config, app.services, app.log);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/v1/login',
-    payload: { email: 'bench@example.test', password: 'bench-password-1' },
+  // The typed client over inject(): methods and paths come from the route tables, no socket in between.
+  const anonymous = createClient({ baseUrl: 'http://bench.invalid', fetch: injectFetch(app) });
+  const { token } = await anonymous.users.login({
+    body: { email: 'bench@example.test', password: 'bench-password-1' },
   });
-  const token = login.json().token as string;
-  // biome-ignore lint/suspicious/noExplicitAny: benchmark glue reads a few fields of untyped JSON
-  const api = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<any> =>
-    (await app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload })).json();
-  const workspaceId = (await api('GET', '/v1/workspaces')).items[0].id as string;
+  const api = createClient({
+    baseUrl: 'http://bench.invalid',
+    fetch: injectFetch(app),
+    auth: () => ({ bearer: token }),
+  });
+  const workspaceId = (await api.workspaces.list()).items[0]!.id;
   const close = async () => {
     await app.close();
     await database.close();

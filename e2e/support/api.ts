@@ -1,4 +1,8 @@
 import { createClient, type StromwerkClient } from '@stromwerk/client/create-client';
+import type { UploadFile } from '@stromwerk/client/upload-options';
+import { mediaRoutes } from '@stromwerk/contracts/api/medias';
+import { fillPath } from '@stromwerk/contracts/api/route';
+import type { Media } from '@stromwerk/contracts/medias';
 import type { Permission } from '@stromwerk/contracts/permissions';
 import { adminToken, e2eEnv } from './env';
 
@@ -8,6 +12,20 @@ export function apiAs(token: string): StromwerkClient {
 }
 
 export const adminApi = () => apiAs(adminToken());
+
+/** The body of `outputs.create` as a caller writes it (defaults left out). */
+export type NewOutput = Parameters<StromwerkClient['outputs']['create']>[0]['body'];
+
+/**
+ * A file into the workspace's media library, as the web app uploads it (multipart routes have no typed
+ * function: they go through the client's `upload`).
+ */
+export function uploadMedia(api: StromwerkClient, workspaceId: string, file: UploadFile) {
+  return api.upload<{ items: Media[] }>({
+    path: `${fillPath(mediaRoutes.upload.path)}?workspaceId=${encodeURIComponent(workspaceId)}`,
+    files: file,
+  });
+}
 
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.stromwerk.test`;

@@ -3,8 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import type { Comment } from '@stromwerk/contracts/comments';
-import type { PlaySession, ProgramInput } from '@stromwerk/contracts/outputs';
+import { createClient } from '@stromwerk/client/create-client';
+import type { ProgramInput } from '@stromwerk/contracts/outputs';
+import { apiAs, uploadMedia } from './api';
 import { e2eEnv } from './env';
 
 /** Narrow layouts of the player screens are checked by eye from here; only 1200 px shots are documented. */
@@ -43,18 +44,12 @@ export async function narrowShots(page: Page, name: string) {
 
 /** Comments written the way viewers write them: a viewer session, then the public comment call. */
 export async function postAsViewers(outputId: string, comments: [author: string, text: string][]) {
-  const base = `${e2eEnv().baseUrl}/v1/play/${outputId}`;
-  const json = { 'content-type': 'application/json' };
-  const session = await fetch(`${base}/session`, { method: 'POST', headers: json, body: '{}' });
-  const { token } = (await session.json()) as PlaySession;
-  const posted: Comment[] = [];
+  const play = createClient({ baseUrl: e2eEnv().baseUrl }).play;
+  const params = { id: outputId };
+  const { token } = await play.session({ params, body: {} });
+  const posted = [];
   for (const [author, text] of comments) {
-    const response = await fetch(`${base}/comments?t=${encodeURIComponent(token)}`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ author, text }),
-    });
-    posted.push((await response.json()) as Comment);
+    posted.push(await play.comment({ params, query: { t: token }, body: { author, text } }));
   }
   return posted;
 }
@@ -68,13 +63,9 @@ export async function uploadLogo(workspaceId: string, token: string): Promise<st
     ...['-f', 'lavfi', '-i', 'color=c=orange:s=320x120', '-frames:v', '1', file],
   ]);
   if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.toString()}`);
-  const form = new FormData();
-  form.append('file', new Blob([readFileSync(file)], { type: 'image/png' }), 'Sponsor logo.png');
-  const response = await fetch(`${e2eEnv().baseUrl}/v1/medias/upload?workspaceId=${workspaceId}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
+  const { items } = await uploadMedia(apiAs(token), workspaceId, {
+    name: 'Sponsor logo.png',
+    data: new Blob([readFileSync(file)], { type: 'image/png' }),
   });
-  if (!response.ok) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { items: { id: string }[] }).items[0]!.id;
+  return items[0]!.id;
 }

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { StromwerkClient } from '@stromwerk/client/create-client';
-import type { Source, StreamKey } from '@stromwerk/contracts/sources';
 
 /** The server's RTMP ingest port (scripts/test-e2e.mjs hands it over). */
 export function rtmpPort(): number {
@@ -37,12 +36,8 @@ export function publish(streamKey: string): ChildProcess {
 
 /** An RTMP source made through the API and an ffmpeg publishing to it. */
 export async function liveSource(api: StromwerkClient, workspaceId: string, name: string) {
-  const source = await api.request<Source>({
-    method: 'POST',
-    path: '/sources',
-    body: { workspaceId, name, type: 'rtmp' },
-  });
-  const key = await api.request<StreamKey>({ method: 'GET', path: `/sources/${source.id}/stream-key` });
+  const source = await api.sources.create({ body: { workspaceId, name, type: 'rtmp' } });
+  const key = await api.sources.streamKey({ params: { id: source.id } });
   return { source, encoder: publish(key.streamKey) };
 }
 
