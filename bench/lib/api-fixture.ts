@@ -31,7 +31,7 @@ export async function insertSources(db: Db, corporationId: string, workspaceId: 
 
 /** A corporation with a workspace of 20 and one of 200 sources, straight in the tables (the bare baselines). */
 export async function seedTables(db: Db) {
-  const [corp] = await db.insert(corporations).values({ name: 'Bench corp' }).returning();
+  const [corp] = await db.insert(corporations).values({ name: 'Bench corp', features: [] }).returning();
   const [ws20] = await db.insert(workspaces).values({ corporationId: corp!.id, name: 'ws-20' }).returning();
   const [ws200] = await db.insert(workspaces).values({ corporationId: corp!.id, name: 'ws-200' }).returning();
   await insertSources(db, corp!.id, ws20!.id, 20);

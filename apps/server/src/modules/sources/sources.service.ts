@@ -59,10 +59,10 @@ export class SourcesService {
   }
 
   async row(actor: Actor, id: string, need: 'read' | 'write') {
-    const row = await this.repo.byId(id);
-    if (!row) throw notFound('Source');
-    await this.access.resource(actor, row.workspaceId, need, 'Source');
-    return row;
+    const found = await this.repo.byIdInScope(id);
+    if (!found) throw notFound('Source');
+    await this.access.resourceIn(actor, found, need, 'Source');
+    return found.source;
   }
 
   async get(actor: Actor, id: string) {
