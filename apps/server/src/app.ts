@@ -139,7 +139,13 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
       // Only the API scope requires a caller; docs and the web app are outside it.
       registerAuth(v1, database.db, services.sessions);
       registerAttemptLimits(v1);
-      v1.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
+      // The document is the same for everyone and does not change while the server runs: serialized once,
+      // served without looking up the caller.
+      let openapi: string | undefined;
+      v1.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) => {
+        openapi ??= JSON.stringify(app.swagger());
+        return reply.type('application/json; charset=utf-8').send(openapi);
+      });
       await v1.register(healthRoutes, {
         sources: {
           version: VERSION,

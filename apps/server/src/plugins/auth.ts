@@ -21,8 +21,11 @@ export interface Actor {
   grants?: Grant[];
 }
 
-/** `public`: no caller needed; `user`: any signed-in caller (the default); `admin`: platform admins only. */
-export type RouteAuth = 'public' | 'user' | 'admin';
+/**
+ * `public`: no caller needed; `user`: any signed-in caller (the default); `admin`: platform admins only;
+ * `none`: public and the caller is not even looked up (no database work: the OpenAPI document).
+ */
+export type RouteAuth = 'public' | 'user' | 'admin' | 'none';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,6 +51,7 @@ export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionsSer
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config?.auth ?? 'user';
+    if (mode === 'none') return;
     if (mode === 'public') {
       // A stale session must not stop someone at the login or reset page: public routes ignore a bad header.
       request.actor = await resolveActor(request, keys, sessions).catch(() => null);

@@ -34,7 +34,10 @@ export class AccessService {
     return { permissions: expand(corpLevel?.permissions ?? []), visible: rows.length > 0 };
   }
 
-  async workspacePermissions(actor: Actor, workspace: WorkspaceRow): Promise<Permission[]> {
+  async workspacePermissions(
+    actor: Actor,
+    workspace: { id: string; corporationId: string },
+  ): Promise<Permission[]> {
     if (actor.user.isAdmin) return ALL;
     const rows = (await this.grants(actor)).filter(
       (g) =>
@@ -72,6 +75,22 @@ export class AccessService {
     this.checkBlocked(actor, row.corporation);
     if (!grants(permissions, need)) throw forbidden();
     return { ...row, permissions };
+  }
+
+  /**
+   * `workspace(actor, id, need)` for a workspace whose corporation the caller already knows from rows of
+   * it that were just read (a list's first row): decided on the caller's memberships alone, no query. A
+   * platform administrator passes; anyone else needs a membership in it or its corporation (else 404, as
+   * `workspace` answers) and an unblocked corporation (their membership rows carry the blocked flag).
+   */
+  async workspaceOfRows(actor: Actor, workspace: { id: string; corporationId: string }, need: Permission) {
+    if (actor.user.isAdmin) return ALL;
+    const permissions = await this.workspacePermissions(actor, workspace);
+    if (permissions.length === 0) throw notFound('Workspace');
+    const mine = (await this.grants(actor)).find((g) => g.corporationId === workspace.corporationId);
+    if (mine?.corporationBlocked) throw new AppError('CORPORATION_BLOCKED', 'This corporation is blocked');
+    if (!grants(permissions, need)) throw forbidden();
+    return permissions;
   }
 
   /**
