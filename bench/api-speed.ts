@@ -224,8 +224,9 @@ try {
     for (const row of rows) {
       for (const cell of row.cells) {
         const m = await measure(ports[cell.kind], cell, row.connections ?? CONNECTIONS, DURATION);
-        const cells = (results[row.name] ??= {});
-        (cells[cell.kind] ??= []).push(m);
+        const cells = results[row.name] ?? {};
+        results[row.name] = cells;
+        cells[cell.kind] = [...(cells[cell.kind] ?? []), m];
         console.log(
           `round ${round + 1} ${row.name} | ${COLUMNS[cell.kind]}: ${m.reqPerSec.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.non2xx ? `, ${m.non2xx} non-2xx` : ''}${m.errors ? `, ${m.errors} errors` : ''}`,
         );
