@@ -7,14 +7,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { detectCapabilities, type MediaCapabilities } from '@stromwerk/media/capabilities';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { buildServices } from './build-services';
 import { registerDeclaredErrors, type UndeclaredErrors } from './lib/declared-errors';
+import { fastSerializerCompiler } from './lib/fast-serializer';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
@@ -90,7 +86,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(fastSerializerCompiler);
   registerErrorHandler(app, existsSync(webDist));
   registerDeclaredErrors(app, opts.undeclaredErrors ?? 'log');
   registerJsonBody(app);
@@ -147,7 +143,13 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
       // Only the API scope requires a caller; docs and the web app are outside it.
       registerAuth(v1, database.db, services.sessions);
       registerAttemptLimits(v1);
-      v1.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
+      // The document is the same for everyone and does not change while the server runs: serialized once,
+      // served without looking up the caller.
+      let openapi: string | undefined;
+      v1.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) => {
+        openapi ??= JSON.stringify(app.swagger());
+        return reply.type('application/json; charset=utf-8').send(openapi);
+      });
       await v1.register(healthRoutes, {
         sources: {
           version: VERSION,

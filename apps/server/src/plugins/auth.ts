@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { users } from '../db/schema/identity';
 import { AppError } from '../lib/app-error';
 import { sha256 } from '../lib/secrets';
+import type { Grant } from '../modules/access/access.repository';
 import { ApiKeysRepository } from '../modules/api-keys/api-keys.repository';
 import type { SessionsService } from '../modules/sessions/sessions.service';
 import type { Db } from './db';
@@ -13,10 +14,18 @@ export interface Actor {
   /** The login session of a bearer token (absent for API keys). */
   sessionId?: string;
   apiKeyId?: string;
+  /**
+   * The caller's memberships, read with the session or API key in the same statement (one query per
+   * request for authentication and access); AccessService reads them when absent.
+   */
+  grants?: Grant[];
 }
 
-/** `public`: no caller needed; `user`: any signed-in caller (the default); `admin`: platform admins only. */
-export type RouteAuth = 'public' | 'user' | 'admin';
+/**
+ * `public`: no caller needed; `user`: any signed-in caller (the default); `admin`: platform admins only;
+ * `none`: public and the caller is not even looked up (no database work: the OpenAPI document).
+ */
+export type RouteAuth = 'public' | 'user' | 'admin' | 'none';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,6 +51,7 @@ export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionsSer
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config?.auth ?? 'user';
+    if (mode === 'none') return;
     if (mode === 'public') {
       // A stale session must not stop someone at the login or reset page: public routes ignore a bad header.
       request.actor = await resolveActor(request, keys, sessions).catch(() => null);
@@ -68,14 +78,19 @@ async function resolveActor(
     // One indexed lookup: the session by id, joined with its user.
     const found = await sessions.resolve(value);
     if (!found) throw new AppError('TOKEN_INVALID', 'Session expired or invalid, please log in again');
-    return checkBlocked({ user: found.user, via: 'session', sessionId: found.session.id });
+    return checkBlocked({
+      user: found.user,
+      via: 'session',
+      sessionId: found.session.id,
+      grants: found.grants,
+    });
   }
   if (scheme === 'Token') {
     const row = await keys.activeByHash(sha256(value));
     if (!row) throw new AppError('TOKEN_INVALID', 'API key unknown or invalidated');
     const stale = !row.key.lastUsedAt || Date.now() - row.key.lastUsedAt.getTime() > 60_000;
     if (stale) await keys.markUsed(row.key.id);
-    return checkBlocked({ user: row.user, via: 'api-key', apiKeyId: row.key.id });
+    return checkBlocked({ user: row.user, via: 'api-key', apiKeyId: row.key.id, grants: row.grants });
   }
   throw new AppError('TOKEN_INVALID', 'Unsupported Authorization scheme: use Bearer or Token');
 }

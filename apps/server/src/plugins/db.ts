@@ -4,7 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type Logger, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -40,20 +40,22 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** A PGlite data directory dump to start from (tests start from an already migrated one). */
   pgliteSnapshot?: Blob;
+  /** Sees every SQL statement (bench/api-sql-count.ts counts statements per request with it). */
+  logger?: Logger;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.pgliteDir ?? 'memory://', options.pgliteSnapshot);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger);
+  return openPglite(options.pgliteDir ?? 'memory://', options.pgliteSnapshot, options.logger);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client whose backend went away (database restart, administrator terminate, a dropped test
   // database) emits 'error' on the pool, which would crash the process unhandled. The pool discards that
   // client and opens a new one when needed.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) });
   // Several server processes may start at once: only one migrates, the others wait for it.
   const client = await pool.connect();
   try {
@@ -113,7 +115,7 @@ async function initPgliteInChild(dir: string): Promise<void> {
   if (exitCode !== 0) throw new Error(`creating the database in ${dir} failed: ${stderr.trim()}`);
 }
 
-async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
+async function openPglite(dir: string, snapshot?: Blob, logger?: Logger): Promise<Database> {
   if (!dir.startsWith('memory://')) {
     mkdirSync(dir, { recursive: true });
     await initPgliteInChild(dir);
@@ -123,8 +125,8 @@ async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) });
   return {
     db: db as unknown as Db,
     engine: 'pglite',

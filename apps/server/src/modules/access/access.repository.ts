@@ -1,33 +1,35 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import { corporations, memberships, workspaces } from '../../db/schema/tenancy';
 import type { Db } from '../../plugins/db';
 
+/** One membership of the caller, with whether its corporation is blocked: what access decisions read. */
+export interface Grant {
+  corporationId: string;
+  workspaceId: string | null;
+  permissions: string[];
+  corporationBlocked: boolean;
+}
+
+/** `"users"."id"` spelled out: Drizzle leaves a column unqualified in a one-table select, and inside the
+ * subquery below a bare "id" would be the membership's own id. */
+export const usersId = sql`${users}.${sql.identifier('id')}`;
+
+/**
+ * Every membership of a user (an id, or `usersId` of the outer query), as one JSON array: the session
+ * lookup selects it beside the user, so authentication and the caller's memberships are one statement.
+ */
+export function grantsOf(userId: SQL | string): SQL<Grant[]> {
+  return sql<Grant[]>`coalesce((select json_agg(json_build_object(
+      'corporationId', m.corporation_id, 'workspaceId', m.workspace_id,
+      'permissions', m.permissions, 'corporationBlocked', c.blocked))
+    from ${memberships} m join ${corporations} c on c.id = m.corporation_id
+    where m.user_id = ${userId}), '[]'::json)`;
+}
+
 /** The rows AccessService decides on: memberships, corporations, workspaces. The decisions stay there. */
 export class AccessRepository {
   constructor(private readonly db: Db) {}
-
-  /** A user's memberships in a corporation: its corporation level (workspaceId null) and its workspaces. */
-  membershipsIn(userId: string, corporationId: string) {
-    return this.db
-      .select({ workspaceId: memberships.workspaceId, permissions: memberships.permissions })
-      .from(memberships)
-      .where(and(eq(memberships.userId, userId), eq(memberships.corporationId, corporationId)));
-  }
-
-  /** The memberships that grant a user rights in a workspace: corporation level and the workspace's own. */
-  membershipsFor(userId: string, workspace: { id: string; corporationId: string }) {
-    return this.db
-      .select({ permissions: memberships.permissions })
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.userId, userId),
-          eq(memberships.corporationId, workspace.corporationId),
-          or(isNull(memberships.workspaceId), eq(memberships.workspaceId, workspace.id)),
-        ),
-      );
-  }
 
   async corporationById(id: string) {
     const [row] = await this.db.select().from(corporations).where(eq(corporations.id, id));
@@ -44,28 +46,20 @@ export class AccessRepository {
   }
 
   /** Every membership of a user, corporation level (workspaceId null) and workspace level. */
-  membershipsOf(userId: string) {
-    return this.db
-      .select({ corporationId: memberships.corporationId, workspaceId: memberships.workspaceId })
-      .from(memberships)
-      .where(eq(memberships.userId, userId));
+  async grantsOf(userId: string): Promise<Grant[]> {
+    const [row] = await this.db
+      .select({ grants: grantsOf(userId) })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.grants ?? [];
   }
 
-  /** Workspaces of not blocked corporations: all of `corporationIds` plus the `workspaceIds` themselves. */
-  unblockedWorkspaces(corporationIds: string[], workspaceIds: string[]) {
+  /** Ids of the workspaces of these corporations. */
+  workspacesOf(corporationIds: string[]) {
     return this.db
       .select({ id: workspaces.id, corporationId: workspaces.corporationId })
       .from(workspaces)
-      .innerJoin(corporations, eq(corporations.id, workspaces.corporationId))
-      .where(
-        and(
-          eq(corporations.blocked, false),
-          or(
-            corporationIds.length ? inArray(workspaces.corporationId, corporationIds) : undefined,
-            workspaceIds.length ? inArray(workspaces.id, workspaceIds) : undefined,
-          ),
-        ),
-      );
+      .where(inArray(workspaces.corporationId, corporationIds));
   }
 
   async userExists(userId: string) {

@@ -3,7 +3,7 @@ import type { corporations, workspaces } from '../../db/schema/tenancy';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';
 import { expand, grants, union } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
-import type { AccessRepository } from './access.repository';
+import type { AccessRepository, Grant } from './access.repository';
 
 export type CorporationRow = typeof corporations.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -16,17 +16,34 @@ const ALL: Permission[] = ['read', 'write', 'admin'];
 export class AccessService {
   constructor(private readonly repo: AccessRepository) {}
 
+  /**
+   * The caller's memberships as read in this request: the auth hook loads them in the same statement as the
+   * session (never cached across requests, so a removed member is refused at once); callers without them
+   * (MQTT subscriptions) read them here once.
+   */
+  private async grants(actor: Actor): Promise<Grant[]> {
+    actor.grants ??= await this.repo.grantsOf(actor.user.id);
+    return actor.grants;
+  }
+
   /** Permissions at corporation level; `visible` is true when the caller has any membership in it. */
   async corporationPermissions(actor: Actor, corporationId: string) {
     if (actor.user.isAdmin) return { permissions: ALL, visible: true };
-    const rows = await this.repo.membershipsIn(actor.user.id, corporationId);
+    const rows = (await this.grants(actor)).filter((g) => g.corporationId === corporationId);
     const corpLevel = rows.find((r) => r.workspaceId === null);
     return { permissions: expand(corpLevel?.permissions ?? []), visible: rows.length > 0 };
   }
 
-  async workspacePermissions(actor: Actor, workspace: WorkspaceRow): Promise<Permission[]> {
+  async workspacePermissions(
+    actor: Actor,
+    workspace: { id: string; corporationId: string },
+  ): Promise<Permission[]> {
     if (actor.user.isAdmin) return ALL;
-    const rows = await this.repo.membershipsFor(actor.user.id, workspace);
+    const rows = (await this.grants(actor)).filter(
+      (g) =>
+        g.corporationId === workspace.corporationId &&
+        (g.workspaceId === null || g.workspaceId === workspace.id),
+    );
     return union(...rows.map((r) => r.permissions));
   }
 
@@ -44,11 +61,36 @@ export class AccessService {
   async workspace(actor: Actor, workspaceId: string, need: Permission) {
     const row = await this.repo.workspaceWithCorporation(workspaceId);
     if (!row) throw notFound('Workspace');
+    return this.decide(actor, row, need);
+  }
+
+  /** `workspace`'s decision on a workspace and corporation the caller's query already read (no query). */
+  private async decide(
+    actor: Actor,
+    row: { workspace: WorkspaceRow; corporation: CorporationRow },
+    need: Permission,
+  ) {
     const permissions = await this.workspacePermissions(actor, row.workspace);
     if (permissions.length === 0) throw notFound('Workspace');
     this.checkBlocked(actor, row.corporation);
     if (!grants(permissions, need)) throw forbidden();
     return { ...row, permissions };
+  }
+
+  /**
+   * `workspace(actor, id, need)` for a workspace whose corporation the caller already knows from rows of
+   * it that were just read (a list's first row): decided on the caller's memberships alone, no query. A
+   * platform administrator passes; anyone else needs a membership in it or its corporation (else 404, as
+   * `workspace` answers) and an unblocked corporation (their membership rows carry the blocked flag).
+   */
+  async workspaceOfRows(actor: Actor, workspace: { id: string; corporationId: string }, need: Permission) {
+    if (actor.user.isAdmin) return ALL;
+    const permissions = await this.workspacePermissions(actor, workspace);
+    if (permissions.length === 0) throw notFound('Workspace');
+    const mine = (await this.grants(actor)).find((g) => g.corporationId === workspace.corporationId);
+    if (mine?.corporationBlocked) throw new AppError('CORPORATION_BLOCKED', 'This corporation is blocked');
+    if (!grants(permissions, need)) throw forbidden();
+    return permissions;
   }
 
   /**
@@ -64,17 +106,37 @@ export class AccessService {
   }
 
   /**
+   * `resource` for a row read together with its workspace and corporation (one joined query, e.g.
+   * `SourcesRepository.byIdInScope`): the same decisions and answers, without another look-up.
+   */
+  async resourceIn(
+    actor: Actor,
+    scope: { workspace: WorkspaceRow; corporation: CorporationRow },
+    need: Permission,
+    what: string,
+  ) {
+    try {
+      return await this.decide(actor, scope, need);
+    } catch (e) {
+      throw e instanceof AppError && e.statusCode === 404 ? notFound(what) : e;
+    }
+  }
+
+  /**
    * Workspaces whose resources a caller may list; undefined means all (platform admin). Blocked
    * corporations' workspaces are left out for everyone else.
    */
   async visibleWorkspaceIds(actor: Actor, corporationId?: string): Promise<string[] | undefined> {
     if (actor.user.isAdmin) return undefined;
-    const mine = await this.repo.membershipsOf(actor.user.id);
-    const corpWide = mine.filter((m) => m.workspaceId === null).map((m) => m.corporationId);
-    const direct = mine.flatMap((m) => (m.workspaceId ? [m.workspaceId] : []));
-    if (corpWide.length === 0 && direct.length === 0) return [];
-    const rows = await this.repo.unblockedWorkspaces(corpWide, direct);
-    return rows.filter((r) => !corporationId || r.corporationId === corporationId).map((r) => r.id);
+    // Memberships in blocked corporations (known from the grants) grant nothing to list.
+    const mine = (await this.grants(actor)).filter(
+      (g) => !g.corporationBlocked && (!corporationId || g.corporationId === corporationId),
+    );
+    const corpWide = [...new Set(mine.filter((m) => m.workspaceId === null).map((m) => m.corporationId))];
+    const direct = new Set(mine.flatMap((m) => (m.workspaceId ? [m.workspaceId] : [])));
+    // Workspace-level memberships name their workspaces; only corporation-wide ones need a look-up.
+    if (corpWide.length > 0) for (const w of await this.repo.workspacesOf(corpWide)) direct.add(w.id);
+    return [...direct];
   }
 
   /**

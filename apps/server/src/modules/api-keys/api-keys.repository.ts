@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { apiKeys, users } from '../../db/schema/identity';
 import type { Db } from '../../plugins/db';
+import { grantsOf, usersId } from '../access/access.repository';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -41,7 +42,7 @@ export class ApiKeysRepository {
   /** A valid (not invalidated) key by the hash of its secret, with the user it acts as. */
   async activeByHash(keyHash: string) {
     const [row] = await this.db
-      .select({ key: apiKeys, user: users })
+      .select({ key: apiKeys, user: users, grants: grantsOf(usersId) })
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.userId))
       .where(and(eq(apiKeys.keyHash, keyHash), eq(apiKeys.invalidated, false)));

@@ -1,26 +1,36 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/identity';
 import { memberships } from '../../db/schema/tenancy';
 import type { Executor } from '../../db/transaction';
 import type { Db } from '../../plugins/db';
+import { grantsOf, usersId } from '../access/access.repository';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 export class SessionsRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * The statement of every authenticated request, built once (a prepared statement on PostgreSQL): the
+   * session by primary key, its user, and the user's memberships with their corporations' blocked flag.
+   */
+  private readonly sessionLookup;
+
+  constructor(private readonly db: Db) {
+    this.sessionLookup = db
+      .select({ session: sessions, user: users, grants: grantsOf(usersId) })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .prepare('stromwerk_session_lookup');
+  }
 
   async insert(values: typeof sessions.$inferInsert, db: Executor = this.db) {
     const [row] = await db.insert(sessions).values(values).returning();
     return row!;
   }
 
-  /** The one lookup per request: the session by primary key with its user. */
+  /** The one lookup per request: the session by primary key with its user and the user's memberships. */
   async withUser(id: string) {
-    const [row] = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, id));
+    const [row] = await this.sessionLookup.execute({ id });
     return row;
   }
 

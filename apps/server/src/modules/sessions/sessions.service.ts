@@ -6,6 +6,7 @@ import { randomSecret, sameSecret, sha256 } from '../../lib/secrets';
 import type { Actor, UserRow } from '../../plugins/auth';
 import type { BrokerEngine } from '../../plugins/broker';
 import type { Db } from '../../plugins/db';
+import type { Grant } from '../access/access.repository';
 import { toUser } from '../users/users.repository';
 import { deviceLabel } from './device-label';
 import type { SessionRow, SessionsRepository } from './sessions.repository';
@@ -58,7 +59,7 @@ export class SessionsService {
   }
 
   /** The user and session of a bearer token, or null when it is not a live session. One indexed lookup. */
-  async resolve(token: string): Promise<{ user: UserRow; session: SessionRow } | null> {
+  async resolve(token: string): Promise<{ user: UserRow; session: SessionRow; grants: Grant[] } | null> {
     const dot = token.indexOf('.');
     const id = token.slice(0, dot);
     if (dot < 0 || !UUID.test(id)) return null;

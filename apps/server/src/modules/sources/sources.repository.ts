@@ -5,8 +5,9 @@ import type {
   SourceType,
   StreamEndpoint,
 } from '@stromwerk/contracts/sources';
-import { and, asc, count, eq, ilike, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { sources } from '../../db/schema/streaming';
+import { corporations, workspaces } from '../../db/schema/tenancy';
 import { iso, isoOrNull } from '../../lib/dates';
 import type { Db } from '../../plugins/db';
 import { failureCause } from '../live/failure-cause';
@@ -21,6 +22,17 @@ export function sourceState(row: SourceRow, now = new Date()): SourceState {
   if (row.live) return 'live';
   if (row.scheduledStart && row.scheduledStart > now) return 'scheduled';
   return 'offline';
+}
+
+/** sourceState in SQL, so the state filter and the count stay in the query. */
+function stateSql(now: Date): SQL<SourceState> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql<SourceState>`case
+    when ${sources.maintenanceStart} is not null and ${sources.maintenanceEnd} is not null
+      and ${sources.maintenanceStart} <= ${at} and ${at} < ${sources.maintenanceEnd} then 'maintenance'
+    when ${sources.live} then 'live'
+    when ${sources.scheduledStart} > ${at} then 'scheduled'
+    else 'offline' end`;
 }
 
 export function toSource(row: SourceRow, ingestUrl: string | null): Source {
@@ -55,6 +67,17 @@ export class SourcesRepository {
 
   async byId(id: string) {
     const [row] = await this.db.select().from(sources).where(eq(sources.id, id));
+    return row;
+  }
+
+  /** The source with its workspace and corporation (what the access decision needs), in one statement. */
+  async byIdInScope(id: string) {
+    const [row] = await this.db
+      .select({ source: sources, workspace: workspaces, corporation: corporations })
+      .from(sources)
+      .innerJoin(workspaces, eq(workspaces.id, sources.workspaceId))
+      .innerJoin(corporations, eq(corporations.id, workspaces.corporationId))
+      .where(eq(sources.id, id));
     return row;
   }
 
@@ -125,7 +148,10 @@ export class SourcesRepository {
     return r!.n;
   }
 
-  /** `workspaceIds` undefined: no restriction (platform admin). State is filtered after loading (it depends on the clock). */
+  /**
+   * `workspaceIds` undefined: no restriction (platform admin). One statement: the page, its filters (state
+   * computed in SQL from the clock) and the total (a window count over the same filters).
+   */
   async list(q: SourceListQuery & { corporationId?: string }, workspaceIds: string[] | undefined) {
     const filters: SQL[] = [];
     if (workspaceIds)
@@ -139,15 +165,19 @@ export class SourcesRepository {
     if (q.corporationId) filters.push(eq(sources.corporationId, q.corporationId));
     if (q.type) filters.push(eq(sources.type, q.type));
     if (q.search) filters.push(ilike(sources.name, `%${escapeLike(q.search)}%`));
+    if (q.state) filters.push(eq(stateSql(new Date()), q.state));
     const where = filters.length ? and(...filters) : undefined;
-    const ordered = this.db.select().from(sources).where(where).orderBy(asc(sources.name), asc(sources.id));
-    if (!q.state) {
-      const [{ total }] = (await this.db.select({ total: count() }).from(sources).where(where)) as [
-        { total: number },
-      ];
-      return { rows: await ordered.limit(q.limit).offset(q.offset), total };
-    }
-    const matching = (await ordered).filter((r) => sourceState(r) === q.state);
-    return { rows: matching.slice(q.offset, q.offset + q.limit), total: matching.length };
+    const found = await this.db
+      .select({ row: getTableColumns(sources), total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(sources)
+      .where(where)
+      .orderBy(asc(sources.name), asc(sources.id))
+      .limit(q.limit)
+      .offset(q.offset);
+    // A page past the end has no row to carry the total: count then.
+    const total =
+      found[0]?.total ??
+      (q.offset > 0 ? (await this.db.select({ n: count() }).from(sources).where(where))[0]!.n : 0);
+    return { rows: found.map((f) => f.row), total };
   }
 }

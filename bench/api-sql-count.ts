@@ -1,0 +1,60 @@
+// SQL statements per request (issue 12): how many statements the server sends to the database for one
+// authenticated request, counted by a Drizzle logger on the server's own database handle.
+// Run: npx tsx bench/api-sql-count.ts [label]   (label: e.g. "before" / "after"; default "current")
+// Writes bench/results/api-sql-count.json (keeps earlier labels) and a line in SUMMARY.md.
+// Requests run in-process (inject) on in-memory PGlite; every request is made twice and the second one is
+// counted, so once-a-minute writes (session last use) do not show up as per-request cost.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { seededStromwerk } from './lib/api-fixture';
+import { writeResult } from './lib/results';
+
+const label = process.argv[2] ?? 'current';
+let statements: string[] = [];
+const { app, fixture, close } = await seededStromwerk({
+  logger: { logQuery: (query) => statements.push(query.length > 200 ? `${query.slice(0, 200)}…` : query) },
+});
+const owner = { authorization: `Bearer ${fixture.ownerToken}` };
+const member = { authorization: `Bearer ${fixture.memberToken}` };
+const cases = [
+  { name: 'GET /v1/me (owner)', url: '/v1/me', headers: owner },
+  { name: 'GET /v1/me (member)', url: '/v1/me', headers: member },
+  {
+    name: 'list of 20 (owner, platform admin)',
+    url: `/v1/sources?workspaceId=${fixture.ws20}&limit=20`,
+    headers: owner,
+  },
+  { name: 'list of 200 (owner)', url: `/v1/sources?workspaceId=${fixture.ws200}&limit=200`, headers: owner },
+  {
+    name: 'list of 20 (workspace member)',
+    url: `/v1/sources?workspaceId=${fixture.ws200}&limit=20`,
+    headers: member,
+  },
+  { name: 'list of 20, no workspace filter (member)', url: '/v1/sources?limit=20', headers: member },
+  {
+    name: 'list of 20, state filter (member)',
+    url: `/v1/sources?workspaceId=${fixture.ws200}&limit=20&state=offline`,
+    headers: member,
+  },
+  { name: 'get by id (owner)', url: `/v1/sources/${fixture.sourceId}`, headers: owner },
+  { name: 'get by id (member)', url: `/v1/sources/${fixture.sourceId}`, headers: member },
+  { name: 'GET /v1/openapi.json', url: '/v1/openapi.json', headers: {} },
+];
+const counts: Record<string, { statements: number; status: number; sql: string[] }> = {};
+for (const c of cases) {
+  await app.inject({ method: 'GET', url: c.url, headers: c.headers });
+  statements = [];
+  const res = await app.inject({ method: 'GET', url: c.url, headers: c.headers });
+  counts[c.name] = { statements: statements.length, status: res.statusCode, sql: statements };
+  console.log(`${String(statements.length).padStart(3)}  ${res.statusCode}  ${c.name}`);
+}
+await close();
+
+const file = join(import.meta.dirname, 'results', 'api-sql-count.json');
+const earlier = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')).runs ?? {}) : {};
+const brief = (n: string) => counts[n]!.statements;
+writeResult(
+  'api-sql-count',
+  { runs: { ...earlier, [label]: counts } },
+  `${label}: SQL statements per request: /v1/me ${brief('GET /v1/me (member)')}, list of 20 as member ${brief('list of 20 (workspace member)')} (owner ${brief('list of 20 (owner, platform admin)')}), get by id as member ${brief('get by id (member)')} (owner ${brief('get by id (owner)')})`,
+);
