@@ -81,7 +81,9 @@ export const outputSchema = z
   .meta({ id: 'Output' });
 export type Output = z.infer<typeof outputSchema>;
 
-const passwordsSchema = z.array(line().trim().min(1).max(OUTPUT_PASSWORD_MAX_LENGTH)).max(OUTPUT_PASSWORDS_MAX);
+const passwordsSchema = z
+  .array(line().trim().min(1).max(OUTPUT_PASSWORD_MAX_LENGTH))
+  .max(OUTPUT_PASSWORDS_MAX);
 export const createOutputBodySchema = outputSettingsSchema.extend({
   workspaceId: z.uuid(),
   name: nameSchema,

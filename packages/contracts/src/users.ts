@@ -80,7 +80,10 @@ export const updateUserBodySchema = z
   .partial();
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
-export const updateEmailSchema = z.object({ email: emailSchema, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export const updateEmailSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
 export type UpdateEmail = z.infer<typeof updateEmailSchema>;
 export const updatePasswordSchema = z.object({
   currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),

@@ -1,28 +1,23 @@
-import { PASSWORD_MIN_LENGTH } from '@stromwerk/contracts/limits';
+import type { Message, SchemaIssue } from './schema-errors';
 
 /**
- * Validators return a translation key (namespace `common`, section `validation`) or null. They mirror
- * the contracts schemas without pulling zod into the login bundle.
+ * The forms' own rules, beyond the API's: everything the API checks comes from the contracts' schemas
+ * (see schema-errors.ts). A validator returns a translation key (namespace `common`) or null.
  */
 export type Validator = (value: string) => string | null;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const required: Validator = (value) => (value.trim() ? null : 'validation.required');
-
-export const email: Validator = (value) => {
-  if (!value.trim()) return 'validation.required';
-  return EMAIL.test(value.trim()) ? null : 'validation.invalidEmail';
-};
-
-export const password: Validator = (value) => {
-  if (!value) return 'validation.required';
-  return value.length >= PASSWORD_MIN_LENGTH ? null : 'validation.passwordLength';
-};
-
+/** The repeated new password must match the first. */
 export function matches(other: string): Validator {
   return (value) => {
     if (!value) return 'validation.required';
     return value === other ? null : 'validation.passwordsMismatch';
   };
 }
+
+/** Words for a new password the contract finds too short: "The password must at least contain 8 characters". */
+export const newPasswordWords =
+  (field: string) =>
+  (name: string, issue: SchemaIssue, empty: boolean): Message | undefined =>
+    name === field && !empty && issue.code === 'too_small'
+      ? { key: 'validation.passwordLength', values: { count: Number(issue.minimum) } }
+      : undefined;

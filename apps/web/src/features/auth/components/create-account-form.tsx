@@ -5,31 +5,42 @@ import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/text-input';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { useForm } from '../../../lib/forms/use-form';
-import { email, matches, password, required } from '../../../lib/forms/validators';
+import { matches, newPasswordWords } from '../../../lib/forms/validators';
+import { registerSchema } from '../schemas';
 import { NewPasswordFields } from './new-password-fields';
 
 export type CreateAccountValues = { name: string; email: string; password: string; confirm: string };
 
-const validate = (values: CreateAccountValues) => ({
-  name: required(values.name),
-  email: email(values.email),
-  password: password(values.password),
-  confirm: matches(values.password)(values.confirm),
+/** What the page sends (contracts' registerBodySchema), without the invitation code and language it adds. */
+export const registerBody = (values: CreateAccountValues) => ({
+  name: values.name.trim(),
+  email: values.email.trim(),
+  password: values.password,
 });
+/** Repeating the password is the form's own rule; the rest is the contract's. */
+const validate = (values: CreateAccountValues) => ({ confirm: matches(values.password)(values.confirm) });
+const words = newPasswordWords('password');
 
 export function CreateAccountForm({
   email: invitedEmail,
   pending,
+  error,
   onSubmit,
 }: {
   email: string;
   pending: boolean;
+  /** The last refusal of the server, whose `details` mark fields. */
+  error?: unknown;
   onSubmit: (values: CreateAccountValues, markClean: () => void) => void;
 }) {
   const { t } = useTranslation('auth');
   const form = useForm<CreateAccountValues>({
     initial: { name: '', email: invitedEmail, password: '', confirm: '' },
+    schema: registerSchema,
+    body: registerBody,
+    words,
     validate,
+    serverError: error,
   });
   const markClean = useUnsavedChanges(form.dirty);
 

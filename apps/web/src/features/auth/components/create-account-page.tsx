@@ -11,7 +11,7 @@ import { firstWorkspaceId } from '../api/first-workspace';
 import { useInvitationByCode } from '../api/get-invitation-by-code';
 import { useRegister } from '../api/register';
 import { AuthCard } from './auth-card';
-import { CreateAccountForm, type CreateAccountValues } from './create-account-form';
+import { CreateAccountForm, type CreateAccountValues, registerBody } from './create-account-form';
 
 /** Opened from the invitation mail /login/create-account?code=…; ends inside the invited workspace. */
 export function CreateAccountPage() {
@@ -25,9 +25,7 @@ export function CreateAccountPage() {
   const submit = (values: CreateAccountValues, markClean: () => void) => {
     register.mutate(
       {
-        name: values.name.trim(),
-        email: values.email.trim(),
-        password: values.password,
+        ...registerBody(values),
         invitationCode: code,
         language: currentLocale(),
       },
@@ -89,7 +87,12 @@ export function CreateAccountPage() {
       footer={footer}
     >
       <ErrorAlert error={register.error} />
-      <CreateAccountForm email={invitation.data.email} pending={register.isPending} onSubmit={submit} />
+      <CreateAccountForm
+        email={invitation.data.email}
+        pending={register.isPending}
+        error={register.error}
+        onSubmit={submit}
+      />
     </AuthCard>
   );
 }

@@ -7,16 +7,22 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TextInput } from '../../../components/text-input';
 import { useForm } from '../../../lib/forms/use-form';
-import { email } from '../../../lib/forms/validators';
 import { useStartPasswordReset } from '../api/start-password-reset';
+import { resetStartSchema } from '../schemas';
 import { AuthCard } from './auth-card';
 
-const validate = (values: { email: string }) => ({ email: email(values.email) });
+/** What the form sends, as contracts' resetPasswordStartSchema checks it. */
+const body = (values: { email: string }) => ({ email: values.email.trim() });
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const start = useStartPasswordReset();
-  const form = useForm({ initial: { email: '' }, validate });
+  const form = useForm({
+    initial: { email: '' },
+    schema: resetStartSchema,
+    body,
+    serverError: start.error,
+  });
 
   const submit = form.handleSubmit((values) => start.mutate(values.email.trim()));
 

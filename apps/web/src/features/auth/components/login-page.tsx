@@ -7,28 +7,31 @@ import { useLocation, useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TextInput } from '../../../components/text-input';
 import { useForm } from '../../../lib/forms/use-form';
-import { email, required } from '../../../lib/forms/validators';
 import { useLogin } from '../api/login';
+import { loginSchema } from '../schemas';
 import { AuthCard } from './auth-card';
 
-const validate = (values: { email: string; password: string }) => ({
-  email: email(values.email),
-  password: required(values.password),
-});
+type Values = { email: string; password: string };
+/** What the form sends, as contracts' loginBodySchema checks it. */
+const body = (values: Values) => ({ email: values.email.trim(), password: values.password });
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
-  const form = useForm({ initial: { email: '', password: '' }, validate });
+  const form = useForm({
+    initial: { email: '', password: '' },
+    schema: loginSchema,
+    body,
+    serverError: login.error,
+  });
   const from = (location.state as { from?: string } | null)?.from;
 
   const submit = form.handleSubmit((values) =>
-    login.mutate(
-      { email: values.email.trim(), password: values.password },
-      { onSuccess: () => navigate(from && from !== '/login' ? from : '/', { replace: true }) },
-    ),
+    login.mutate(body(values), {
+      onSuccess: () => navigate(from && from !== '/login' ? from : '/', { replace: true }),
+    }),
   );
 
   return (

@@ -8,15 +8,18 @@ import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { useForm } from '../../../lib/forms/use-form';
-import { matches, password } from '../../../lib/forms/validators';
+import { matches, newPasswordWords } from '../../../lib/forms/validators';
 import { useCompletePasswordReset } from '../api/complete-password-reset';
+import { resetCompleteSchema } from '../schemas';
 import { AuthCard } from './auth-card';
 import { NewPasswordFields } from './new-password-fields';
 
-const validate = (values: { password: string; confirm: string }) => ({
-  password: password(values.password),
-  confirm: matches(values.password)(values.confirm),
-});
+type Values = { password: string; confirm: string };
+/** The contract (resetPasswordCompleteSchema) checks the password; repeating it is the form's own rule. */
+const validate = (values: Values) => ({ confirm: matches(values.password)(values.confirm) });
+const words = newPasswordWords('password');
+// The token is not a field: a refused token is the server's LINK_INVALID, shown above the form.
+const fieldOf = (path: string) => (path === 'password' ? ('password' as const) : undefined);
 
 /** Opened from the mailed link /login/reset-password?token=… */
 export function ResetPasswordPage() {
@@ -24,7 +27,15 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const complete = useCompletePasswordReset();
-  const form = useForm({ initial: { password: '', confirm: '' }, validate });
+  const form = useForm<Values>({
+    initial: { password: '', confirm: '' },
+    schema: resetCompleteSchema,
+    body: (values) => ({ token, password: values.password }),
+    fieldOf,
+    words,
+    validate,
+    serverError: complete.error,
+  });
   const markClean = useUnsavedChanges(form.dirty && !complete.isSuccess);
 
   const submit = form.handleSubmit((values) =>
