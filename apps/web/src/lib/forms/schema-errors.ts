@@ -1,14 +1,12 @@
 /**
  * Forms validate what they would send with the contracts' own schema (issue 11: one rule, not a copy in the
  * browser) and show the refused fields in their own translated words. This module only reads the result
- * of a schema's `safeParse`; it imports no zod, so the login bundle can use it and load the schema lazily.
+ * of a schema's `safeParse` and imports no zod; the login forms still import it lazily, with their schemas
+ * (features/auth/checks.ts), as /login's first load has no bytes to spare.
  */
+import type { Message } from './messages';
 
-/** What a form shows under a field: a translation key and the values its text needs (`{{count}}`). */
-export interface Message {
-  key: string;
-  values?: Record<string, string | number>;
-}
+export type { Message };
 
 /** A zod issue, as far as a form reads it. */
 export interface SchemaIssue {
@@ -35,24 +33,25 @@ export type Words<F extends string> = (
   empty: boolean,
 ) => Message | string | undefined;
 
-const message = (key: string, count?: number | bigint): Message =>
-  count === undefined ? { key } : { key, values: { count: Number(count) } };
+const message = (key: string, count?: number | bigint): string | Message =>
+  count === undefined ? key : { key, values: { count: Number(count) } };
 
 /**
  * The default words for an issue (namespace `common`, section `validation`). Numbers come from the issue,
  * that is from the contract's rule, never from a copy here.
  */
-export function defaultMessage(issue: SchemaIssue): Message {
-  const list = issue.origin === 'array' || issue.origin === 'set';
+export function defaultMessage(issue: SchemaIssue): string | Message {
+  // Numbers and lists have a form's own words (a range, "one domain per line"); the rest reads "Invalid value".
+  const text = issue.origin === 'string';
   switch (issue.code) {
     case 'too_big':
-      if (issue.origin === 'string') return message('common:validation.tooLong', issue.maximum);
-      if (list) return message('common:validation.tooMany', issue.maximum);
-      return message('common:validation.atMost', issue.maximum);
+      return text
+        ? message('common:validation.tooLong', issue.maximum)
+        : message('common:validation.invalid');
     case 'too_small':
-      if (issue.origin === 'string') return message('common:validation.tooShort', issue.minimum);
-      if (list) return message('common:validation.required');
-      return message('common:validation.atLeast', issue.minimum);
+      return text
+        ? message('common:validation.tooShort', issue.minimum)
+        : message('common:validation.invalid');
     case 'invalid_format':
       return issue.format === 'email'
         ? message('common:validation.invalidEmail')
@@ -80,39 +79,66 @@ export function schemaErrors<F extends string>(
   schema: Schema,
   body: unknown,
   { fieldOf, values, words }: SchemaErrorsOptions<F>,
-): Partial<Record<F, Message>> {
+): Partial<Record<F, string | Message>> {
   const result = schema.safeParse(body);
-  const errors: Partial<Record<F, Message>> = {};
+  const errors: Partial<Record<F, string | Message>> = {};
   if (result.success || !result.error) return errors;
   for (const issue of result.error.issues) {
     const field = fieldOf(issue.path.map(String).join('.'));
     if (!field || errors[field]) continue;
     const empty = Boolean(values) && isEmpty(values?.[field]);
     const own = words?.(field, issue, empty);
-    errors[field] =
-      typeof own === 'string'
-        ? { key: own }
-        : (own ?? (empty ? message('common:validation.required') : defaultMessage(issue)));
+    errors[field] = own ?? (empty ? 'common:validation.required' : defaultMessage(issue));
   }
   return errors;
 }
 
-/** The schema's field names as form fields: `email` is the field `email`; nested paths name their top. */
-export const sameField =
-  <F extends string>(fields: readonly F[]) =>
-  (path: string): F | undefined => {
-    const top = path.split('.')[0] as F;
-    return fields.includes(top) ? top : undefined;
-  };
-
-/** The form fields the schema refuses. */
-export function invalidFields<F extends string>(
-  schema: Schema,
-  body: unknown,
-  fieldOf: (path: string) => F | undefined,
-): Set<F> {
-  return new Set(Object.keys(schemaErrors(schema, body, { fieldOf })) as F[]);
+/** A form's check with its contract: the errors of its values, and the field of a schema path. */
+export interface FormCheck<T extends Record<string, string>> {
+  errors(values: T): Partial<Record<keyof T & string, string | Message>>;
+  /** The fields a refusal of the server names in its `details` (VALIDATION_FAILED). */
+  refused(error: unknown): (keyof T & string)[];
 }
+
+export interface CheckOptions<T extends Record<string, string>> {
+  /** What the form would send, as the schema checks it; default: the values as they are. */
+  body?: (values: T) => unknown;
+  /** The field that holds a schema path; default: the field of the same name (`whitelist.3`: whitelist). */
+  fieldOf?: (path: string) => (keyof T & string) | undefined;
+  words?: Words<keyof T & string>;
+}
+
+/** The check of a form whose values `schema` checks, once `body` turns them into what the form sends. */
+export function checkWith<T extends Record<string, string>>(
+  schema: Schema,
+  { body, fieldOf, words }: CheckOptions<T> = {},
+): FormCheck<T> {
+  const field = (values: T, path: string) => {
+    const name = fieldOf ? fieldOf(path) : (path.split('.')[0] as keyof T & string);
+    return name && name in values ? name : undefined;
+  };
+  return {
+    errors: (values) =>
+      schemaErrors(schema, body ? body(values) : values, {
+        fieldOf: (path) => field(values, path),
+        values,
+        words,
+      }),
+    // An ApiError's `details` (read, not imported: the client's error class stays out of this chunk).
+    refused: (error) =>
+      ((error as { details?: { field: string }[] } | null)?.details ?? []).map(
+        ({ field: path }) => fieldOf?.(path) ?? (path.split('.')[0] as keyof T & string),
+      ),
+  };
+}
+
+/** Words for a new password the contract finds too short: "The password must at least contain 8 characters". */
+export const newPasswordWords =
+  (field: string) =>
+  (name: string, issue: SchemaIssue, empty: boolean): Message | undefined =>
+    name === field && !empty && issue.code === 'too_small'
+      ? { key: 'validation.passwordLength', values: { count: Number(issue.minimum) } }
+      : undefined;
 
 /** A whole number typed as text, or NaN (so "1.5", "0x10" or "" fail the schema's integer rules). */
 export const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);

@@ -1,7 +1,7 @@
-import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../api-errors';
-import { type Message, type Schema, schemaErrors, type Words } from './schema-errors';
+import { errorText, type Message } from './messages';
+import type { FormCheck } from './schema-errors';
 
 type Values = Record<string, string>;
 /** Per field a translation key (namespace `common` unless prefixed) or a Message; null or absent: valid. */
@@ -18,57 +18,34 @@ export interface FieldProps {
   helperText: string | undefined;
 }
 
-/** The contract's schema, or a loader of it (a dynamic import keeps zod out of the first load of /login). */
-export type SchemaSource = Schema | (() => Promise<Schema>);
+/**
+ * The contracts' check of what the form sends (schema-errors `checkWith`), or a loader of it: a dynamic
+ * import keeps zod, and the checking code, out of the first load of /login.
+ */
+export type CheckSource<T extends Values> = FormCheck<T> | (() => Promise<FormCheck<T>>);
 
 export interface FormOptions<T extends Values> {
   initial: T;
-  /** The contracts' schema of what the form sends (the request body of its operation). */
-  schema?: SchemaSource;
-  /** What the form would send, as the schema checks it; default: the values as they are. */
-  body?: (values: T) => unknown;
-  /** The field that holds a schema path; default: the field of the same name. */
-  fieldOf?: (path: string) => (keyof T & string) | undefined;
-  /** The form's own words for a field the schema refuses (default: schema-errors `defaultMessage`). */
-  words?: Words<keyof T & string>;
-  /** The form's own rules, beyond the API's (a repeated password); they win over the schema's. */
+  check?: CheckSource<T>;
+  /** The form's own rules, beyond the API's (a repeated password); they win over the contract's. */
   validate?: (values: T) => Errors<T>;
   /** The last refusal of the server: fields named in its `details` are marked too. */
   serverError?: unknown;
 }
 
-/** Loaded schemas and loads under way, per loader: every form of a kind shares one import. */
-const loaded = new WeakMap<() => Promise<Schema>, Schema>();
-const loading = new WeakMap<() => Promise<Schema>, Promise<Schema>>();
-
-function load(loader: () => Promise<Schema>): Promise<Schema> {
-  let promise = loading.get(loader);
-  if (!promise) {
-    promise = loader().then((schema) => {
-      loaded.set(loader, schema);
-      return schema;
-    });
-    loading.set(loader, promise);
-  }
-  return promise;
-}
-
-/** The schema once it is there: at once when given, after the dynamic import when given a loader. */
-function useSchema(source: SchemaSource | undefined) {
-  const [schema, setSchema] = useState<Schema | undefined>(() =>
-    typeof source === 'function' ? loaded.get(source) : source,
-  );
+/** The check once it is there: at once when given, after the dynamic import when given a loader. */
+function useCheck<T extends Values>(source: CheckSource<T> | undefined) {
+  const [check, setCheck] = useState(typeof source === 'function' ? undefined : source);
   useEffect(() => {
-    if (typeof source !== 'function') return setSchema(source);
+    if (typeof source !== 'function') return setCheck(source);
     let current = true;
-    void load(source).then((s) => {
-      if (current) setSchema(s);
-    });
+    // The module system imports once; later forms of the kind get the loaded module at once.
+    void source().then((c) => current && setCheck(c));
     return () => {
       current = false;
     };
   }, [source]);
-  return schema;
+  return check;
 }
 
 /**
@@ -78,10 +55,7 @@ function useSchema(source: SchemaSource | undefined) {
  */
 export function useForm<T extends Values>({
   initial: start,
-  schema: schemaSource,
-  body,
-  fieldOf,
-  words,
+  check: source,
   validate,
   serverError,
 }: FormOptions<T>) {
@@ -92,51 +66,30 @@ export function useForm<T extends Values>({
   const [values, setValues] = useState(start);
   const [touched, setTouched] = useState<Partial<Record<keyof T, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const schema = useSchema(schemaSource);
+  const check = useCheck(source);
 
-  const check = useCallback(
-    (s: Schema | undefined, v: T): Errors<T> => {
-      const fields = Object.keys(v) as (keyof T & string)[];
-      const errors: Errors<T> = s
-        ? (schemaErrors(s, body ? body(v) : v, {
-            fieldOf: fieldOf ?? ((path) => fields.find((field) => field === path.split('.')[0])),
-            values: v,
-            words,
-          }) as Errors<T>)
-        : {};
-      for (const [field, error] of Object.entries(validate?.(v) ?? {})) {
-        if (error) errors[field as keyof T] = error;
-      }
-      return errors;
-    },
-    [body, fieldOf, words, validate],
-  );
-  const errors = useMemo(() => check(schema, values), [check, schema, values]);
-  const valid = Object.values(errors).every((error) => !error);
+  const errorsOf = (c: FormCheck<T> | undefined, v: T): Errors<T> => {
+    const errors: Errors<T> = { ...(c?.errors(v) as Errors<T>) };
+    for (const [field, error] of Object.entries(validate?.(v) ?? {})) {
+      if (error) errors[field as keyof T] = error;
+    }
+    return errors;
+  };
+  const errors = errorsOf(check, values);
   const dirty = Object.keys(values).some((key) => values[key] !== initial[key]);
 
   // The server's word on a field, until that field changes.
-  const refused = useMemo(() => {
-    const fields = Object.keys(start);
-    const marked: Partial<Record<keyof T, true>> = {};
-    for (const path of Object.keys(fieldErrorsOf(serverError))) {
-      const field = fieldOf ? fieldOf(path) : fields.find((f) => f === path.split('.')[0]);
-      if (field) marked[field as keyof T] = true;
-    }
-    return marked;
-  }, [serverError, fieldOf, start]);
+  const refused = check?.refused(serverError) ?? [];
   const [sentValues, setSentValues] = useState(values);
 
   const setValue = useCallback((name: keyof T, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
   }, []);
 
-  const text = (error: string | Message) =>
-    typeof error === 'string' ? t(error) : (t(error.key, error.values) as string);
-
   function field(name: keyof T & string, helperText?: string): FieldProps {
     const own = submitted || touched[name] ? errors[name] : null;
-    const error = own ?? (refused[name] && values[name] === sentValues[name] ? 'validation.refused' : null);
+    const error =
+      own ?? (refused.includes(name) && values[name] === sentValues[name] ? 'validation.invalid' : null);
     return {
       name,
       id: `${formId}-${name}`,
@@ -149,7 +102,7 @@ export function useForm<T extends Values>({
         if (values[name] !== initial[name]) setTouched((current) => ({ ...current, [name]: true }));
       },
       error: Boolean(error),
-      helperText: error ? text(error) : helperText,
+      helperText: error ? errorText(t, error) : helperText,
     };
   }
 
@@ -167,9 +120,8 @@ export function useForm<T extends Values>({
         setSentValues(values);
         onValid(values);
       };
-      // A lazily loaded schema may not be there yet on a quick submit: wait for it, never skip it.
-      if (typeof schemaSource === 'function' && !schema)
-        void load(schemaSource).then((s) => submit(check(s, values)));
+      // A lazily loaded check may not be there yet on a quick submit: wait for it, never skip it.
+      if (typeof source === 'function' && !check) void source().then((c) => submit(errorsOf(c, values)));
       else submit(errors);
     };
   }
@@ -183,5 +135,5 @@ export function useForm<T extends Values>({
     setSubmitted(false);
   }
 
-  return { values, setValue, field, handleSubmit, dirty, valid, reset };
+  return { values, setValue, field, handleSubmit, dirty, reset };
 }

@@ -1,5 +1,3 @@
-import type { Message, SchemaIssue } from './schema-errors';
-
 /**
  * The forms' own rules, beyond the API's: everything the API checks comes from the contracts' schemas
  * (see schema-errors.ts). A validator returns a translation key (namespace `common`) or null.
@@ -13,11 +11,3 @@ export function matches(other: string): Validator {
     return value === other ? null : 'validation.passwordsMismatch';
   };
 }
-
-/** Words for a new password the contract finds too short: "The password must at least contain 8 characters". */
-export const newPasswordWords =
-  (field: string) =>
-  (name: string, issue: SchemaIssue, empty: boolean): Message | undefined =>
-    name === field && !empty && issue.code === 'too_small'
-      ? { key: 'validation.passwordLength', values: { count: Number(issue.minimum) } }
-      : undefined;

@@ -10,6 +10,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { SectionCard } from '../../../components/section-card';
 import { TextInput } from '../../../components/text-input';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { checkWith } from '../../../lib/forms/schema-errors';
 import { useForm } from '../../../lib/forms/use-form';
 import type { UserData } from '../../../lib/types';
 import { useCancelEmailChange, usePendingEmail } from '../api/pending-email';
@@ -19,6 +20,7 @@ import { useUpdateEmail } from '../api/update-email';
 type Values = { email: string; password: string };
 /** What the card sends, as contracts' updateEmailSchema checks it. */
 const body = (values: Values) => ({ email: values.email.trim(), password: values.password });
+const check = checkWith(updateEmailSchema, { body });
 
 export function EmailCard({ user }: { user: UserData }) {
   const { t } = useTranslation('account');
@@ -26,8 +28,7 @@ export function EmailCard({ user }: { user: UserData }) {
   const verify = useStartEmailVerification(user.id);
   const form = useForm({
     initial: { email: '', password: '' },
-    schema: updateEmailSchema,
-    body,
+    check,
     serverError: update.error,
   });
   useUnsavedChanges(form.dirty);

@@ -9,8 +9,9 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { SectionCard } from '../../../components/section-card';
 import { TextInput } from '../../../components/text-input';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { checkWith, newPasswordWords } from '../../../lib/forms/schema-errors';
 import { useForm } from '../../../lib/forms/use-form';
-import { matches, newPasswordWords } from '../../../lib/forms/validators';
+import { matches } from '../../../lib/forms/validators';
 import { useUpdatePassword } from '../api/update-password';
 
 type Values = { current: string; password: string; confirm: string };
@@ -18,8 +19,11 @@ const empty: Values = { current: '', password: '', confirm: '' };
 /** What the card sends, as contracts' updatePasswordSchema checks it. */
 const body = (values: Values) => ({ currentPassword: values.current, newPassword: values.password });
 const FIELDS: Record<string, keyof Values> = { currentPassword: 'current', newPassword: 'password' };
-const fieldOf = (path: string) => FIELDS[path];
-const words = newPasswordWords('password');
+const check = checkWith(updatePasswordSchema, {
+  body,
+  fieldOf: (path) => FIELDS[path],
+  words: newPasswordWords('password'),
+});
 /** Repeating the new password is the form's own rule; the rest is the contract's. */
 const validate = (values: Values) => ({ confirm: matches(values.password)(values.confirm) });
 
@@ -28,10 +32,7 @@ export function PasswordCard({ userId }: { userId: string }) {
   const update = useUpdatePassword(userId);
   const form = useForm({
     initial: empty,
-    schema: updatePasswordSchema,
-    body,
-    fieldOf,
-    words,
+    check,
     validate,
     serverError: update.error,
   });

@@ -11,6 +11,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { Flag } from '../../../components/flag';
 import { SectionCard } from '../../../components/section-card';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { checkWith } from '../../../lib/forms/schema-errors';
 import { useForm } from '../../../lib/forms/use-form';
 import { applyLocale, currentLocale } from '../../../lib/i18n';
 import { languages } from '../../../lib/languages';
@@ -20,14 +21,14 @@ import { useUpdateUser } from '../api/update-user';
 type Values = { name: string; language: string };
 /** What the card sends, as contracts' updateUserBodySchema checks it. */
 const body = (values: Values) => ({ name: values.name.trim(), language: values.language as Locale });
+const check = checkWith(updateUserBodySchema, { body });
 
 export function ProfileCard({ user }: { user: UserData }) {
   const { t } = useTranslation('account');
   const update = useUpdateUser(user.id);
   const form = useForm({
     initial: { name: user.name, language: user.language ?? currentLocale() },
-    schema: updateUserBodySchema,
-    body,
+    check,
     serverError: update.error,
   });
   useUnsavedChanges(form.dirty);

@@ -5,21 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/text-input';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { useForm } from '../../../lib/forms/use-form';
-import { matches, newPasswordWords } from '../../../lib/forms/validators';
-import { registerSchema } from '../schemas';
+import { matches } from '../../../lib/forms/validators';
+import type { CreateAccountValues } from '../form-bodies';
 import { NewPasswordFields } from './new-password-fields';
 
-export type CreateAccountValues = { name: string; email: string; password: string; confirm: string };
+/** The contract's check, imported lazily (see checks.ts). */
+const registerCheck = () => import('../checks').then((m) => m.registerCheck);
 
-/** What the page sends (contracts' registerBodySchema), without the invitation code and language it adds. */
-export const registerBody = (values: CreateAccountValues) => ({
-  name: values.name.trim(),
-  email: values.email.trim(),
-  password: values.password,
-});
-/** Repeating the password is the form's own rule; the rest is the contract's. */
+/** Repeating the password is the form's own rule; the rest is the contract's (registerBodySchema). */
 const validate = (values: CreateAccountValues) => ({ confirm: matches(values.password)(values.confirm) });
-const words = newPasswordWords('password');
 
 export function CreateAccountForm({
   email: invitedEmail,
@@ -36,9 +30,7 @@ export function CreateAccountForm({
   const { t } = useTranslation('auth');
   const form = useForm<CreateAccountValues>({
     initial: { name: '', email: invitedEmail, password: '', confirm: '' },
-    schema: registerSchema,
-    body: registerBody,
-    words,
+    check: registerCheck,
     validate,
     serverError: error,
   });

@@ -8,23 +8,22 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { TextInput } from '../../../components/text-input';
 import { useForm } from '../../../lib/forms/use-form';
 import { useStartPasswordReset } from '../api/start-password-reset';
-import { resetStartSchema } from '../schemas';
+import { resetStartBody } from '../form-bodies';
 import { AuthCard } from './auth-card';
 
-/** What the form sends, as contracts' resetPasswordStartSchema checks it. */
-const body = (values: { email: string }) => ({ email: values.email.trim() });
+/** The contract's check, imported lazily (see checks.ts). */
+const resetStartCheck = () => import('../checks').then((m) => m.resetStartCheck);
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const start = useStartPasswordReset();
   const form = useForm({
     initial: { email: '' },
-    schema: resetStartSchema,
-    body,
+    check: resetStartCheck,
     serverError: start.error,
   });
 
-  const submit = form.handleSubmit((values) => start.mutate(values.email.trim()));
+  const submit = form.handleSubmit((values) => start.mutate(resetStartBody(values).email));
 
   return (
     <AuthCard

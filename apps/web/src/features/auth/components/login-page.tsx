@@ -8,12 +8,8 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { TextInput } from '../../../components/text-input';
 import { useForm } from '../../../lib/forms/use-form';
 import { useLogin } from '../api/login';
-import { loginSchema } from '../schemas';
+import { loginBody, loginCheck } from '../form-bodies';
 import { AuthCard } from './auth-card';
-
-type Values = { email: string; password: string };
-/** What the form sends, as contracts' loginBodySchema checks it. */
-const body = (values: Values) => ({ email: values.email.trim(), password: values.password });
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -22,14 +18,13 @@ export function LoginPage() {
   const login = useLogin();
   const form = useForm({
     initial: { email: '', password: '' },
-    schema: loginSchema,
-    body,
+    check: loginCheck,
     serverError: login.error,
   });
   const from = (location.state as { from?: string } | null)?.from;
 
   const submit = form.handleSubmit((values) =>
-    login.mutate(body(values), {
+    login.mutate(loginBody(values), {
       onSuccess: () => navigate(from && from !== '/login' ? from : '/', { replace: true }),
     }),
   );

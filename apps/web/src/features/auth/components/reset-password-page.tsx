@@ -8,18 +8,17 @@ import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { useForm } from '../../../lib/forms/use-form';
-import { matches, newPasswordWords } from '../../../lib/forms/validators';
+import { matches } from '../../../lib/forms/validators';
 import { useCompletePasswordReset } from '../api/complete-password-reset';
-import { resetCompleteSchema } from '../schemas';
 import { AuthCard } from './auth-card';
 import { NewPasswordFields } from './new-password-fields';
+
+/** The contract's check, imported lazily (see checks.ts). */
+const resetCompleteCheck = () => import('../checks').then((m) => m.resetCompleteCheck);
 
 type Values = { password: string; confirm: string };
 /** The contract (resetPasswordCompleteSchema) checks the password; repeating it is the form's own rule. */
 const validate = (values: Values) => ({ confirm: matches(values.password)(values.confirm) });
-const words = newPasswordWords('password');
-// The token is not a field: a refused token is the server's LINK_INVALID, shown above the form.
-const fieldOf = (path: string) => (path === 'password' ? ('password' as const) : undefined);
 
 /** Opened from the mailed link /login/reset-password?token=… */
 export function ResetPasswordPage() {
@@ -29,10 +28,7 @@ export function ResetPasswordPage() {
   const complete = useCompletePasswordReset();
   const form = useForm<Values>({
     initial: { password: '', confirm: '' },
-    schema: resetCompleteSchema,
-    body: (values) => ({ token, password: values.password }),
-    fieldOf,
-    words,
+    check: resetCompleteCheck,
     validate,
     serverError: complete.error,
   });

@@ -12,6 +12,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { checkWith } from '../../../lib/forms/schema-errors';
 import { useForm } from '../../../lib/forms/use-form';
 import { useActiveContext } from '../../../lib/use-active-context';
 import { useCreateWorkspace } from '../api/create-workspace';
@@ -20,8 +21,11 @@ type Values = { corporationId: string; name: string };
 /** What the page sends, as contracts' createWorkspaceBodySchema checks it. */
 const body = (values: Values) => ({ corporationId: values.corporationId, name: values.name.trim() });
 /** No corporation chosen ('' is no id) reads "Selection required". */
-const words = (field: keyof Values, _issue: unknown, empty: boolean) =>
-  field === 'corporationId' && empty ? 'validation.selectionRequired' : undefined;
+const check = checkWith(createWorkspaceBodySchema, {
+  body,
+  words: (field: keyof Values, _issue, empty) =>
+    field === 'corporationId' && empty ? 'validation.selectionRequired' : undefined,
+});
 
 /** /add-workspace?corporation=id: reached from the switcher; lands in the new workspace. */
 export function AddWorkspacePage() {
@@ -36,9 +40,7 @@ export function AddWorkspacePage() {
       corporationId: preselected ?? (corporations.length === 1 ? corporations[0]!.id : ''),
       name: '',
     },
-    schema: createWorkspaceBodySchema,
-    body,
-    words,
+    check,
     serverError: create.error,
   });
   const markClean = useUnsavedChanges(form.dirty);

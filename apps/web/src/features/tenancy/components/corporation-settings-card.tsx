@@ -9,12 +9,14 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { SectionCard } from '../../../components/section-card';
 import { TextInput } from '../../../components/text-input';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { checkWith } from '../../../lib/forms/schema-errors';
 import { useForm } from '../../../lib/forms/use-form';
 import type { CorporationData } from '../../../lib/types';
 import { useUpdateCorporation } from '../api/update-corporation';
 
 /** What the card sends, as contracts' updateCorporationBodySchema checks it. */
 const body = (values: { name: string }) => ({ name: values.name.trim() });
+const check = checkWith(updateCorporationBodySchema, { body });
 
 export function CorporationSettingsCard({
   corporation,
@@ -27,8 +29,7 @@ export function CorporationSettingsCard({
   const update = useUpdateCorporation(corporation.id);
   const form = useForm({
     initial: { name: corporation.name },
-    schema: updateCorporationBodySchema,
-    body,
+    check,
     serverError: update.error,
   });
   useUnsavedChanges(form.dirty);
