@@ -96,8 +96,6 @@ export function schemaErrors<F extends string>(
 /** A form's check with its contract: the errors of its values, and the field of a schema path. */
 export interface FormCheck<T extends Record<string, string>> {
   errors(values: T): Partial<Record<keyof T & string, string | Message>>;
-  /** The fields a refusal of the server names in its `details` (VALIDATION_FAILED). */
-  refused(error: unknown): (keyof T & string)[];
 }
 
 export interface CheckOptions<T extends Record<string, string>> {
@@ -124,11 +122,6 @@ export function checkWith<T extends Record<string, string>>(
         values,
         words,
       }),
-    // An ApiError's `details` (read, not imported: the client's error class stays out of this chunk).
-    refused: (error) =>
-      ((error as { details?: { field: string }[] } | null)?.details ?? []).map(
-        ({ field: path }) => fieldOf?.(path) ?? (path.split('.')[0] as keyof T & string),
-      ),
   };
 }
 

@@ -1,4 +1,3 @@
-import { ApiError } from '@stromwerk/client/api-error';
 import { updateCorporationBodySchema } from '@stromwerk/contracts/corporations';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@stromwerk/contracts/limits';
 import { loginBodySchema, updatePasswordSchema } from '@stromwerk/contracts/users';
@@ -6,9 +5,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { FormEvent } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../i18n';
+import { matches } from './messages';
 import { checkWith, type FormCheck, newPasswordWords } from './schema-errors';
 import { useForm } from './use-form';
-import { matches } from './validators';
 
 const submitEvent = () =>
   ({
@@ -104,26 +103,5 @@ describe('forms check with the contracts schema', () => {
       expect(form.current.field('email').helperText).toBe(`At most ${EMAIL_MAX_LENGTH} characters`),
     );
     expect(onValid).not.toHaveBeenCalled();
-  });
-
-  it("marks the field the server's VALIDATION_FAILED names, until it changes", () => {
-    const refusal = new ApiError(400, {
-      code: 'VALIDATION_FAILED',
-      message: 'name: refused',
-      details: [{ field: 'name', message: 'refused' }],
-    });
-    const form = renderHook(() =>
-      useForm({
-        initial: { name: 'Acme' },
-        check: checkWith(updateCorporationBodySchema),
-        serverError: refusal,
-      }),
-    ).result;
-    expect(form.current.field('name')).toMatchObject({
-      error: true,
-      helperText: 'Invalid value',
-    });
-    act(() => form.current.setValue('name', 'Acme 2'));
-    expect(form.current.field('name').error).toBe(false);
   });
 });

@@ -29,8 +29,6 @@ export interface FormOptions<T extends Values> {
   check?: CheckSource<T>;
   /** The form's own rules, beyond the API's (a repeated password); they win over the contract's. */
   validate?: (values: T) => Errors<T>;
-  /** The last refusal of the server: fields named in its `details` are marked too. */
-  serverError?: unknown;
 }
 
 /** The check once it is there: at once when given, after the dynamic import when given a loader. */
@@ -53,12 +51,7 @@ function useCheck<T extends Values>(source: CheckSource<T> | undefined) {
  * changed field was left or the form was submitted. Fields are checked with the contracts' schema of what
  * the form sends, plus the form's own rules. On a failed submit the first invalid field gets focus.
  */
-export function useForm<T extends Values>({
-  initial: start,
-  check: source,
-  validate,
-  serverError,
-}: FormOptions<T>) {
+export function useForm<T extends Values>({ initial: start, check: source, validate }: FormOptions<T>) {
   const { t } = useTranslation('common');
   // Two forms on one page may both have a `password` field; ids must stay unique.
   const formId = useId();
@@ -78,18 +71,12 @@ export function useForm<T extends Values>({
   const errors = errorsOf(check, values);
   const dirty = Object.keys(values).some((key) => values[key] !== initial[key]);
 
-  // The server's word on a field, until that field changes.
-  const refused = check?.refused(serverError) ?? [];
-  const [sentValues, setSentValues] = useState(values);
-
   const setValue = useCallback((name: keyof T, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
   }, []);
 
   function field(name: keyof T & string, helperText?: string): FieldProps {
-    const own = submitted || touched[name] ? errors[name] : null;
-    const error =
-      own ?? (refused.includes(name) && values[name] === sentValues[name] ? 'validation.invalid' : null);
+    const error = submitted || touched[name] ? errors[name] : null;
     return {
       name,
       id: `${formId}-${name}`,
@@ -117,7 +104,6 @@ export function useForm<T extends Values>({
           setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
           return;
         }
-        setSentValues(values);
         onValid(values);
       };
       // A lazily loaded check may not be there yet on a quick submit: wait for it, never skip it.

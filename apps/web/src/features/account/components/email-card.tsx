@@ -29,7 +29,6 @@ export function EmailCard({ user }: { user: UserData }) {
   const form = useForm({
     initial: { email: '', password: '' },
     check,
-    serverError: update.error,
   });
   useUnsavedChanges(form.dirty);
   // The address changes only once the link mailed to it is opened.

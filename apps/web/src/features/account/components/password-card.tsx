@@ -9,9 +9,9 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { SectionCard } from '../../../components/section-card';
 import { TextInput } from '../../../components/text-input';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { matches } from '../../../lib/forms/messages';
 import { checkWith, newPasswordWords } from '../../../lib/forms/schema-errors';
 import { useForm } from '../../../lib/forms/use-form';
-import { matches } from '../../../lib/forms/validators';
 import { useUpdatePassword } from '../api/update-password';
 
 type Values = { current: string; password: string; confirm: string };
@@ -34,7 +34,6 @@ export function PasswordCard({ userId }: { userId: string }) {
     initial: empty,
     check,
     validate,
-    serverError: update.error,
   });
   useUnsavedChanges(form.dirty);
 

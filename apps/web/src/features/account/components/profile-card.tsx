@@ -29,7 +29,6 @@ export function ProfileCard({ user }: { user: UserData }) {
   const form = useForm({
     initial: { name: user.name, language: user.language ?? currentLocale() },
     check,
-    serverError: update.error,
   });
   useUnsavedChanges(form.dirty);
 

@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/text-input';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { matches } from '../../../lib/forms/messages';
 import { useForm } from '../../../lib/forms/use-form';
-import { matches } from '../../../lib/forms/validators';
 import type { CreateAccountValues } from '../form-bodies';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -18,13 +18,10 @@ const validate = (values: CreateAccountValues) => ({ confirm: matches(values.pas
 export function CreateAccountForm({
   email: invitedEmail,
   pending,
-  error,
   onSubmit,
 }: {
   email: string;
   pending: boolean;
-  /** The last refusal of the server, whose `details` mark fields. */
-  error?: unknown;
   onSubmit: (values: CreateAccountValues, markClean: () => void) => void;
 }) {
   const { t } = useTranslation('auth');
@@ -32,7 +29,6 @@ export function CreateAccountForm({
     initial: { name: '', email: invitedEmail, password: '', confirm: '' },
     check: registerCheck,
     validate,
-    serverError: error,
   });
   const markClean = useUnsavedChanges(form.dirty);
 

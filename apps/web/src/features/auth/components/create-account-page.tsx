@@ -91,7 +91,6 @@ export function CreateAccountPage() {
       <CreateAccountForm
         email={invitation.data.email}
         pending={register.isPending}
-        error={register.error}
         onSubmit={submit}
       />
     </AuthCard>

@@ -20,7 +20,6 @@ export function ForgotPasswordPage() {
   const form = useForm({
     initial: { email: '' },
     check: resetStartCheck,
-    serverError: start.error,
   });
 
   const submit = form.handleSubmit((values) => start.mutate(resetStartBody(values).email));

@@ -19,7 +19,6 @@ export function LoginPage() {
   const form = useForm({
     initial: { email: '', password: '' },
     check: loginCheck,
-    serverError: login.error,
   });
   const from = (location.state as { from?: string } | null)?.from;
 

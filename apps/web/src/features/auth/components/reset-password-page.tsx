@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { matches } from '../../../lib/forms/messages';
 import { useForm } from '../../../lib/forms/use-form';
-import { matches } from '../../../lib/forms/validators';
 import { useCompletePasswordReset } from '../api/complete-password-reset';
 import { AuthCard } from './auth-card';
 import { NewPasswordFields } from './new-password-fields';
@@ -30,7 +30,6 @@ export function ResetPasswordPage() {
     initial: { password: '', confirm: '' },
     check: resetCompleteCheck,
     validate,
-    serverError: complete.error,
   });
   const markClean = useUnsavedChanges(form.dirty && !complete.isSuccess);
 

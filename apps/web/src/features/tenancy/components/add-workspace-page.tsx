@@ -41,7 +41,6 @@ export function AddWorkspacePage() {
       name: '',
     },
     check,
-    serverError: create.error,
   });
   const markClean = useUnsavedChanges(form.dirty);
 

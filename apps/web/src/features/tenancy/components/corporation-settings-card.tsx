@@ -30,7 +30,6 @@ export function CorporationSettingsCard({
   const form = useForm({
     initial: { name: corporation.name },
     check,
-    serverError: update.error,
   });
   useUnsavedChanges(form.dirty);
 
