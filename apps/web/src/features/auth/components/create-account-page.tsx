@@ -88,11 +88,7 @@ export function CreateAccountPage() {
       footer={footer}
     >
       <ErrorAlert error={register.error} />
-      <CreateAccountForm
-        email={invitation.data.email}
-        pending={register.isPending}
-        onSubmit={submit}
-      />
+      <CreateAccountForm email={invitation.data.email} pending={register.isPending} onSubmit={submit} />
     </AuthCard>
   );
 }
