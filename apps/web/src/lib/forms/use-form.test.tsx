@@ -92,8 +92,10 @@ describe('forms check with the contracts schema', () => {
 
   it('waits for a lazily imported schema on a quick submit instead of skipping it', async () => {
     type Login = { email: string; password: string };
+    // Like a dynamic import: one module, however often it is asked for.
     let release: (check: FormCheck<Login>) => void = () => {};
-    const load = () => new Promise<FormCheck<Login>>((resolve) => (release = resolve));
+    const module = new Promise<FormCheck<Login>>((resolve) => (release = resolve));
+    const load = () => module;
     const form = renderHook(() =>
       useForm({ initial: { email: `${'a'.repeat(EMAIL_MAX_LENGTH)}@b.de`, password: 'x' }, check: load }),
     ).result;

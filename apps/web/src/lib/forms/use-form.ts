@@ -33,17 +33,17 @@ export interface FormOptions<T extends Values> {
 
 /** The check once it is there: at once when given, after the dynamic import when given a loader. */
 function useCheck<T extends Values>(source: CheckSource<T> | undefined) {
-  const [check, setCheck] = useState(typeof source === 'function' ? undefined : source);
+  const [loaded, setLoaded] = useState<FormCheck<T>>();
   useEffect(() => {
-    if (typeof source !== 'function') return setCheck(source);
+    if (typeof source !== 'function') return;
     let current = true;
     // The module system imports once; later forms of the kind get the loaded module at once.
-    void source().then((c) => current && setCheck(c));
+    void source().then((c) => current && setLoaded(c));
     return () => {
       current = false;
     };
   }, [source]);
-  return check;
+  return typeof source === 'function' ? loaded : source;
 }
 
 /**
