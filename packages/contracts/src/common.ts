@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_MAX_LENGTH } from './limits';
 import { DEFAULT_PAGE_SIZE, failureCauses, MAX_PAGE_SIZE } from './values';
 
 export const idSchema = z.uuid();
@@ -45,7 +46,7 @@ export const text = () =>
 export const line = () =>
   z.string().refine((v) => !hasControl(v, false), 'must be one line without control characters');
 
-export const nameSchema = line().trim().min(1, 'Required').max(120);
+export const nameSchema = line().trim().min(1, 'Required').max(NAME_MAX_LENGTH);
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 

@@ -1,6 +1,19 @@
 /** Business constants and limits of spec section 9. */
 export const API_TIMEOUT_MS = 60_000;
 export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * Text limits the schemas enforce, without zod: forms word their messages and size their inputs with
+ * these (the login bundle stays zod-free). The zod modules build their rules from them.
+ */
+export const PASSWORD_MAX_LENGTH = 256;
+export const EMAIL_MAX_LENGTH = 254;
+/** Names of every resource (sources, targets, players, workspaces, corporations, users, medias...). */
+export const NAME_MAX_LENGTH = 120;
+/** A player's viewer limit, its domain whitelist and its viewer passwords. */
+export const VIEWER_LIMIT_MAX = 1_000_000;
+export const WHITELIST_MAX = 100;
+export const OUTPUT_PASSWORDS_MAX = 100;
+export const OUTPUT_PASSWORD_MAX_LENGTH = 200;
 export const RETENTION_HOURS = [0, 1, 6, 12, 24, 168, 720] as const; // 0 = never
 export const STREAM_ENDPOINTS = ['europe', 'us-west', 'europe-srt'] as const;
 export const TARGET_TYPES = ['rtmp', 'srt', 'icecast'] as const;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { bulkIdsBodySchema, dateTimeSchema, line, nameSchema, pageQuerySchema, updateBodyOf } from './common';
-import { RETENTION_HOURS } from './limits';
+import {
+  OUTPUT_PASSWORD_MAX_LENGTH,
+  OUTPUT_PASSWORDS_MAX,
+  RETENTION_HOURS,
+  VIEWER_LIMIT_MAX,
+  WHITELIST_MAX,
+} from './limits';
 import { behaviours, directions, latencies, moderationLevels, programInputs } from './values';
 
 export { behaviours, latencies, moderationLevels, programInputs };
@@ -51,8 +57,8 @@ export const outputSettingsSchema = z.object({
   commentExpirationHours: retentionSchema.default(0),
   moderation: moderationSchema.default('approval'),
   viewerLimitEnabled: z.boolean().default(false),
-  viewerLimit: z.number().int().min(1).max(1_000_000).default(100),
-  whitelist: z.array(domainSchema).max(100).default([]),
+  viewerLimit: z.number().int().min(1).max(VIEWER_LIMIT_MAX).default(100),
+  whitelist: z.array(domainSchema).max(WHITELIST_MAX).default([]),
 });
 export type OutputSettings = z.infer<typeof outputSettingsSchema>;
 
@@ -75,7 +81,9 @@ export const outputSchema = z
   .meta({ id: 'Output' });
 export type Output = z.infer<typeof outputSchema>;
 
-const passwordsSchema = z.array(line().trim().min(1).max(200)).max(100);
+const passwordsSchema = z
+  .array(line().trim().min(1).max(OUTPUT_PASSWORD_MAX_LENGTH))
+  .max(OUTPUT_PASSWORDS_MAX);
 export const createOutputBodySchema = outputSettingsSchema.extend({
   workspaceId: z.uuid(),
   name: nameSchema,

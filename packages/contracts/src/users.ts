@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { dateTimeSchema, line, nameSchema } from './common';
-import { LOCALES, PASSWORD_MIN_LENGTH } from './limits';
+import { EMAIL_MAX_LENGTH, LOCALES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 import { featureSchema } from './permissions';
 
-export const emailSchema = z.email('Invalid email address').trim().toLowerCase().max(254);
+export const emailSchema = z.email('Invalid email address').trim().toLowerCase().max(EMAIL_MAX_LENGTH);
 export const passwordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, 'The password must at least contain 8 characters')
-  .max(256);
+  .min(PASSWORD_MIN_LENGTH, `The password must at least contain ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH);
 export const localeSchema = z.enum(LOCALES);
 
 export const avatarSchema = z.object({
@@ -34,7 +34,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Required').max(256),
+  password: z.string().min(1, 'Required').max(PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 export const sessionSchema = z.object({ token: z.string(), expiry: dateTimeSchema, user: userSchema });
@@ -80,10 +80,13 @@ export const updateUserBodySchema = z
   .partial();
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
-export const updateEmailSchema = z.object({ email: emailSchema, password: z.string().min(1).max(256) });
+export const updateEmailSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
 export type UpdateEmail = z.infer<typeof updateEmailSchema>;
 export const updatePasswordSchema = z.object({
-  currentPassword: z.string().min(1).max(256),
+  currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   newPassword: passwordSchema,
 });
 export type UpdatePassword = z.infer<typeof updatePasswordSchema>;

@@ -68,9 +68,11 @@ const callerCodes = ['UNAUTHENTICATED', 'TOKEN_INVALID', 'USER_BLOCKED', 'FORBID
 /** The error codes every operation with this access rule can answer, without declaring them. */
 export function commonErrorCodes(access: Access): readonly ErrorCode[] {
   if (access === 'public') return transportCodes;
-  if (typeof access === 'string') return [...transportCodes, ...callerCodes];
-  // A tenant resource also belongs to a corporation, which may be blocked.
-  return [...transportCodes, ...callerCodes, 'CORPORATION_BLOCKED'];
+  // Tenant resources, and the caller's lists filtered by workspace or corporation, belong to a
+  // corporation, which may be blocked.
+  if (access === 'self' || typeof access !== 'string')
+    return [...transportCodes, ...callerCodes, 'CORPORATION_BLOCKED'];
+  return [...transportCodes, ...callerCodes];
 }
 
 /** Every error code an operation may answer: the common ones of its access rule and its own. */

@@ -1,8 +1,11 @@
-import { type ChangeEvent, type FormEvent, useCallback, useId, useMemo, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText, type Message } from './messages';
+import type { FormCheck } from './schema-errors';
 
 type Values = Record<string, string>;
-type Errors<T extends Values> = Partial<Record<keyof T, string | null>>;
+/** Per field a translation key (namespace `common` unless prefixed) or a Message; null or absent: valid. */
+export type Errors<T extends Values> = Partial<Record<keyof T, string | Message | null>>;
 
 /** What `field()` spreads onto a TextField. */
 export interface FieldProps {
@@ -15,18 +18,40 @@ export interface FieldProps {
   helperText: string | undefined;
 }
 
+/**
+ * The contracts' check of what the form sends (schema-errors `checkWith`), or a loader of it: a dynamic
+ * import keeps zod, and the checking code, out of the first load of /login.
+ */
+export type CheckSource<T extends Values> = FormCheck<T> | (() => Promise<FormCheck<T>>);
+
 export interface FormOptions<T extends Values> {
   initial: T;
-  /** Returns translation keys (namespace `common`) per invalid field. */
+  check?: CheckSource<T>;
+  /** The form's own rules, beyond the API's (a repeated password); they win over the contract's. */
   validate?: (values: T) => Errors<T>;
+}
+
+/** The check once it is there: at once when given, after the dynamic import when given a loader. */
+function useCheck<T extends Values>(source: CheckSource<T> | undefined) {
+  const [loaded, setLoaded] = useState<FormCheck<T>>();
+  useEffect(() => {
+    if (typeof source !== 'function') return;
+    let current = true;
+    // The module system imports once; later forms of the kind get the loaded module at once.
+    void source().then((c) => current && setLoaded(c));
+    return () => {
+      current = false;
+    };
+  }, [source]);
+  return typeof source === 'function' ? loaded : source;
 }
 
 /**
  * Small controlled-form helper: values, dirty tracking, and validation messages that appear once a
- * changed field was left or the form was submitted. On a failed submit the first invalid field gets
- * focus.
+ * changed field was left or the form was submitted. Fields are checked with the contracts' schema of what
+ * the form sends, plus the form's own rules. On a failed submit the first invalid field gets focus.
  */
-export function useForm<T extends Values>({ initial: start, validate }: FormOptions<T>) {
+export function useForm<T extends Values>({ initial: start, check: source, validate }: FormOptions<T>) {
   const { t } = useTranslation('common');
   // Two forms on one page may both have a `password` field; ids must stay unique.
   const formId = useId();
@@ -34,9 +59,16 @@ export function useForm<T extends Values>({ initial: start, validate }: FormOpti
   const [values, setValues] = useState(start);
   const [touched, setTouched] = useState<Partial<Record<keyof T, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
+  const check = useCheck(source);
 
-  const errors = useMemo<Errors<T>>(() => validate?.(values) ?? {}, [validate, values]);
-  const valid = Object.values(errors).every((error) => !error);
+  const errorsOf = (c: FormCheck<T> | undefined, v: T): Errors<T> => {
+    const errors: Errors<T> = { ...(c?.errors(v) as Errors<T>) };
+    for (const [field, error] of Object.entries(validate?.(v) ?? {})) {
+      if (error) errors[field as keyof T] = error;
+    }
+    return errors;
+  };
+  const errors = errorsOf(check, values);
   const dirty = Object.keys(values).some((key) => values[key] !== initial[key]);
 
   const setValue = useCallback((name: keyof T, value: string) => {
@@ -57,7 +89,7 @@ export function useForm<T extends Values>({ initial: start, validate }: FormOpti
         if (values[name] !== initial[name]) setTouched((current) => ({ ...current, [name]: true }));
       },
       error: Boolean(error),
-      helperText: error ? t(error) : helperText,
+      helperText: error ? errorText(t, error) : helperText,
     };
   }
 
@@ -65,13 +97,18 @@ export function useForm<T extends Values>({ initial: start, validate }: FormOpti
     return (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       setSubmitted(true);
-      if (!valid) {
-        const form = event.currentTarget;
-        // After the re-render that marks the fields invalid.
-        setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-        return;
-      }
-      onValid(values);
+      const form = event.currentTarget;
+      const submit = (result: Errors<T>) => {
+        if (Object.values(result).some(Boolean)) {
+          // After the re-render that marks the fields invalid.
+          setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+          return;
+        }
+        onValid(values);
+      };
+      // A lazily loaded check may not be there yet on a quick submit: wait for it, never skip it.
+      if (typeof source === 'function' && !check) void source().then((c) => submit(errorsOf(c, values)));
+      else submit(errors);
     };
   }
 
@@ -84,5 +121,5 @@ export function useForm<T extends Values>({ initial: start, validate }: FormOpti
     setSubmitted(false);
   }
 
-  return { values, setValue, field, handleSubmit, dirty, valid, reset };
+  return { values, setValue, field, handleSubmit, dirty, reset };
 }

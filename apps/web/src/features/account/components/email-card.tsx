@@ -3,29 +3,33 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import { updateEmailSchema } from '@stromwerk/contracts/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { SectionCard } from '../../../components/section-card';
 import { TextInput } from '../../../components/text-input';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { checkWith } from '../../../lib/forms/schema-errors';
 import { useForm } from '../../../lib/forms/use-form';
-import { email, required } from '../../../lib/forms/validators';
 import type { UserData } from '../../../lib/types';
 import { useCancelEmailChange, usePendingEmail } from '../api/pending-email';
 import { useStartEmailVerification } from '../api/start-email-verification';
 import { useUpdateEmail } from '../api/update-email';
 
-const validate = (values: { email: string; password: string }) => ({
-  email: email(values.email),
-  password: required(values.password),
-});
+type Values = { email: string; password: string };
+/** What the card sends, as contracts' updateEmailSchema checks it. */
+const body = (values: Values) => ({ email: values.email.trim(), password: values.password });
+const check = checkWith(updateEmailSchema, { body });
 
 export function EmailCard({ user }: { user: UserData }) {
   const { t } = useTranslation('account');
   const update = useUpdateEmail(user.id);
   const verify = useStartEmailVerification(user.id);
-  const form = useForm({ initial: { email: '', password: '' }, validate });
+  const form = useForm({
+    initial: { email: '', password: '' },
+    check,
+  });
   useUnsavedChanges(form.dirty);
   // The address changes only once the link mailed to it is opened.
   const [pending, setPending] = useState('');
@@ -33,15 +37,12 @@ export function EmailCard({ user }: { user: UserData }) {
   const cancel = useCancelEmailChange();
 
   const submit = form.handleSubmit((values) =>
-    update.mutate(
-      { email: values.email.trim(), password: values.password },
-      {
-        onSuccess: () => {
-          setPending(values.email.trim().toLowerCase());
-          form.reset({ email: '', password: '' });
-        },
+    update.mutate(body(values), {
+      onSuccess: () => {
+        setPending(values.email.trim().toLowerCase());
+        form.reset({ email: '', password: '' });
       },
-    ),
+    }),
   );
 
   return (

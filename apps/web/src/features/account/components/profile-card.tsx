@@ -5,39 +5,40 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Locale } from '@stromwerk/contracts/limits';
+import { updateUserBodySchema } from '@stromwerk/contracts/users';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Flag } from '../../../components/flag';
 import { SectionCard } from '../../../components/section-card';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { checkWith } from '../../../lib/forms/schema-errors';
 import { useForm } from '../../../lib/forms/use-form';
-import { required } from '../../../lib/forms/validators';
 import { applyLocale, currentLocale } from '../../../lib/i18n';
 import { languages } from '../../../lib/languages';
 import type { UserData } from '../../../lib/types';
 import { useUpdateUser } from '../api/update-user';
 
-const validate = (values: { name: string; language: string }) => ({ name: required(values.name) });
+type Values = { name: string; language: string };
+/** What the card sends, as contracts' updateUserBodySchema checks it. */
+const body = (values: Values) => ({ name: values.name.trim(), language: values.language as Locale });
+const check = checkWith(updateUserBodySchema, { body });
 
 export function ProfileCard({ user }: { user: UserData }) {
   const { t } = useTranslation('account');
   const update = useUpdateUser(user.id);
   const form = useForm({
     initial: { name: user.name, language: user.language ?? currentLocale() },
-    validate,
+    check,
   });
   useUnsavedChanges(form.dirty);
 
   const submit = form.handleSubmit((values) =>
-    update.mutate(
-      { name: values.name.trim(), language: values.language as Locale },
-      {
-        onSuccess: async (saved) => {
-          form.reset({ name: saved.name, language: saved.language ?? values.language });
-          await applyLocale(values.language as Locale, { persist: true });
-        },
+    update.mutate(body(values), {
+      onSuccess: async (saved) => {
+        form.reset({ name: saved.name, language: saved.language ?? values.language });
+        await applyLocale(values.language as Locale, { persist: true });
       },
-    ),
+    }),
   );
 
   return (

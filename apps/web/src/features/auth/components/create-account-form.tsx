@@ -4,18 +4,16 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/text-input';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { matches } from '../../../lib/forms/messages';
 import { useForm } from '../../../lib/forms/use-form';
-import { email, matches, password, required } from '../../../lib/forms/validators';
+import type { CreateAccountValues } from '../form-bodies';
 import { NewPasswordFields } from './new-password-fields';
 
-export type CreateAccountValues = { name: string; email: string; password: string; confirm: string };
+/** The contract's check, imported lazily (see checks.ts). */
+const registerCheck = () => import('../checks').then((m) => m.registerCheck);
 
-const validate = (values: CreateAccountValues) => ({
-  name: required(values.name),
-  email: email(values.email),
-  password: password(values.password),
-  confirm: matches(values.password)(values.confirm),
-});
+/** Repeating the password is the form's own rule; the rest is the contract's (registerBodySchema). */
+const validate = (values: CreateAccountValues) => ({ confirm: matches(values.password)(values.confirm) });
 
 export function CreateAccountForm({
   email: invitedEmail,
@@ -29,6 +27,7 @@ export function CreateAccountForm({
   const { t } = useTranslation('auth');
   const form = useForm<CreateAccountValues>({
     initial: { name: '', email: invitedEmail, password: '', confirm: '' },
+    check: registerCheck,
     validate,
   });
   const markClean = useUnsavedChanges(form.dirty);

@@ -10,8 +10,9 @@ import { session } from '../../../lib/session';
 import { firstWorkspaceId } from '../api/first-workspace';
 import { useInvitationByCode } from '../api/get-invitation-by-code';
 import { useRegister } from '../api/register';
+import { type CreateAccountValues, registerBody } from '../form-bodies';
 import { AuthCard } from './auth-card';
-import { CreateAccountForm, type CreateAccountValues } from './create-account-form';
+import { CreateAccountForm } from './create-account-form';
 
 /** Opened from the invitation mail /login/create-account?code=…; ends inside the invited workspace. */
 export function CreateAccountPage() {
@@ -25,9 +26,7 @@ export function CreateAccountPage() {
   const submit = (values: CreateAccountValues, markClean: () => void) => {
     register.mutate(
       {
-        name: values.name.trim(),
-        email: values.email.trim(),
-        password: values.password,
+        ...registerBody(values),
         invitationCode: code,
         language: currentLocale(),
       },

@@ -7,18 +7,22 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TextInput } from '../../../components/text-input';
 import { useForm } from '../../../lib/forms/use-form';
-import { email } from '../../../lib/forms/validators';
 import { useStartPasswordReset } from '../api/start-password-reset';
+import { resetStartBody } from '../form-bodies';
 import { AuthCard } from './auth-card';
 
-const validate = (values: { email: string }) => ({ email: email(values.email) });
+/** The contract's check, imported lazily (see checks.ts). */
+const resetStartCheck = () => import('../checks').then((m) => m.resetStartCheck);
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const start = useStartPasswordReset();
-  const form = useForm({ initial: { email: '' }, validate });
+  const form = useForm({
+    initial: { email: '' },
+    check: resetStartCheck,
+  });
 
-  const submit = form.handleSubmit((values) => start.mutate(values.email.trim()));
+  const submit = form.handleSubmit((values) => start.mutate(resetStartBody(values).email));
 
   return (
     <AuthCard

@@ -7,28 +7,25 @@ import { useLocation, useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TextInput } from '../../../components/text-input';
 import { useForm } from '../../../lib/forms/use-form';
-import { email, required } from '../../../lib/forms/validators';
 import { useLogin } from '../api/login';
+import { loginBody, loginCheck } from '../form-bodies';
 import { AuthCard } from './auth-card';
-
-const validate = (values: { email: string; password: string }) => ({
-  email: email(values.email),
-  password: required(values.password),
-});
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
-  const form = useForm({ initial: { email: '', password: '' }, validate });
+  const form = useForm({
+    initial: { email: '', password: '' },
+    check: loginCheck,
+  });
   const from = (location.state as { from?: string } | null)?.from;
 
   const submit = form.handleSubmit((values) =>
-    login.mutate(
-      { email: values.email.trim(), password: values.password },
-      { onSuccess: () => navigate(from && from !== '/login' ? from : '/', { replace: true }) },
-    ),
+    login.mutate(loginBody(values), {
+      onSuccess: () => navigate(from && from !== '/login' ? from : '/', { replace: true }),
+    }),
   );
 
   return (

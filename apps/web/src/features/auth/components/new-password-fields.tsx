@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@stromwerk/contracts/limits';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/text-input';
 import type { FieldProps } from '../../../lib/forms/use-form';
@@ -12,7 +13,7 @@ export function NewPasswordFields({ form }: { form: PasswordForm }) {
   return (
     <>
       <TextInput
-        {...form.field('password', t('fields.passwordHint'))}
+        {...form.field('password', t('fields.passwordHint', { count: PASSWORD_MIN_LENGTH }))}
         label={t('fields.newPassword')}
         type="password"
         autoComplete="new-password"

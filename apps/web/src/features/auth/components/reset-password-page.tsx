@@ -7,16 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { matches } from '../../../lib/forms/messages';
 import { useForm } from '../../../lib/forms/use-form';
-import { matches, password } from '../../../lib/forms/validators';
 import { useCompletePasswordReset } from '../api/complete-password-reset';
 import { AuthCard } from './auth-card';
 import { NewPasswordFields } from './new-password-fields';
 
-const validate = (values: { password: string; confirm: string }) => ({
-  password: password(values.password),
-  confirm: matches(values.password)(values.confirm),
-});
+/** The contract's check, imported lazily (see checks.ts). */
+const resetCompleteCheck = () => import('../checks').then((m) => m.resetCompleteCheck);
+
+type Values = { password: string; confirm: string };
+/** The contract (resetPasswordCompleteSchema) checks the password; repeating it is the form's own rule. */
+const validate = (values: Values) => ({ confirm: matches(values.password)(values.confirm) });
 
 /** Opened from the mailed link /login/reset-password?token=… */
 export function ResetPasswordPage() {
@@ -24,7 +26,11 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const complete = useCompletePasswordReset();
-  const form = useForm({ initial: { password: '', confirm: '' }, validate });
+  const form = useForm<Values>({
+    initial: { password: '', confirm: '' },
+    check: resetCompleteCheck,
+    validate,
+  });
   const markClean = useUnsavedChanges(form.dirty && !complete.isSuccess);
 
   const submit = form.handleSubmit((values) =>

@@ -1,6 +1,14 @@
+import {
+  NAME_MAX_LENGTH,
+  OUTPUT_PASSWORD_MAX_LENGTH,
+  OUTPUT_PASSWORDS_MAX,
+  VIEWER_LIMIT_MAX,
+  WHITELIST_MAX,
+} from '@stromwerk/contracts/limits';
 import { describe, expect, it } from 'vitest';
 import { initialValues, toBody, touchedSettings, validate } from './output-form-values';
 
+const MEDIA = 'b0000000-0000-4000-8000-000000000002';
 const blank = () => initialValues(null, [], 'a0000000-0000-4000-8000-000000000001');
 
 describe('player settings form', () => {
@@ -23,13 +31,13 @@ describe('player settings form', () => {
   });
 
   it('words the spec section 5 messages for missing input', () => {
-    const v = { ...blank(), behaviour: 'media' as const, overlayMediaId: 'm', overlayX: '' };
-    expect(validate(v, false)).toMatchObject({
+    const v = { ...blank(), behaviour: 'media' as const, overlayMediaId: MEDIA, overlayX: '' };
+    expect(validate(v, 'edit')).toMatchObject({
       name: 'validation.required',
       fallbackMediaId: 'validation.selectionRequired',
       overlayX: 'validation.inputRequired',
     });
-    expect(validate({ ...v, name: 'x' }, true).name).toBeUndefined();
+    expect(validate({ ...v, name: 'x' }, 'bulk').name).toBeUndefined();
   });
 
   it('checks domains, percentages, the viewer limit and the backup ingest', () => {
@@ -37,17 +45,17 @@ describe('player settings form', () => {
       ...blank(),
       name: 'Stage',
       backupSourceId: 'a0000000-0000-4000-8000-000000000001',
-      overlayMediaId: 'm',
+      overlayMediaId: MEDIA,
       overlayWidth: '0',
       viewerLimitEnabled: true,
       viewerLimit: '0',
       whitelist: 'example.com\nnot a domain',
     };
-    expect(validate(v, false)).toEqual({
+    expect(validate(v, 'edit')).toEqual({
       backupSourceId: 'validation.backupSame',
       overlayWidth: 'validation.percent',
-      viewerLimit: 'validation.viewerLimit',
-      whitelist: 'validation.domains',
+      viewerLimit: { key: 'validation.viewerLimit', values: { max: VIEWER_LIMIT_MAX } },
+      whitelist: { key: 'validation.domains', values: { count: WHITELIST_MAX } },
     });
     const ok = {
       ...v,
@@ -56,9 +64,9 @@ describe('player settings form', () => {
       viewerLimit: '1',
       whitelist: ' Example.com \n\n*.example.org',
     };
-    expect(validate(ok, false)).toEqual({});
+    expect(validate(ok, 'edit')).toEqual({});
     expect(toBody(ok)).toMatchObject({
-      overlay: { mediaId: 'm', width: 12.5 },
+      overlay: { mediaId: MEDIA, width: 12.5 },
       viewerLimit: 1,
       whitelist: ['example.com', '*.example.org'],
     });
@@ -85,5 +93,43 @@ describe('player settings form', () => {
       overlay: null,
     });
     expect(touchedSettings(values, new Set())).toEqual({});
+  });
+
+  // The rules are the contract's (createOutputBodySchema, updateOutputBodySchema): these tests take their
+  // numbers from contracts/limits, so a changed limit changes the form and its texts with it.
+  it("refuses what the contract refuses, at the contract's limits", () => {
+    const named = { ...blank(), name: 'Stage' };
+    const tooLong = { ...named, name: 'x'.repeat(NAME_MAX_LENGTH + 1) };
+    for (const kind of ['create', 'edit'] as const) {
+      expect(validate(tooLong, kind)).toEqual({
+        name: { key: 'common:validation.tooLong', values: { count: NAME_MAX_LENGTH } },
+      });
+      expect(validate({ ...named, name: 'x'.repeat(NAME_MAX_LENGTH) }, kind)).toEqual({});
+    }
+    // A bulk edit keeps each player's name: it is not sent, so not checked.
+    expect(validate(tooLong, 'bulk')).toEqual({});
+    const limit = { ...named, viewerLimitEnabled: true };
+    expect(validate({ ...limit, viewerLimit: String(VIEWER_LIMIT_MAX) }, 'edit')).toEqual({});
+    expect(validate({ ...limit, viewerLimit: String(VIEWER_LIMIT_MAX + 1) }, 'edit')).toHaveProperty(
+      'viewerLimit',
+    );
+    const domains = (n: number) => Array.from({ length: n }, (_, i) => `d${i}.example`).join('\n');
+    expect(validate({ ...named, whitelist: domains(WHITELIST_MAX) }, 'edit')).toEqual({});
+    expect(validate({ ...named, whitelist: domains(WHITELIST_MAX + 1) }, 'edit')).toHaveProperty('whitelist');
+    const passwords = { ...named, passwords: 'x'.repeat(OUTPUT_PASSWORD_MAX_LENGTH + 1) };
+    expect(validate(passwords, 'edit')).toEqual({
+      passwords: {
+        key: 'validation.passwords',
+        values: { count: OUTPUT_PASSWORDS_MAX, length: OUTPUT_PASSWORD_MAX_LENGTH },
+      },
+    });
+    expect(validate({ ...named, background: '#12345' }, 'edit')).toEqual({ background: 'validation.colour' });
+  });
+
+  it('leaves a switched-off viewer limit out of the save unless the contract takes it', () => {
+    const off = { ...blank(), name: 'Stage', viewerLimitEnabled: false };
+    expect(validate({ ...off, viewerLimit: '0' }, 'edit')).toEqual({});
+    expect(toBody({ ...off, viewerLimit: '0' }).viewerLimit).toBeUndefined();
+    expect(toBody({ ...off, viewerLimit: '250' }).viewerLimit).toBe(250);
   });
 });

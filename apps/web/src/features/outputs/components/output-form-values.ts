@@ -1,10 +1,23 @@
-import type { BulkUpdateOutputsBody, Latency, UpdateOutputBody } from '@stromwerk/contracts/outputs';
+import {
+  OUTPUT_PASSWORD_MAX_LENGTH,
+  OUTPUT_PASSWORDS_MAX,
+  VIEWER_LIMIT_MAX,
+  WHITELIST_MAX,
+} from '@stromwerk/contracts/limits';
+import {
+  type BulkUpdateOutputsBody,
+  createOutputBodySchema,
+  type Latency,
+  type UpdateOutputBody,
+  updateOutputBodySchema,
+} from '@stromwerk/contracts/outputs';
 import {
   behaviours as behaviourValues,
   directions as directionValues,
   latencies as latencyValues,
   moderationLevels,
 } from '@stromwerk/contracts/values';
+import { decimalNumber, type Message, schemaErrors, wholeNumber } from '../../../lib/forms/schema-errors';
 import type { OutputItem } from '../api/types';
 
 /** Create one, edit one, or edit a selection (only the changed settings are applied to all). */
@@ -49,7 +62,7 @@ export interface Values {
   passwords: string;
 }
 
-export type Errors = Partial<Record<keyof Values, string>>;
+export type Errors = Partial<Record<keyof Values, string | Message>>;
 
 /** What every form section receives. */
 export interface SectionProps {
@@ -97,50 +110,72 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-const DOMAIN = /^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$/;
+/** What each kind of save sends, checked by the operation's own schema (the create body less workspaceId,
+ * which is not a field). */
+const schemas = {
+  create: createOutputBodySchema.omit({ workspaceId: true }),
+  edit: updateOutputBodySchema,
+  bulk: updateOutputBodySchema,
+};
 
-function percent(value: string, min: number): string | undefined {
-  if (!value.trim()) return 'validation.inputRequired';
-  const n = Number(value.replace(',', '.'));
-  return Number.isFinite(n) && n >= min && n <= 100 ? undefined : 'validation.percent';
+/** The form field that holds a schema path: `overlay.x` is overlayX, `whitelist.3` the whitelist. */
+function fieldOf(path: string): keyof Values | undefined {
+  const [top, sub] = path.split('.');
+  if (top === 'overlay') {
+    if (!sub || sub === 'mediaId') return 'overlayMediaId';
+    return `overlay${sub[0]!.toUpperCase()}${sub.slice(1)}` as keyof Values;
+  }
+  return top && top in FIELD_NAMES ? (top as keyof Values) : undefined;
+}
+const FIELD_NAMES: Record<keyof Values, true> = Object.fromEntries(
+  Object.keys(initialValues(null, [], undefined)).map((field) => [field, true]),
+) as Record<keyof Values, true>;
+
+/** The form's words (namespace `outputs`) for what the schema refuses; the numbers are the contract's. */
+function words(field: keyof Values, _issue: unknown, empty: boolean): Message | string | undefined {
+  if (empty) return field === 'name' ? 'validation.required' : 'validation.inputRequired';
+  switch (field) {
+    case 'overlayX':
+    case 'overlayY':
+    case 'overlayWidth':
+    case 'overlayHeight':
+      return 'validation.percent';
+    case 'background':
+      return 'validation.colour';
+    case 'viewerLimit':
+      return { key: 'validation.viewerLimit', values: { max: VIEWER_LIMIT_MAX } };
+    case 'whitelist':
+      return { key: 'validation.domains', values: { count: WHITELIST_MAX } };
+    case 'passwords':
+      return {
+        key: 'validation.passwords',
+        values: { count: OUTPUT_PASSWORDS_MAX, length: OUTPUT_PASSWORD_MAX_LENGTH },
+      };
+    default:
+      return undefined;
+  }
 }
 
-/** Keys in the `outputs` namespace; spec section 5 words the required ones. */
-export function validate(v: Values, bulk: boolean): Errors {
+/**
+ * Keys in the `outputs` namespace. What the API checks comes from its schema for the save (spec section 5
+ * words the required ones); the form adds the rules of its own that the schema cannot see.
+ */
+export function validate(v: Values, kind: FormTarget['kind']): Errors {
+  const bulk = kind === 'bulk';
+  const { name, passwords, ...settings } = toBody(v);
+  const body = bulk ? settings : { name, passwords, ...settings };
+  const found = schemaErrors(schemas[kind], body, { fieldOf, values: v, words });
   const e: Errors = {};
-  if (!bulk && !v.name.trim()) e.name = 'validation.required';
-  else if (v.name.trim().length > 120) e.name = 'validation.tooLong';
+  for (const [field, error] of Object.entries(found)) e[field as keyof Values] = error;
   if (v.backupSourceId && v.backupSourceId === v.mainSourceId) e.backupSourceId = 'validation.backupSame';
   if (v.behaviour === 'media' && !v.fallbackMediaId) e.fallbackMediaId = 'validation.selectionRequired';
-  if (v.overlayMediaId) {
-    for (const [field, min] of [
-      ['overlayX', 0],
-      ['overlayY', 0],
-      ['overlayWidth', 1],
-      ['overlayHeight', 1],
-    ] as const) {
-      const error = percent(v[field], min);
-      if (error) e[field] = error;
-    }
-  }
-  if (!/^#[0-9a-fA-F]{6}$/.test(v.background)) e.background = 'validation.colour';
-  if (v.viewerLimitEnabled) {
-    if (!v.viewerLimit.trim()) e.viewerLimit = 'validation.inputRequired';
-    else if (!validLimit(v.viewerLimit)) e.viewerLimit = 'validation.viewerLimit';
-  }
-  const domains = lines(v.whitelist.toLowerCase());
-  if (domains.length > 100 || domains.some((d) => !DOMAIN.test(d))) e.whitelist = 'validation.domains';
-  const passwords = lines(v.passwords);
-  if (passwords.length > 100 || passwords.some((p) => p.length > 200)) e.passwords = 'validation.passwords';
   return e;
 }
 
-function validLimit(value: string): boolean {
-  const n = Number(value);
-  return /^\d+$/.test(value.trim()) && n >= 1 && n <= 1_000_000;
+function acceptedLimit(text: string): number | undefined {
+  const limit = wholeNumber(text);
+  return updateOutputBodySchema.shape.viewerLimit.safeParse(limit).success ? limit : undefined;
 }
-
-const num = (value: string) => Number(value.replace(',', '.'));
 
 /** Every setting of the form as the API takes it. */
 export function toBody(v: Values): UpdateOutputBody & { name: string; passwords: string[] } {
@@ -157,10 +192,10 @@ export function toBody(v: Values): UpdateOutputBody & { name: string; passwords:
     overlay: v.overlayMediaId
       ? {
           mediaId: v.overlayMediaId,
-          x: num(v.overlayX),
-          y: num(v.overlayY),
-          width: num(v.overlayWidth),
-          height: num(v.overlayHeight),
+          x: decimalNumber(v.overlayX),
+          y: decimalNumber(v.overlayY),
+          width: decimalNumber(v.overlayWidth),
+          height: decimalNumber(v.overlayHeight),
         }
       : null,
     background: v.background.toLowerCase(),
@@ -168,7 +203,8 @@ export function toBody(v: Values): UpdateOutputBody & { name: string; passwords:
     commentExpirationHours: v.commentExpirationHours as UpdateOutputBody['commentExpirationHours'],
     moderation: v.moderation,
     viewerLimitEnabled: v.viewerLimitEnabled,
-    viewerLimit: validLimit(v.viewerLimit) ? Number(v.viewerLimit) : undefined,
+    // A limit switched off is saved only when the contract takes it; switched on, it must be.
+    viewerLimit: v.viewerLimitEnabled ? wholeNumber(v.viewerLimit) : acceptedLimit(v.viewerLimit),
     whitelist: lines(v.whitelist.toLowerCase()),
     passwords: lines(v.passwords),
   };

@@ -5,10 +5,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { NAME_MAX_LENGTH } from '@stromwerk/contracts/limits';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { errorText } from '../../../lib/forms/messages';
 import type { SourceItem } from '../../../lib/queries/source-item';
 import type { MediaChoice } from '../api/list-medias';
 import { useCreateOutput, useUpdateOutput, useUpdateOutputs } from '../api/save-output';
@@ -56,8 +58,11 @@ export function OutputForm({
   const update = useUpdateOutput();
   const updateAll = useUpdateOutputs();
   const mutation = target.kind === 'create' ? create : target.kind === 'edit' ? update : updateAll;
-  const errors = validate(values, bulk);
-  const err = (field: keyof Values) => (submitted && errors[field] ? t(errors[field]) : undefined);
+  const errors = validate(values, target.kind);
+  const err = (field: keyof Values) => {
+    const error = submitted ? errors[field] : undefined;
+    return error ? errorText(t, error) : undefined;
+  };
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
     setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
@@ -109,7 +114,7 @@ export function OutputForm({
               autoFocus
               error={Boolean(err('name'))}
               helperText={err('name')}
-              slotProps={{ htmlInput: { maxLength: 120 } }}
+              slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
             />
           )}
           <Heading>{t('form.programTitle')}</Heading>

@@ -11,72 +11,22 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { SourceType, StreamEndpoint, UpdateSourceBody } from '@stromwerk/contracts/sources';
+import type { SourceType, StreamEndpoint } from '@stromwerk/contracts/sources';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
+import { errorText } from '../../../lib/forms/messages';
 import type { SourceItem } from '../../../lib/queries/source-item';
 import { useCreateSource, useUpdateSource } from '../api/save-source';
-
-const types: SourceType[] = ['rtmp', 'srt', 'relive', 'demo'];
-const endpoints: StreamEndpoint[] = ['europe', 'us-west', 'europe-srt'];
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** ISO date → value of an <input type="datetime-local"> in the browser's time zone. */
-function toLocalInput(value: Date | string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  const offset = date.getTimezoneOffset() * 60_000;
-  return new Date(date.getTime() - offset).toISOString().slice(0, 16);
-}
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
-
-interface Values {
-  name: string;
-  type: SourceType;
-  endpoint: StreamEndpoint;
-  recording: boolean;
-  startNow: boolean;
-  scheduledStart: string;
-  mediaId: string;
-  loop: boolean;
-  maintenanceStart: string;
-  maintenanceEnd: string;
-}
-
-function initialValues(source: SourceItem | null): Values {
-  return {
-    name: source?.name ?? '',
-    type: source?.type ?? 'rtmp',
-    endpoint: source?.endpoint ?? 'europe',
-    recording: source?.recording ?? false,
-    startNow: source?.startNow ?? true,
-    scheduledStart: toLocalInput(source?.scheduledStart),
-    mediaId: source?.mediaId ?? '',
-    loop: source?.loop ?? true,
-    maintenanceStart: toLocalInput(source?.maintenanceStart),
-    maintenanceEnd: toLocalInput(source?.maintenanceEnd),
-  };
-}
-
-type Errors = Partial<Record<keyof Values, string>>;
-
-function validate(v: Values): Errors {
-  const errors: Errors = {};
-  if (!v.name.trim()) errors.name = 'validation.required';
-  else if (v.name.trim().length > 120) errors.name = 'validation.tooLong';
-  if (!v.startNow && !v.scheduledStart) errors.scheduledStart = 'validation.required';
-  if (v.type === 'relive') {
-    if (!v.mediaId.trim()) errors.mediaId = 'validation.required';
-    else if (!uuidPattern.test(v.mediaId.trim())) errors.mediaId = 'validation.mediaId';
-  }
-  if (v.maintenanceStart && !v.maintenanceEnd) errors.maintenanceEnd = 'validation.required';
-  if (!v.maintenanceStart && v.maintenanceEnd) errors.maintenanceStart = 'validation.required';
-  if (v.maintenanceStart && v.maintenanceEnd && v.maintenanceEnd <= v.maintenanceStart) {
-    errors.maintenanceEnd = 'validation.endAfterStart';
-  }
-  return errors;
-}
+import {
+  endpoints,
+  initialValues,
+  NAME_MAX_LENGTH,
+  toBody,
+  types,
+  type Values,
+  validate,
+} from './source-form-values';
 
 /** Create or edit one source: the spec's "Source settings" (section 2). */
 export function SourceFormDialog({
@@ -120,8 +70,11 @@ function SourceForm({
   const create = useCreateSource();
   const update = useUpdateSource();
   const mutation = source ? update : create;
-  const errors = validate(values);
-  const shown = (field: keyof Values) => (submitted && errors[field] ? t(errors[field]) : undefined);
+  const errors = validate(values, !source);
+  const shown = (field: keyof Values) => {
+    const error = submitted ? errors[field] : undefined;
+    return error ? errorText(t, error) : undefined;
+  };
   const set = <K extends keyof Values>(field: K, value: Values[K]) =>
     setValues((v) => ({ ...v, [field]: value }));
   const isEncoder = values.type === 'rtmp' || values.type === 'srt';
@@ -130,19 +83,9 @@ function SourceForm({
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
-    const body = {
-      name: values.name.trim(),
-      endpoint: isEncoder ? values.endpoint : undefined,
-      recording: values.recording,
-      startNow: values.startNow,
-      scheduledStart: values.startNow ? null : fromLocalInput(values.scheduledStart),
-      mediaId: values.type === 'relive' ? values.mediaId.trim() : null,
-      loop: values.loop,
-      maintenanceStart: fromLocalInput(values.maintenanceStart),
-      maintenanceEnd: fromLocalInput(values.maintenanceEnd),
-    };
+    const body = toBody(values);
     const done = { onSuccess: onClose };
-    if (source) update.mutate({ id: source.id, body: body satisfies UpdateSourceBody }, done);
+    if (source) update.mutate({ id: source.id, body }, done);
     else create.mutate({ ...body, type: values.type, workspaceId }, done);
   };
 
@@ -159,7 +102,7 @@ function SourceForm({
             autoFocus
             error={Boolean(shown('name'))}
             helperText={shown('name')}
-            slotProps={{ htmlInput: { maxLength: 120 } }}
+            slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
           />
           <TextField
             select

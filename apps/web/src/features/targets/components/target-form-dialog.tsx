@@ -15,6 +15,7 @@ import type { TargetType } from '@stromwerk/contracts/targets';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
+import { errorText } from '../../../lib/forms/messages';
 import type { OutputFeed } from '../../../lib/queries/output-feeds';
 import type { SourceItem } from '../../../lib/queries/source-item';
 import { useCreateTarget, useUpdateTarget } from '../api/save-target';
@@ -81,8 +82,8 @@ function TargetForm({
   const errors = validate(values);
   const refused = serverErrors(mutation.error, values.type);
   const err = (field: keyof Values) => {
-    const key = (submitted && errors[field]) || refused[field];
-    return key ? t(key) : undefined;
+    const error = (submitted && errors[field]) || refused[field];
+    return error ? errorText(t, error) : undefined;
   };
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
     // A refusal of the server speaks of what was sent; an edit starts over.

@@ -1,4 +1,5 @@
 import { ApiError } from '@stromwerk/client/api-error';
+import { NAME_MAX_LENGTH } from '@stromwerk/contracts/limits';
 import { describe, expect, it } from 'vitest';
 import { initialValues, serverErrors, toSettings, type Values, validate } from './target-form-values';
 
@@ -47,6 +48,13 @@ describe('target form validation', () => {
       iceBitrate: 'validation.bitrate',
       iceMount: 'validation.mount',
     });
+  });
+
+  it("refuses a name the contract refuses, in the common words with the contract's limit", () => {
+    expect(validate(rtmp({ name: 'x'.repeat(NAME_MAX_LENGTH + 1) }))).toEqual({
+      name: { key: 'common:validation.tooLong', values: { count: NAME_MAX_LENGTH } },
+    });
+    expect(validate(rtmp({ name: 'x'.repeat(NAME_MAX_LENGTH) }))).toEqual({});
   });
 
   it('takes only whole numbers, as typed', () => {

@@ -1,7 +1,8 @@
 import { TARGET_TYPES } from '@stromwerk/contracts/limits';
 import { createTargetBodySchema, type TargetSettings, type TargetType } from '@stromwerk/contracts/targets';
 import { codeOf, fieldErrorsOf } from '../../../lib/api-errors';
-import { invalidFields, wholeNumber } from '../../../lib/forms/schema-errors';
+import type { Message } from '../../../lib/forms/messages';
+import { schemaErrors, wholeNumber } from '../../../lib/forms/schema-errors';
 import type { SourceItem } from '../../../lib/queries/source-item';
 import type { TargetItem } from '../api/types';
 
@@ -88,7 +89,7 @@ export function toSettings(v: Values): TargetSettings {
   }
 }
 
-type Errors = Partial<Record<keyof Values, string>>;
+type Errors = Partial<Record<keyof Values, string | Message>>;
 const MASKED = '********';
 
 /** The translation key (namespace `targets`) a refused field shows when it is not empty. */
@@ -130,13 +131,17 @@ export function validate(v: Values): Errors {
   if (settings.type === 'srt' && settings.passphrase === MASKED) settings.passphrase = '';
   const fieldOf = (path: string) =>
     path === 'name' ? 'name' : FIELDS[v.type][path.replace(/^settings\./, '')];
-  const refused = invalidFields(targetFormSchema, { name: v.name, settings }, fieldOf);
-  const e: Errors = {};
-  for (const field of refused) {
-    const empty = typeof v[field] === 'string' && !(v[field] as string).trim();
-    e[field] = empty ? 'validation.required' : (INVALID[field] ?? 'validation.invalid');
-  }
-  return e;
+  // A filled field takes its own words where it has them (a range, a scheme), else the common ones
+  // ("At most 120 characters", with the contract's number).
+  return schemaErrors(
+    targetFormSchema,
+    { name: v.name, settings },
+    {
+      fieldOf,
+      values: v,
+      words: (field, _issue, empty) => (empty ? 'validation.required' : INVALID[field]),
+    },
+  );
 }
 
 /**

@@ -5,19 +5,26 @@ import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { NAME_MAX_LENGTH } from '@stromwerk/contracts/limits';
+import { createWorkspaceBodySchema } from '@stromwerk/contracts/workspaces';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { checkWith } from '../../../lib/forms/schema-errors';
 import { useForm } from '../../../lib/forms/use-form';
-import { required } from '../../../lib/forms/validators';
 import { useActiveContext } from '../../../lib/use-active-context';
 import { useCreateWorkspace } from '../api/create-workspace';
 
-const validate = (values: { corporationId: string; name: string }) => ({
-  corporationId: values.corporationId ? null : 'validation.selectionRequired',
-  name: required(values.name),
+type Values = { corporationId: string; name: string };
+/** What the page sends, as contracts' createWorkspaceBodySchema checks it. */
+const body = (values: Values) => ({ corporationId: values.corporationId, name: values.name.trim() });
+/** No corporation chosen ('' is no id) reads "Selection required". */
+const check = checkWith(createWorkspaceBodySchema, {
+  body,
+  words: (field: keyof Values, _issue, empty) =>
+    field === 'corporationId' && empty ? 'validation.selectionRequired' : undefined,
 });
 
 /** /add-workspace?corporation=id: reached from the switcher; lands in the new workspace. */
@@ -33,20 +40,17 @@ export function AddWorkspacePage() {
       corporationId: preselected ?? (corporations.length === 1 ? corporations[0]!.id : ''),
       name: '',
     },
-    validate,
+    check,
   });
   const markClean = useUnsavedChanges(form.dirty);
 
   const submit = form.handleSubmit((values) =>
-    create.mutate(
-      { corporationId: values.corporationId, name: values.name.trim() },
-      {
-        onSuccess: (workspace) => {
-          markClean();
-          navigate(`/${workspace.corporationId}/${workspace.id}`);
-        },
+    create.mutate(body(values), {
+      onSuccess: (workspace) => {
+        markClean();
+        navigate(`/${workspace.corporationId}/${workspace.id}`);
       },
-    ),
+    }),
   );
 
   return (
@@ -68,7 +72,7 @@ export function AddWorkspacePage() {
                 label={t('add.name')}
                 required
                 autoFocus
-                slotProps={{ htmlInput: { maxLength: 120 } }}
+                slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
               />
               <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
                 <Button onClick={() => navigate(-1)}>{t('common:actions.cancel')}</Button>

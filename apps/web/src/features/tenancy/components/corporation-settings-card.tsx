@@ -2,17 +2,21 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { updateCorporationBodySchema } from '@stromwerk/contracts/corporations';
+import { NAME_MAX_LENGTH } from '@stromwerk/contracts/limits';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { SectionCard } from '../../../components/section-card';
 import { TextInput } from '../../../components/text-input';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { checkWith } from '../../../lib/forms/schema-errors';
 import { useForm } from '../../../lib/forms/use-form';
-import { required } from '../../../lib/forms/validators';
 import type { CorporationData } from '../../../lib/types';
 import { useUpdateCorporation } from '../api/update-corporation';
 
-const validate = (values: { name: string }) => ({ name: required(values.name) });
+/** What the card sends, as contracts' updateCorporationBodySchema checks it. */
+const body = (values: { name: string }) => ({ name: values.name.trim() });
+const check = checkWith(updateCorporationBodySchema, { body });
 
 export function CorporationSettingsCard({
   corporation,
@@ -23,11 +27,14 @@ export function CorporationSettingsCard({
 }) {
   const { t } = useTranslation('tenancy');
   const update = useUpdateCorporation(corporation.id);
-  const form = useForm({ initial: { name: corporation.name }, validate });
+  const form = useForm({
+    initial: { name: corporation.name },
+    check,
+  });
   useUnsavedChanges(form.dirty);
 
   const submit = form.handleSubmit((values) =>
-    update.mutate({ name: values.name.trim() }, { onSuccess: (saved) => form.reset({ name: saved.name }) }),
+    update.mutate(body(values), { onSuccess: (saved) => form.reset({ name: saved.name }) }),
   );
 
   return (
@@ -46,7 +53,7 @@ export function CorporationSettingsCard({
             label={t('corporation.name')}
             required
             disabled={!canEdit}
-            maxLength={120}
+            maxLength={NAME_MAX_LENGTH}
             sx={{ maxWidth: 480 }}
           />
           <Box>
