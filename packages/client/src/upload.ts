@@ -1,7 +1,7 @@
 import type { Revived } from './dates';
 import type { HttpCore } from './http';
 import type { UploadOptions } from './upload-options';
-import { uploadWithXhr, type XhrConstructor } from './upload-xhr';
+import type { XhrConstructor } from './upload-xhr';
 
 export type Upload = <T>(options: UploadOptions) => Promise<Revived<T>>;
 
@@ -10,7 +10,8 @@ export function createUpload(http: HttpCore): Upload {
   return async function upload<T>(options: UploadOptions): Promise<Revived<T>> {
     // Browsers: XMLHttpRequest, because fetch cannot report upload progress.
     const Xhr = (globalThis as { XMLHttpRequest?: XhrConstructor }).XMLHttpRequest;
-    if (Xhr) return uploadWithXhr<T>(Xhr, http, options);
+    // Loaded on the first upload: most pages (and /login) never send a file.
+    if (Xhr) return (await import('./upload-xhr')).uploadWithXhr<T>(Xhr, http, options);
     // Node: loaded lazily so browser bundles never pull in node:http.
     const { uploadWithNode } = await import('./upload-node');
     return uploadWithNode<T>(http, options);

@@ -18,11 +18,12 @@ const explicit = new Set<ErrorCode>(['VALIDATION_FAILED', 'NOT_FOUND']);
  * carries (`403: FORBIDDEN, QUOTA_EXCEEDED`), each with the one error body. The limits every request
  * can meet (time-out, sizes, rate, a crash) share the `default` entry unless the operation names them.
  */
-export function errorResponsesOf(route: Route) {
+export function errorResponsesOf(route: Route, own: readonly ErrorCode[] = []) {
   const byStatus = new Map<number | 'default', ErrorCode[]>();
-  const own = new Set(route.errors ?? []);
-  for (const code of errorCodesOf(route)) {
-    const key = transport.has(code) && !explicit.has(code) && !own.has(code) ? 'default' : errorStatus[code];
+  const named = new Set(own);
+  for (const code of errorCodesOf(route, own)) {
+    const key =
+      transport.has(code) && !explicit.has(code) && !named.has(code) ? 'default' : errorStatus[code];
     byStatus.set(key, [...(byStatus.get(key) ?? []), code]);
   }
   const body = { 'application/json': { schema: errorResponseSchema } };

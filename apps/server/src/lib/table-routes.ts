@@ -61,9 +61,9 @@ export function registerTable<T extends RouteTable, S extends SchemasOf<T>>(
         ...(s.query ? { querystring: s.query } : {}),
         ...(s.body ? { body: s.body } : {}),
         ...(route.consumes ? { consumes: [route.consumes] } : {}),
-        response: { ...success, ...errorResponsesOf(route), ...s.responses },
+        response: { ...success, ...errorResponsesOf(route, s.errors), ...s.responses },
       },
-      config: { auth, errorCodes: new Set(errorCodesOf(route)), ...config },
+      config: { auth, errorCodes: new Set(errorCodesOf(route, s.errors)), ...config },
       handler: async (req, reply) => {
         const result = await handler(req as never, reply);
         if (reply.sent) return reply;

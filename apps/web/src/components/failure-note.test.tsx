@@ -2,13 +2,16 @@ import { failureCauses } from '@stromwerk/contracts/values';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyLocale, i18n, initI18n } from '../lib/i18n';
+import { applyLocale, i18n, initI18n, loadNamespaces } from '../lib/i18n';
 import { FailureNote } from './failure-note';
 
 const raw = 'Could not connect to the receiver';
 
 describe('FailureNote (issue 13.7)', () => {
-  beforeAll(() => initI18n());
+  beforeAll(async () => {
+    await initI18n();
+    await loadNamespaces(['failures']);
+  });
   afterAll(() => applyLocale('en'));
 
   it('says the cause in the UI language and keeps the raw reason behind Details', async () => {
@@ -27,9 +30,9 @@ describe('FailureNote (issue 13.7)', () => {
     for (const lang of ['en', 'de'] as const) {
       await applyLocale(lang);
       for (const cause of failureCauses) {
-        const text = i18n.t(`failure.${cause}`);
-        expect(text, `${lang} ${cause}`).not.toBe(`failure.${cause}`);
-        if (lang === 'de') expect(text, cause).not.toBe(i18n.getFixedT('en')(`failure.${cause}`));
+        const text = i18n.t(`failures:${cause}`);
+        expect(text, `${lang} ${cause}`).not.toBe(cause);
+        if (lang === 'de') expect(text, cause).not.toBe(i18n.getFixedT('en', 'failures')(cause));
       }
     }
   });

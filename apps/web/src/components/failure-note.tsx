@@ -19,10 +19,10 @@ export function FailureNote({
   /** The row's own sentence around the cause, e.g. "Last error: {{error}}". */
   label: (error: string) => string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('failures');
   const [open, setOpen] = useState(false);
   const detailId = useId();
-  const text = t(`failure.${cause ?? 'other'}`);
+  const text = t(cause ?? 'other');
   return (
     <Box sx={{ mt: 1 }}>
       <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
@@ -35,7 +35,7 @@ export function FailureNote({
           onClick={() => setOpen(!open)}
           sx={{ minWidth: 0, p: 0, verticalAlign: 'baseline', textTransform: 'none' }}
         >
-          {open ? t('failure.hideDetails') : t('failure.details')}
+          {open ? t('hideDetails') : t('details')}
         </Button>
       </Typography>
       {open && (

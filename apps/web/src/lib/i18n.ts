@@ -21,6 +21,7 @@ export const namespaces = [
   'navigation',
   'sources',
   'targets',
+  'failures',
   'medias',
   'outputs',
   'comments',

@@ -6,14 +6,12 @@ export const authRoutes = routeTable({
     method: 'POST',
     path: '/login',
     access: 'public',
-    errors: ['INVALID_CREDENTIALS', 'USER_BLOCKED', 'RATE_LIMITED'],
   },
   register: {
     method: 'POST',
     path: '/users',
     access: 'public',
     status: 201,
-    errors: ['SIGNUP_DISABLED', 'INVITATION_INVALID', 'EMAIL_TAKEN'],
   },
   me: { method: 'GET', path: '/me', access: 'self' },
 });

@@ -50,6 +50,7 @@ export const corporationSchemas = schemasFor(corporationRoutes, {
     response: hasAccessResponseSchema,
   },
   setUserPermissions: {
+    errors: ['CONFLICT'],
     summary: "Set a member's corporation-level permissions; 409 for the last administrator",
     params,
     body: setUserPermissionsBodySchema,

@@ -45,8 +45,6 @@ export const corporationRoutes = routeTable({
     method: 'PUT',
     path: '/corporations/:id/set-user-permissions',
     access: corp('admin'),
-    // The corporation would be left without an administrator.
-    errors: ['CONFLICT'],
     status: 204,
   },
   // Members of single workspaces see their workspace's members, not everyone's email in the corporation.

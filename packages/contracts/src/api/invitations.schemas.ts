@@ -24,20 +24,23 @@ export const invitationSchemas = schemasFor(invitationRoutes, {
     response: createdInvitationSchema,
   },
   byCode: {
+    errors: ['INVITATION_INVALID', 'RATE_LIMITED'],
     summary: 'What an invitation code is for (sign-up page)',
     params: z.object({ code: z.string().min(10).max(200) }),
     response: invitationSchema,
   },
   get: { summary: 'One invitation', params, response: invitationSchema },
   update: {
+    errors: ['CONFLICT'],
     summary: 'Change the permissions of a pending invitation',
     params,
     body: updateInvitationBodySchema,
     response: invitationSchema,
   },
-  revoke: { summary: 'Revoke a pending invitation', params },
+  revoke: { summary: 'Revoke a pending invitation', params, errors: ['CONFLICT'] },
   // Spec section 7: the payload may come as query parameters; the server merges both and validates.
   respond: {
+    errors: ['INVITATION_CLOSED', 'INVITATION_INVALID', 'EMAIL_NOT_VERIFIED'],
     summary:
       'Accept or decline (payload in query or body): as the verified addressee, or with the mailed code',
     params,

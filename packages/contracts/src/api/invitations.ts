@@ -18,28 +18,23 @@ export const invitationRoutes = routeTable({
     method: 'GET',
     path: '/invitations/by-code/:code',
     access: 'public',
-    errors: ['INVITATION_INVALID', 'RATE_LIMITED'],
   },
   get: { method: 'GET', path: '/invitations/:id', access: corp('admin') },
   update: {
     method: 'PUT',
     path: '/invitations/:id',
     access: corp('admin'),
-    // Only a pending invitation can be changed or revoked.
-    errors: ['CONFLICT'],
   },
   revoke: {
     method: 'DELETE',
     path: '/invitations/:id',
     access: corp('admin'),
     status: 204,
-    errors: ['CONFLICT'],
   },
   // Only the invitee answers an invitation: for anyone else it does not exist.
   respond: {
     method: 'PUT',
     path: '/invitations/:id/respond',
     access: 'user',
-    errors: ['INVITATION_CLOSED', 'INVITATION_INVALID', 'EMAIL_NOT_VERIFIED'],
   },
 });

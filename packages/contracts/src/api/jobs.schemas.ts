@@ -14,14 +14,16 @@ export const jobSchemas = schemasFor(jobRoutes, {
   create: { summary: 'Queue a job on a media', body: createJobBodySchema, response: jobSchema },
   get: { summary: 'One job with its progress', params, response: jobSchema },
   update: {
+    errors: ['CONFLICT'],
     summary: 'Change the priority of a queued job (`priority` in the query or the body)',
     params,
     query: updateJobBodySchema.partial(),
     body: updateJobBodySchema.partial().nullish(),
     response: jobSchema,
   },
-  remove: { summary: 'Delete an ended job', params },
+  remove: { summary: 'Delete an ended job', params, errors: ['CONFLICT'] },
   cancel: {
+    errors: ['CONFLICT'],
     summary: 'Cancel a queued or running job: its process stops at once and partial output is removed',
     params,
     response: jobSchema,

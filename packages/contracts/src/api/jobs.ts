@@ -14,20 +14,17 @@ export const jobRoutes = routeTable({
     method: 'PUT',
     path: '/jobs/:id',
     access: ws('write'),
-    errors: ['CONFLICT'],
   },
   remove: {
     method: 'DELETE',
     path: '/jobs/:id',
     access: ws('write'),
     status: 204,
-    errors: ['CONFLICT'],
   },
   cancel: {
     method: 'PUT',
     path: '/jobs/:id/cancel',
     access: ws('write'),
-    errors: ['CONFLICT'],
   },
   listInWorkspace: {
     method: 'GET',

@@ -28,6 +28,7 @@ export const mediaSchemas = schemasFor(mediaRoutes, {
     response: pageOf(mediaSchema),
   },
   upload: {
+    errors: ['STORAGE_QUOTA_EXCEEDED', 'UNSUPPORTED_MEDIA', 'FEATURE_UNAVAILABLE'],
     summary:
       'Upload media files (multipart, one or more `file` parts; `workspaceId` in the query or as a field before the files)',
     query: uploadMediaQuerySchema.partial(),
@@ -49,6 +50,7 @@ export const mediaSchemas = schemasFor(mediaRoutes, {
   },
   remove: { summary: 'Delete a media', params },
   copy: {
+    errors: ['CONFLICT', 'STORAGE_QUOTA_EXCEEDED'],
     summary: 'Copy a media with its files, into its own or another workspace of the corporation',
     params,
     query: copyMediaQuerySchema,
@@ -56,6 +58,7 @@ export const mediaSchemas = schemasFor(mediaRoutes, {
     response: mediaSchema,
   },
   renderMp4: {
+    errors: ['CONFLICT'],
     summary: 'Start a job that renders the media to an H.264/AAC MP4 (a new media of origin render)',
     params,
     response: jobSchema,
@@ -73,6 +76,7 @@ export const mediaSchemas = schemasFor(mediaRoutes, {
     response: pageOf(mediaSchema),
   },
   file: {
+    errors: ['FORBIDDEN', 'RANGE_NOT_SATISFIABLE'],
     summary: "A media file by its signed link (from a media's `links`); supports Range",
     params: mediaFileParamsSchema,
     query: mediaFileQuerySchema,

@@ -9,7 +9,6 @@ export const mediaRoutes = routeTable({
     access: ws('write'),
     status: 201,
     consumes: 'multipart/form-data',
-    errors: ['STORAGE_QUOTA_EXCEEDED', 'UNSUPPORTED_MEDIA', 'FEATURE_UNAVAILABLE'],
   },
   byOrigin: {
     method: 'GET',
@@ -37,14 +36,12 @@ export const mediaRoutes = routeTable({
     path: '/medias/:id/copy',
     access: ws('write'),
     status: 201,
-    errors: ['CONFLICT', 'STORAGE_QUOTA_EXCEEDED'],
   },
   renderMp4: {
     method: 'PUT',
     path: '/medias/:id/render-mp4',
     access: ws('write'),
     status: 202,
-    errors: ['CONFLICT'],
   },
   listInWorkspace: {
     method: 'GET',
@@ -62,6 +59,5 @@ export const mediaRoutes = routeTable({
     path: '/media-files/:id/:kind',
     access: 'public',
     produces: 'application/octet-stream',
-    errors: ['FORBIDDEN', 'RANGE_NOT_SATISFIABLE'],
   },
 });

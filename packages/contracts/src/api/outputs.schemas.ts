@@ -19,7 +19,12 @@ export const outputSchemas = schemasFor(outputRoutes, {
     query: outputListQuerySchema,
     response: pageOf(outputSchema),
   },
-  create: { summary: 'Create a player & recorder', body: createOutputBodySchema, response: outputSchema },
+  create: {
+    summary: 'Create a player & recorder',
+    body: createOutputBodySchema,
+    response: outputSchema,
+    errors: ['QUOTA_EXCEEDED'],
+  },
   get: { summary: 'One player & recorder', params, response: outputSchema },
   update: {
     summary: 'Change a player & recorder; the program follows at once',

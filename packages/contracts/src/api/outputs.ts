@@ -8,7 +8,6 @@ export const outputRoutes = routeTable({
     path: '/outputs',
     access: ws('write'),
     status: 201,
-    errors: ['QUOTA_EXCEEDED'],
   },
   get: { method: 'GET', path: '/outputs/:id', access: ws('read') },
   update: {

@@ -5,25 +5,42 @@ import { playParamsSchema, playSessionBodySchema, playSessionSchema, playTokenQu
 import { playRoutes } from './play';
 import { schemasFor } from './schemas';
 
+/** What a viewer can meet: a password, a viewer token to renew, an embedding origin, a full player. */
+const viewer = [
+  'PASSWORD_REQUIRED',
+  'VIEWER_TOKEN_INVALID',
+  'DOMAIN_NOT_ALLOWED',
+  'VIEWER_LIMIT_REACHED',
+] as const;
+
 const params = playParamsSchema;
 const query = playTokenQuerySchema;
 
 export const playSchemas = schemasFor(playRoutes, {
   session: {
+    errors: viewer,
     summary: 'Become a viewer: checks password, embedding origin and viewer limit; returns the viewer token',
     params,
     body: playSessionBodySchema,
     response: playSessionSchema,
   },
-  state: { summary: 'What the program shows now', params, query, response: playSessionSchema },
-  playlist: { summary: 'The HLS playlist (viewer token required)', params, query },
+  state: {
+    summary: 'What the program shows now',
+    params,
+    query,
+    response: playSessionSchema,
+    errors: viewer,
+  },
+  playlist: { summary: 'The HLS playlist (viewer token required)', params, query, errors: viewer },
   segment: {
+    errors: viewer,
     summary: 'An HLS segment (viewer token required)',
     params: params.extend({ file: z.string().regex(/^seg_\d+\.ts$/, 'Not a segment name') }),
     query,
   },
-  comments: { summary: 'Approved comments', params, query, response: pageOf(commentSchema) },
+  comments: { summary: 'Approved comments', params, query, response: pageOf(commentSchema), errors: viewer },
   comment: {
+    errors: viewer,
     summary: 'Post a comment as a viewer; shown at once or after approval, as the moderation level says',
     params,
     query,

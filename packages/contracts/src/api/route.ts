@@ -42,12 +42,6 @@ export interface Route {
   produces?: string;
   /** A request body that is not JSON: such routes are called through the client's `upload`. */
   consumes?: 'multipart/form-data';
-  /**
-   * Error codes this operation answers beyond the ones every route of its access kind can give
-   * (`commonErrorCodes`). The status of each follows from the catalogue (`error-codes.ts`). In tests the
-   * server refuses to send a code that its operation does not declare, so this list stays true.
-   */
-  errors?: readonly ErrorCode[];
 }
 
 /** Codes any request can meet before or around its handler: bad input, size and time limits, a crash. */
@@ -75,9 +69,12 @@ export function commonErrorCodes(access: Access): readonly ErrorCode[] {
   return [...transportCodes, ...callerCodes];
 }
 
-/** Every error code an operation may answer: the common ones of its access rule and its own. */
-export const errorCodesOf = (route: Route): readonly ErrorCode[] => [
-  ...new Set([...commonErrorCodes(route.access), ...(route.errors ?? [])]),
+/**
+ * Every error code an operation may answer: the common ones of its access rule and its own (`errors` of
+ * its schemas: documentation and server checks, which the browser's zod-free table does without).
+ */
+export const errorCodesOf = (route: Route, own: readonly ErrorCode[] = []): readonly ErrorCode[] => [
+  ...new Set([...commonErrorCodes(route.access), ...own]),
 ];
 
 export type RouteTable = Readonly<Record<string, Route>>;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '../error-codes';
 import type { RouteTable } from './route';
 
 /** The zod half of one route: what the server validates and documents, what the client's types read. */
@@ -10,8 +11,14 @@ export interface RouteSchemas {
   body?: z.ZodType;
   /** The success body; absent for 204 and for non-JSON answers (`produces`). */
   response?: z.ZodType;
-  /** Answers besides success and the usual errors, by status: a 409, a 429, health's 503. */
+  /** Answers besides success and the errors, by status: health's 503 with its body. */
   responses?: Readonly<Record<number, z.ZodType>>;
+  /**
+   * Error codes this operation answers beyond the common ones of its access rule (`commonErrorCodes`);
+   * each code's status follows from the catalogue. In tests the server refuses to send a code its
+   * operation does not declare, so this list stays true.
+   */
+  errors?: readonly ErrorCode[];
 }
 
 export type SchemasOf<T extends RouteTable> = { readonly [K in keyof T]: RouteSchemas };

@@ -20,7 +20,12 @@ export const sourceSchemas = schemasFor(sourceRoutes, {
     query: sourceListQuerySchema,
     response: pageOf(sourceSchema),
   },
-  create: { summary: 'Create a source', body: createSourceBodySchema, response: sourceSchema },
+  create: {
+    summary: 'Create a source',
+    body: createSourceBodySchema,
+    response: sourceSchema,
+    errors: ['QUOTA_EXCEEDED', 'INGEST_PORTS_EXHAUSTED'],
+  },
   byStreamKey: {
     summary: 'The source a stream key belongs to',
     params: z.object({ key: z.string().min(8).max(100) }),

@@ -8,7 +8,6 @@ export const sourceRoutes = routeTable({
     path: '/sources',
     access: ws('write'),
     status: 201,
-    errors: ['QUOTA_EXCEEDED', 'INGEST_PORTS_EXHAUSTED'],
   },
   byStreamKey: {
     method: 'GET',

@@ -17,12 +17,14 @@ export const targetSchemas = schemasFor(targetRoutes, {
     response: pageOf(targetSchema),
   },
   create: {
+    errors: ['QUOTA_EXCEEDED', 'TARGET_ADDRESS_REFUSED'],
     summary: 'Create a live-stream target (custom RTMP, SRT or Icecast)',
     body: createTargetBodySchema,
     response: targetSchema,
   },
   get: { summary: 'One target', params, response: targetSchema },
   update: {
+    errors: ['TARGET_ADDRESS_REFUSED'],
     summary: 'Change a target; enabled=false stops it at once',
     params,
     body: updateTargetBodySchema,

@@ -8,14 +8,12 @@ export const targetRoutes = routeTable({
     path: '/targets',
     access: ws('write'),
     status: 201,
-    errors: ['QUOTA_EXCEEDED', 'TARGET_ADDRESS_REFUSED'],
   },
   get: { method: 'GET', path: '/targets/:id', access: ws('read') },
   update: {
     method: 'PUT',
     path: '/targets/:id',
     access: ws('write'),
-    errors: ['TARGET_ADDRESS_REFUSED'],
   },
   remove: {
     method: 'DELETE',

@@ -30,6 +30,7 @@ export const userSchemas = schemasFor(userRoutes, {
   // Spec section 7: the payload may come in the query or the body (the body keeps passwords out of URLs
   // and access logs); the server merges both and checks the whole.
   updateEmail: {
+    errors: ['PASSWORD_INCORRECT', 'EMAIL_TAKEN', 'RATE_LIMITED'],
     summary:
       'Change the email address: mails a confirmation link to the new address, which takes effect once opened',
     params,
@@ -38,6 +39,7 @@ export const userSchemas = schemasFor(userRoutes, {
     response: userSchema,
   },
   updatePassword: {
+    errors: ['PASSWORD_INCORRECT', 'RATE_LIMITED'],
     summary: 'Change the password; every session ends, the caller gets a fresh one',
     params,
     query: updatePasswordSchema.partial(),
@@ -67,6 +69,7 @@ export const userSchemas = schemasFor(userRoutes, {
 
 export const avatarSchemas = schemasFor(avatarRoutes, {
   uploadAvatar: {
+    errors: ['UNSUPPORTED_MEDIA'],
     summary: 'Upload an avatar image (multipart field `file`, PNG/JPEG/GIF/WebP, at most 5 MB)',
     params,
     response: userSchema,

@@ -15,13 +15,11 @@ export const userRoutes = routeTable({
     method: 'PUT',
     path: '/users/:id/update-email',
     access: 'user',
-    errors: ['PASSWORD_INCORRECT', 'EMAIL_TAKEN', 'RATE_LIMITED'],
   },
   updatePassword: {
     method: 'PUT',
     path: '/users/:id/update-password',
     access: 'user',
-    errors: ['PASSWORD_INCORRECT', 'RATE_LIMITED'],
   },
   setFeatureFlag: {
     method: 'PUT',
@@ -48,7 +46,6 @@ export const avatarRoutes = routeTable({
     path: '/users/:id/avatar',
     access: 'user',
     consumes: 'multipart/form-data',
-    errors: ['UNSUPPORTED_MEDIA'],
   },
   removeAvatar: { method: 'DELETE', path: '/users/:id/avatar', access: 'user' },
 });

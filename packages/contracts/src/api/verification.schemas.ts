@@ -12,18 +12,21 @@ import { verificationRoutes } from './verification';
 const params = idParamsSchema;
 
 export const verificationSchemas = schemasFor(verificationRoutes, {
-  startEmailVerification: { summary: 'Mail a confirmation link', params },
+  startEmailVerification: { summary: 'Mail a confirmation link', params, errors: ['RATE_LIMITED'] },
   completeEmailVerification: {
+    errors: ['LINK_INVALID', 'EMAIL_TAKEN'],
     summary: 'Confirm the mailed address; for an email change, the account takes that address now',
     query: tokenQuerySchema,
   },
   startPasswordReset: {
+    errors: ['RATE_LIMITED'],
     summary: 'Mail a reset link (answers 204 whether or not the address exists)',
     query: resetPasswordStartSchema,
   },
   // Spec section 7: the token and password may come in the query or the body; the body keeps the password
   // out of URLs and access logs. The server merges both and checks the whole.
   completePasswordReset: {
+    errors: ['LINK_INVALID', 'RATE_LIMITED'],
     summary: 'Set a new password with the mailed token; every session of the account ends',
     query: resetPasswordCompleteSchema.partial(),
     body: resetPasswordCompleteSchema.partial().nullish(),

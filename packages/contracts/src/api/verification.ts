@@ -6,28 +6,24 @@ export const verificationRoutes = routeTable({
     method: 'PUT',
     path: '/users/:id/verify-email/start',
     access: 'user',
-    errors: ['RATE_LIMITED'],
     status: 204,
   },
   completeEmailVerification: {
     method: 'PUT',
     path: '/users/verify-email/complete',
     access: 'public',
-    errors: ['LINK_INVALID', 'EMAIL_TAKEN'],
     status: 204,
   },
   startPasswordReset: {
     method: 'PUT',
     path: '/users/reset-password/start',
     access: 'public',
-    errors: ['RATE_LIMITED'],
     status: 204,
   },
   completePasswordReset: {
     method: 'PUT',
     path: '/users/reset-password/complete',
     access: 'public',
-    errors: ['LINK_INVALID', 'RATE_LIMITED'],
     status: 204,
   },
   listEmailVerifications: {

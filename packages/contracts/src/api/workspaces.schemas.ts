@@ -23,6 +23,7 @@ export const workspaceSchemas = schemasFor(workspaceRoutes, {
     response: pageOf(workspaceSchema),
   },
   create: {
+    errors: ['QUOTA_EXCEEDED'],
     summary: 'Create a workspace in a corporation',
     body: createWorkspaceBodySchema,
     response: workspaceSchema,

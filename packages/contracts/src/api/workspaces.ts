@@ -8,7 +8,6 @@ export const workspaceRoutes = routeTable({
     path: '/workspaces',
     access: corp('write'),
     status: 201,
-    errors: ['QUOTA_EXCEEDED'],
   },
   get: { method: 'GET', path: '/workspaces/:id', access: ws('read') },
   update: { method: 'PUT', path: '/workspaces/:id', access: ws('write') },

@@ -49,10 +49,12 @@ export const AreaPage = page(
 export const SourcesPage = page(
   () => import('../../features/sources/components/sources-page').then((m) => m.SourcesPage),
   'sources',
+  'failures',
 );
 export const TargetsPage = page(
   () => import('../../features/targets/components/targets-page').then((m) => m.TargetsPage),
   'targets',
+  'failures',
 );
 export const MediasPage = page(
   () => import('../../features/medias/components/medias-page').then((m) => m.MediasPage),
