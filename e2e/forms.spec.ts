@@ -40,6 +40,40 @@ test.describe('as owner', () => {
     expect(corporation.id).toBeTruthy();
   });
 
+  test('an edit dialog with changes asks before Escape or Cancel throws them away (en, de)', async ({ page }) => {
+    const { corporation, workspace } = await ownerHome();
+    const source = await adminApi().sources.create({
+      body: { workspaceId: workspace.id, name: `Guarded ${Date.now()}`, type: 'rtmp' },
+    });
+    await page.goto(`/${corporation.id}/${workspace.id}/sources`);
+    const row = page.getByRole('listitem', { name: source.name });
+    await row.getByRole('button', { name: `Edit ${source.name}` }).click();
+    const form = page.getByRole('dialog', { name: 'Source settings' });
+    // Untouched: Escape closes at once.
+    await page.keyboard.press('Escape');
+    await expect(form).toBeHidden();
+
+    await row.getByRole('button', { name: `Edit ${source.name}` }).click();
+    await form.getByLabel('Name').fill('Half-typed name');
+    await page.keyboard.press('Escape');
+    const warning = page.getByRole('dialog', { name: 'You have unsaved changes!' });
+    await expect(warning).toBeVisible();
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form.getByLabel('Name')).toHaveValue('Half-typed name');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await warning.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(form).toBeHidden();
+    await expect(row.getByRole('heading', { name: source.name })).toBeVisible();
+
+    await page.evaluate(() => localStorage.setItem('user-lang', 'de'));
+    await page.reload();
+    await row.getByRole('button', { name: `${source.name} bearbeiten` }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Halb getippt');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Sie haben ungespeicherte Änderungen!' })).toBeVisible();
+    await page.evaluate(() => localStorage.setItem('user-lang', 'en'));
+  });
+
   test('add workspace: validation, failure message, success lands in it', async ({ page }) => {
     const { corporation } = await ownerHome();
     await page.goto(`/add-workspace?corporation=${corporation.id}`);

@@ -48,7 +48,8 @@ export const mediaSchemas = schemasFor(mediaRoutes, {
     body: updateMediaBodySchema.partial().nullish(),
     response: mediaSchema,
   },
-  remove: { summary: 'Delete a media', params },
+  // CONFLICT: a player still uses it as fallback or VOD, or a source replays it.
+  remove: { summary: 'Delete a media', params, errors: ['CONFLICT'] },
   copy: {
     errors: ['CONFLICT', 'STORAGE_QUOTA_EXCEEDED'],
     summary: 'Copy a media with its files, into its own or another workspace of the corporation',

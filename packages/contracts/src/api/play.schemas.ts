@@ -40,7 +40,8 @@ export const playSchemas = schemasFor(playRoutes, {
   },
   comments: { summary: 'Approved comments', params, query, response: pageOf(commentSchema), errors: viewer },
   comment: {
-    errors: viewer,
+    // FORBIDDEN: comments are closed on this player.
+    errors: [...viewer, 'FORBIDDEN'],
     summary: 'Post a comment as a viewer; shown at once or after approval, as the moderation level says',
     params,
     query,

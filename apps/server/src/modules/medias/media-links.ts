@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mediaRoutes } from '@stromwerk/contracts/api/medias';
+import { fillPath } from '@stromwerk/contracts/api/route';
 import type { MediaFileKind } from '@stromwerk/contracts/medias';
 import type { TokenService } from '../auth/token.service';
 
@@ -23,7 +25,7 @@ export class MediaLinks {
     // Rounded so a list fetched twice within the hour yields the same URLs and the browser cache holds.
     const exp = Math.ceil(now / 3_600_000) * 3600 + LINK_SECONDS;
     const sig = await this.mac(mediaId, kind, exp);
-    return `/v1/media-files/${mediaId}/${kind}?exp=${exp}&sig=${sig}${download ? '&download=true' : ''}`;
+    return `/v1${fillPath(mediaRoutes.file.path, { id: mediaId, kind })}?exp=${exp}&sig=${sig}${download ? '&download=true' : ''}`;
   }
 
   async verify(mediaId: string, kind: string, exp: number, sig: string, now = Date.now()) {

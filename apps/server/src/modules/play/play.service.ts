@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { playRoutes } from '@stromwerk/contracts/api/play';
+import { fillPath } from '@stromwerk/contracts/api/route';
 import type { PlaySession, ProgramInput } from '@stromwerk/contracts/outputs';
 import { jwtVerify, SignJWT } from 'jose';
 import { AppError, notFound } from '../../lib/app-error';
@@ -142,7 +144,10 @@ export class PlayService {
       token,
       name: row.name,
       input,
-      hlsUrl: input === 'offline' ? null : `/v1/play/${row.id}/index.m3u8?t=${encodeURIComponent(token)}`,
+      hlsUrl:
+        input === 'offline'
+          ? null
+          : `/v1${fillPath(playRoutes.playlist.path, { id: row.id })}?t=${encodeURIComponent(token)}`,
       latency: s.latency,
       background: s.background,
       direction: s.direction,

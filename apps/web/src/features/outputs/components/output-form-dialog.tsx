@@ -6,9 +6,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DiscardChangesDialog, useDiscardGuard } from '../../../components/discard-guard';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useSources } from '../../../lib/queries/sources';
 import { useMediaChoices } from '../api/list-medias';
@@ -26,15 +25,7 @@ export function OutputFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('outputs');
-  const { t: tCommon } = useTranslation('common');
-  const dirty = useRef(false);
-  const [askDiscard, setAskDiscard] = useState(false);
-  const requestClose = () => (dirty.current ? setAskDiscard(true) : onClose());
-  const close = () => {
-    dirty.current = false;
-    setAskDiscard(false);
-    onClose();
-  };
+  const guard = useDiscardGuard(onClose);
   const titleKey =
     target?.kind === 'bulk'
       ? 'form.bulkTitle'
@@ -45,7 +36,7 @@ export function OutputFormDialog({
     <>
       <Dialog
         open={target !== null}
-        onClose={requestClose}
+        onClose={guard.requestClose}
         maxWidth="md"
         fullWidth
         fullScreen={useMediaQuery('(max-width:599px)')}
@@ -58,22 +49,13 @@ export function OutputFormDialog({
           <FormLoader
             target={target}
             workspaceId={workspaceId}
-            onDirty={(value) => {
-              dirty.current = value;
-            }}
-            onCancel={requestClose}
-            onSaved={close}
+            onDirty={guard.setDirty}
+            onCancel={guard.requestClose}
+            onSaved={guard.close}
           />
         )}
       </Dialog>
-      <ConfirmDialog
-        open={askDiscard}
-        title={tCommon('unsaved.title')}
-        text={t('form.discardText')}
-        confirmLabel={tCommon('unsaved.leave')}
-        onClose={() => setAskDiscard(false)}
-        onConfirm={close}
-      />
+      <DiscardChangesDialog guard={guard} />
     </>
   );
 }

@@ -12,8 +12,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { SourceType, StreamEndpoint } from '@stromwerk/contracts/sources';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DiscardChangesDialog, useDiscardGuard } from '../../../components/discard-guard';
 import { ErrorAlert } from '../../../components/error-alert';
 import { errorText } from '../../../lib/forms/messages';
 import type { SourceItem } from '../../../lib/queries/source-item';
@@ -41,15 +42,26 @@ export function SourceFormDialog({
   workspaceId: string;
   onClose: () => void;
 }) {
+  const guard = useDiscardGuard(onClose);
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={guard.requestClose}
+      aria-labelledby="source-form-title"
       maxWidth="sm"
       fullWidth
       fullScreen={useMediaQuery('(max-width:599px)')}
     >
-      {open && <SourceForm source={source} workspaceId={workspaceId} onClose={onClose} />}
+      {open && (
+        <SourceForm
+          source={source}
+          workspaceId={workspaceId}
+          onCancel={guard.requestClose}
+          onSaved={guard.close}
+          onDirty={guard.setDirty}
+        />
+      )}
+      <DiscardChangesDialog guard={guard} />
     </Dialog>
   );
 }
@@ -57,15 +69,23 @@ export function SourceFormDialog({
 function SourceForm({
   source,
   workspaceId,
-  onClose,
+  onCancel,
+  onSaved,
+  onDirty,
 }: {
   source: SourceItem | null;
   workspaceId: string;
-  onClose: () => void;
+  onCancel: () => void;
+  onSaved: () => void;
+  /** Whether the values differ from what the dialog opened with (Cancel then asks first). */
+  onDirty: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation('sources');
   const { t: tCommon } = useTranslation('common');
-  const [values, setValues] = useState<Values>(() => initialValues(source));
+  const [initial] = useState<Values>(() => initialValues(source));
+  const [values, setValues] = useState<Values>(initial);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   const [submitted, setSubmitted] = useState(false);
   const create = useCreateSource();
   const update = useUpdateSource();
@@ -84,14 +104,14 @@ function SourceForm({
     setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
     const body = toBody(values);
-    const done = { onSuccess: onClose };
+    const done = { onSuccess: onSaved };
     if (source) update.mutate({ id: source.id, body }, done);
     else create.mutate({ ...body, type: values.type, workspaceId }, done);
   };
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
-      <DialogTitle>{source ? t('form.editTitle') : t('form.createTitle')}</DialogTitle>
+      <DialogTitle id="source-form-title">{source ? t('form.editTitle') : t('form.createTitle')}</DialogTitle>
       <DialogContent dividers>
         <Box sx={{ display: 'grid', gap: 2.5 }}>
           <TextField
@@ -205,7 +225,7 @@ function SourceForm({
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose}>{tCommon('actions.cancel')}</Button>
+        <Button onClick={onCancel}>{tCommon('actions.cancel')}</Button>
         <Button type="submit" variant="contained" loading={mutation.isPending}>
           {source ? tCommon('actions.save') : t('form.create')}
         </Button>

@@ -12,8 +12,9 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { TargetType } from '@stromwerk/contracts/targets';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DiscardChangesDialog, useDiscardGuard } from '../../../components/discard-guard';
 import { ErrorAlert } from '../../../components/error-alert';
 import { errorText } from '../../../lib/forms/messages';
 import type { OutputFeed } from '../../../lib/queries/output-feeds';
@@ -38,10 +39,12 @@ export function TargetFormDialog({
   workspaceId: string;
   onClose: () => void;
 }) {
+  const guard = useDiscardGuard(onClose);
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={guard.requestClose}
+      aria-labelledby="target-form-title"
       maxWidth="sm"
       fullWidth
       fullScreen={useMediaQuery('(max-width:599px)')}
@@ -52,9 +55,12 @@ export function TargetFormDialog({
           sources={sources}
           outputs={outputs}
           workspaceId={workspaceId}
-          onClose={onClose}
+          onCancel={guard.requestClose}
+          onSaved={guard.close}
+          onDirty={guard.setDirty}
         />
       )}
+      <DiscardChangesDialog guard={guard} />
     </Dialog>
   );
 }
@@ -64,17 +70,25 @@ function TargetForm({
   sources,
   outputs,
   workspaceId,
-  onClose,
+  onCancel,
+  onSaved,
+  onDirty,
 }: {
   target: TargetItem | null;
   sources: SourceItem[];
   outputs: OutputFeed[];
   workspaceId: string;
-  onClose: () => void;
+  onCancel: () => void;
+  onSaved: () => void;
+  /** Whether the values differ from what the dialog opened with (Cancel then asks first). */
+  onDirty: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation('targets');
   const { t: tCommon } = useTranslation('common');
-  const [values, setValues] = useState<Values>(() => initialValues(target, sources));
+  const [initial] = useState<Values>(() => initialValues(target, sources));
+  const [values, setValues] = useState<Values>(initial);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   const [submitted, setSubmitted] = useState(false);
   const create = useCreateTarget();
   const update = useUpdateTarget();
@@ -112,7 +126,7 @@ function TargetForm({
       outputId: values.feed.startsWith('output:') ? values.feed.slice(7) : null,
       settings: toSettings(values),
     };
-    const done = { onSuccess: onClose };
+    const done = { onSuccess: onSaved };
     if (target) update.mutate({ id: target.id, body }, done);
     else create.mutate({ ...body, workspaceId }, done);
   };
@@ -120,7 +134,7 @@ function TargetForm({
   const secretHelp = target ? t('form.secretKept') : undefined;
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
-      <DialogTitle>{target ? t('form.editTitle') : t('form.createTitle')}</DialogTitle>
+      <DialogTitle id="target-form-title">{target ? t('form.editTitle') : t('form.createTitle')}</DialogTitle>
       <DialogContent dividers>
         <Box
           sx={{
@@ -242,7 +256,7 @@ function TargetForm({
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose}>{tCommon('actions.cancel')}</Button>
+        <Button onClick={onCancel}>{tCommon('actions.cancel')}</Button>
         <Button type="submit" variant="contained" loading={mutation.isPending}>
           {target ? tCommon('actions.save') : t('form.create')}
         </Button>
