@@ -40,7 +40,9 @@ test.describe('as owner', () => {
     expect(corporation.id).toBeTruthy();
   });
 
-  test('an edit dialog with changes asks before Escape or Cancel throws them away (en, de)', async ({ page }) => {
+  test('an edit dialog with changes asks before Escape or Cancel throws them away (en, de)', async ({
+    page,
+  }) => {
     const { corporation, workspace } = await ownerHome();
     const source = await adminApi().sources.create({
       body: { workspaceId: workspace.id, name: `Guarded ${Date.now()}`, type: 'rtmp' },
