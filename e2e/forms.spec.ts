@@ -76,6 +76,42 @@ test.describe('as owner', () => {
     await page.evaluate(() => localStorage.setItem('user-lang', 'en'));
   });
 
+  test('deleting a source names the targets and players that depend on it; the row goes at once', async ({
+    page,
+  }) => {
+    const { corporation, workspace } = await ownerHome();
+    const api = adminApi();
+    const stamp = Date.now();
+    const source = await api.sources.create({
+      body: { workspaceId: workspace.id, name: `Doomed feed ${stamp}`, type: 'rtmp' },
+    });
+    await api.targets.create({
+      body: {
+        workspaceId: workspace.id,
+        name: `Relay ${stamp}`,
+        sourceId: source.id,
+        enabled: false,
+        settings: { type: 'rtmp', url: 'rtmp://127.0.0.1:1/app', streamKey: 'k' },
+      },
+    });
+    await api.outputs.create({
+      body: { workspaceId: workspace.id, name: `Stage ${stamp}`, backupSourceId: source.id },
+    });
+    await page.goto(`/${corporation.id}/${workspace.id}/sources`);
+    const row = page.getByRole('listitem', { name: source.name });
+    await row.getByRole('button', { name: `Delete ${source.name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete source?' });
+    const effects = confirm.getByRole('list', { name: 'What else this changes' });
+    await expect(effects.getByText(`The target Relay ${stamp} stops and loses its feed.`)).toBeVisible();
+    await expect(
+      effects.getByText(
+        `The player Stage ${stamp} (backup ingest) loses this input and switches to its backup or fallback.`,
+      ),
+    ).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(row).toBeHidden({ timeout: 1000 });
+  });
+
   test('add workspace: validation, failure message, success lands in it', async ({ page }) => {
     const { corporation } = await ownerHome();
     await page.goto(`/add-workspace?corporation=${corporation.id}`);

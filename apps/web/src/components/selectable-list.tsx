@@ -38,6 +38,7 @@ export function SelectableList<T extends { id: string }>({
   bulkActions,
   remove,
   deleteValues,
+  deleteConsequences,
   selectionKey = '',
   footer,
   renderItem,
@@ -57,6 +58,8 @@ export function SelectableList<T extends { id: string }>({
   bulkActions?: (selection: T[]) => ReactNode;
   remove: Pick<UseMutationResult<unknown, Error, string[]>, 'mutate' | 'isPending' | 'error' | 'reset'>;
   deleteValues: (item: T | undefined) => Record<string, string>;
+  /** What else deleting these ids changes (other resources that depend on them), under the text. */
+  deleteConsequences?: (ids: readonly string[]) => ReactNode;
   /** The selection is cleared when this changes (a new filter). */
   selectionKey?: string;
   footer?: ReactNode;
@@ -154,6 +157,7 @@ export function SelectableList<T extends { id: string }>({
               </Alert>
             )}
             {tl('delete.text', { count, ...deleteValues(items.find((i) => i.id === deleting?.[0])) })}
+            {deleting && deleteConsequences?.(deleting)}
           </>
         }
         confirmLabel={tl('delete.confirm')}

@@ -14,6 +14,7 @@ import { useAvailableFeatures } from '../../../lib/use-available-features';
 import { useDeleteSources } from '../api/delete-source';
 import { useSetSourcesRecording } from '../api/save-source';
 import { EncoderSetupDialog } from './encoder-setup-dialog';
+import { SourceDependents } from './source-dependents';
 import { SourceFormDialog } from './source-form-dialog';
 import { SourceRow } from './source-row';
 
@@ -86,6 +87,7 @@ export function SourcesPage() {
         )}
         remove={remove}
         deleteValues={(source) => ({ name: source?.name ?? '' })}
+        deleteConsequences={(ids) => <SourceDependents workspaceId={workspaceId} ids={ids} />}
         renderItem={(source, row) => (
           <SourceRow
             key={source.id}
