@@ -217,6 +217,15 @@ test('publish to an RTMP source, see it live, push it to an RTMP target', async 
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(targetRow).toBeHidden();
 
+  // The workspace home gives the live overview (issue 13.10).
+  await page.goto(`/${corporation.id}/${workspace.id}`);
+  const liveNow = page.getByRole('region', { name: /^Live now/ });
+  await expect(liveNow.getByText(/^Main stage, started /)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /^Targets failing/ }).getByText('No target is failing.'),
+  ).toBeVisible();
+  await scratchShot(page, 'workspace-home-live');
+
   // German: the source list reads in German (checked by eye from the scratch shot).
   await page.evaluate(() => localStorage.setItem('user-lang', 'de'));
   await page.goto(`/${corporation.id}/${workspace.id}/sources`);

@@ -9,6 +9,7 @@ import { builtAreas, entryPath, visibleGroups, workspaceAreas } from '../../../l
 import { navigationIcons } from '../../../lib/navigation-icons';
 import { useActiveContext } from '../../../lib/use-active-context';
 import { useAvailableFeatures } from '../../../lib/use-available-features';
+import { LiveOverview } from './live-overview';
 
 /** The workspace's home: its areas as tiles (the same entries and access rules as the navigation). */
 export function WorkspaceHomePage() {
@@ -21,6 +22,7 @@ export function WorkspaceHomePage() {
   if (!workspace) return null;
   return (
     <Page title={workspace.name} subtitle={t('workspace.subtitle', { corporation: corporation?.name ?? '' })}>
+      <LiveOverview workspaceId={workspace.id} base={entryPath({ to: '', name: 'home' }, params)} />
       <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
         {t('workspace.areas')}
       </Typography>
