@@ -277,6 +277,7 @@ test('an offline player shows a slate and starts by itself when its source goes 
   const viewer = await viewerPage(browser);
   await viewer.goto(`/player/${output.id}`);
   await expect(viewer.getByRole('heading', { name: 'The stream is offline' })).toBeVisible();
+  await expect(viewer.getByRole('status', { name: /^Live,/ })).toBeHidden();
   await expect(viewer.getByRole('main')).toHaveCSS('background-color', 'rgb(30, 58, 95)');
   const frame = await viewer.getByTestId('player-frame').boundingBox();
   expect(frame && frame.height > frame.width).toBe(true);
@@ -289,6 +290,9 @@ test('an offline player shows a slate and starts by itself when its source goes 
       timeout: 45_000,
     });
     await expectPlaybackAdvances(viewer);
+    // Live: the badge with the viewers watching, this one included (issue 13.10).
+    await expect(viewer.getByRole('status', { name: 'Live, 1 viewer' })).toBeVisible();
+    await expect(viewer.getByText('1 watching')).toBeVisible();
     // The overlay image sits where its % say, over the portrait frame.
     const overlay = viewer.getByTestId('player-frame').locator('img');
     await expect.poll(() => overlay.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(320);

@@ -139,6 +139,8 @@ export const playSessionSchema = z.object({
     .nullable(),
   commentsEnabled: z.boolean(),
   moderation: moderationSchema,
+  /** Viewers watching now (this one included), for the LIVE badge. */
+  viewers: z.number().int(),
 });
 export type PlaySession = z.infer<typeof playSessionSchema>;
 export const playParamsSchema = z.object({ id: z.uuid() });

@@ -162,6 +162,7 @@ export class PlayService {
         : null,
       commentsEnabled: s.commentsEnabled,
       moderation: s.moderation,
+      viewers: this.engine?.viewers.count(row.id) ?? 0,
     };
   }
 

@@ -106,6 +106,20 @@ export function PlayerStage({ session }: { session: PlaySession }) {
             <CircularProgress aria-label={t('connecting')} sx={{ color: 'common.white' }} />
           </Box>
         )}
+        {(session.input === 'main' || session.input === 'backup') && (
+          <Box
+            role="status"
+            aria-label={t('liveBadge', { count: session.viewers })}
+            sx={{ position: 'absolute', top: 12, right: 12, display: 'flex', gap: 1, pointerEvents: 'none' }}
+          >
+            <Box sx={{ bgcolor: '#d32f2f', color: 'common.white', fontWeight: 700, px: 1, borderRadius: 1 }}>
+              {t('live')}
+            </Box>
+            <Box sx={{ bgcolor: 'rgba(0, 0, 0, 0.6)', color: 'common.white', px: 1, borderRadius: 1 }}>
+              {t('viewers', { count: session.viewers })}
+            </Box>
+          </Box>
+        )}
         {!offline && mutedByPolicy && (
           <Button
             variant="contained"
