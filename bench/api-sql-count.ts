@@ -45,8 +45,9 @@ for (const c of cases) {
   await app.inject({ method: 'GET', url: c.url, headers: c.headers });
   statements = [];
   const res = await app.inject({ method: 'GET', url: c.url, headers: c.headers });
-  counts[c.name] = { statements: statements.length, status: res.statusCode, sql: statements };
-  console.log(`${String(statements.length).padStart(3)}  ${res.statusCode}  ${c.name}`);
+  const sql = [...statements];
+  counts[c.name] = { statements: sql.length, status: res.statusCode, sql };
+  console.log(`${String(sql.length).padStart(3)}  ${res.statusCode}  ${c.name}`);
 }
 await close();
 

@@ -72,7 +72,7 @@ export async function seededStromwerk(
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : { pgliteDir: 'memory://' }),
     ...(opts.logger ? { logger: opts.logger } : {}),
   });
-  const app = await buildApp({ config, database, logger: false, live: opts.live ?? false });
+  const app = await buildApp({ config, database, logger: false, live: opts.live ?? false, jobs: false });
   const boot = await bootstrapFirstRun(database.db, config, app.services, app.log);
   const db = database.db;
   const login = async (email: string, password: string) => {
