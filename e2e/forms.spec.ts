@@ -112,6 +112,39 @@ test.describe('as owner', () => {
     await expect(row).toBeHidden({ timeout: 1000 });
   });
 
+  test('a scheduled source shows its real start and a countdown, in English and German', async ({ page }) => {
+    const { corporation, workspace } = await ownerHome();
+    const start = new Date(Date.now() + 20 * 24 * 3600_000);
+    start.setUTCHours(17, 0, 0, 0);
+    const source = await adminApi().sources.create({
+      body: {
+        workspaceId: workspace.id,
+        name: `In three weeks ${Date.now()}`,
+        type: 'rtmp',
+        startNow: false,
+        scheduledStart: start.toISOString(),
+      },
+    });
+    await page.goto(`/${corporation.id}/${workspace.id}/sources`);
+    const row = page.getByRole('listitem', { name: source.name });
+    // The date as the browser itself writes it (its time zone and ICU), in each language.
+    const inBrowser = (locale: string) =>
+      page.evaluate(
+        ([l, iso]) =>
+          new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso!)),
+        [locale, start.toISOString()],
+      );
+    const en = await inBrowser('en');
+    await expect(row.getByText(`Starts ${en} (in 3 weeks)`)).toBeVisible();
+    await expect(row.getByText('Starts now')).toBeHidden();
+
+    await page.evaluate(() => localStorage.setItem('user-lang', 'de'));
+    await page.reload();
+    const de = await inBrowser('de');
+    await expect(row.getByText(`Startet ${de} (in 3 Wochen)`)).toBeVisible();
+    await page.evaluate(() => localStorage.setItem('user-lang', 'en'));
+  });
+
   test('add workspace: validation, failure message, success lands in it', async ({ page }) => {
     const { corporation } = await ownerHome();
     await page.goto(`/add-workspace?corporation=${corporation.id}`);
