@@ -114,6 +114,8 @@ for (const lang of ['en', 'de'] as const) {
     });
 
     test(`switcher, sheets and menus (${lang})`, async ({ page }) => {
+      // Six axe runs, each in a page of its own: on a loaded 2-core machine they alone took 55 s.
+      test.setTimeout(120_000);
       const { corporation, workspace } = await ownerHome();
       await open(page, `/${corporation.id}/${workspace.id}`);
 
