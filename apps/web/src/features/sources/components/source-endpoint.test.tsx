@@ -57,7 +57,8 @@ function renderForm(children: ReactNode) {
   );
 }
 
-describe('SourceFormDialog endpoint', () => {
+// A dialog's first render on a busy 2-core machine can take more than the default 5 s.
+describe('SourceFormDialog endpoint', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     await initI18n();
     await loadNamespaces(['sources']);
