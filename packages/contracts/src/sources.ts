@@ -45,7 +45,10 @@ export const sourceSchema = z
     lastError: z.string().nullable(),
     /** `lastError` as a cause the user can act on; null without an error. */
     lastErrorCause: failureCauseSchema.nullable(),
-    /** Where an encoder sends to (RTMP server URL or SRT address); the key is fetched separately. */
+    /**
+     * Where an encoder sends to (RTMP server URL or SRT address); the key is fetched separately. Null for
+     * demo and re-live sources and for a region this server has no ingest address for.
+     */
     ingestUrl: z.string().nullable(),
     meta: z.record(z.string(), z.string()),
     createdAt: dateTimeSchema,
@@ -93,6 +96,23 @@ export const streamKeySchema = z.object({
   publishUrl: z.string().nullable(),
 });
 export type StreamKey = z.infer<typeof streamKeySchema>;
+
+/**
+ * The ingest regions of this server (issue 13.3): `configured` is false for a region without a public
+ * address; its sources have `ingestUrl: null` and cannot be published to.
+ */
+export const ingestEndpointsSchema = z
+  .object({
+    endpoints: z.array(
+      z.object({
+        id: streamEndpointSchema,
+        protocol: z.enum(['rtmp', 'srt']),
+        configured: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'IngestEndpoints' });
+export type IngestEndpoints = z.infer<typeof ingestEndpointsSchema>;
 
 export const sourceMetaBodySchema = z.object({ meta: z.record(line().max(64), text().max(1000)) });
 export type SourceMetaBody = z.infer<typeof sourceMetaBodySchema>;

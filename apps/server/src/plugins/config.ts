@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { type IngestEndpoints, ingestEndpointsFrom } from './ingest-config';
 import type { S3Settings } from './storage-s3';
 
 /**
@@ -78,9 +79,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Stromwerk <no-reply@stromwerk.local>'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  INGEST_HOST_EUROPE: z.string().min(1).optional(),
-  INGEST_HOST_US_WEST: z.string().min(1).optional(),
-  INGEST_HOST_EUROPE_SRT: z.string().min(1).optional(),
+  // Ingest regions (docs/operations.md, "Ingest endpoints"); checked by ingestEndpointsFrom.
+  INGEST_LOCAL_ENDPOINTS: z.string().optional(),
+  INGEST_URL_EUROPE: z.string().optional(),
+  INGEST_URL_US_WEST: z.string().optional(),
+  INGEST_URL_EUROPE_SRT: z.string().optional(),
   ALLOW_SIGNUP: z.enum(['true', 'false']).default('false'),
   TRUST_PROXY: trustProxySchema,
   // Targets may push to private, local and loopback addresses (on-premise receivers); off by default.
@@ -109,8 +112,8 @@ export interface Config {
   allowSignup: boolean;
   /** TARGET_ALLOW_PRIVATE: targets may reach loopback, link-local and private networks. */
   targetAllowPrivate: boolean;
-  /** Host encoders publish to, per ingest endpoint of spec section 9; all this node's by default. */
-  ingestHosts: Record<'europe' | 'us-west' | 'europe-srt', string>;
+  /** Public ingest address per region (spec section 9); a region missing here is not configured. */
+  ingestEndpoints: IngestEndpoints;
   /** Whose X-Forwarded-For is believed for the client address (rate limits, session list). */
   trustProxy: TrustProxy;
   logLevel: string;
@@ -137,6 +140,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const host = new URL(publicUrl).hostname;
+  let ingestEndpoints: IngestEndpoints;
+  try {
+    ingestEndpoints = ingestEndpointsFrom(e, { host, rtmpPort: e.RTMP_PORT });
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -165,11 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     allowSignup: e.ALLOW_SIGNUP === 'true',
     targetAllowPrivate: e.TARGET_ALLOW_PRIVATE === 'true',
-    ingestHosts: {
-      europe: e.INGEST_HOST_EUROPE ?? host,
-      'us-west': e.INGEST_HOST_US_WEST ?? host,
-      'europe-srt': e.INGEST_HOST_EUROPE_SRT ?? host,
-    },
+    ingestEndpoints,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };

@@ -3,6 +3,7 @@ import { bulkIdsBodySchema, bulkResultSchema, idParamsSchema, pageOf, pageQueryS
 import {
   bulkUpdateSourcesBodySchema,
   createSourceBodySchema,
+  ingestEndpointsSchema,
   sourceListQuerySchema,
   sourceMetaBodySchema,
   sourceSchema,
@@ -19,6 +20,11 @@ export const sourceSchemas = schemasFor(sourceRoutes, {
     summary: 'Sources the caller may see, filtered',
     query: sourceListQuerySchema,
     response: pageOf(sourceSchema),
+  },
+  endpoints: {
+    summary:
+      'The ingest regions and whether this server has a public ingest address for each (sources of an unconfigured region have no ingestUrl)',
+    response: ingestEndpointsSchema,
   },
   create: {
     summary: 'Create a source',

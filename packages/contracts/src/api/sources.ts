@@ -3,6 +3,7 @@ import { corp, routeTable, ws } from './route';
 /** Stream sources (spec section 3): ingest, re-live and demo sources of a workspace. */
 export const sourceRoutes = routeTable({
   list: { method: 'GET', path: '/sources', access: 'self' },
+  endpoints: { method: 'GET', path: '/ingest-endpoints', access: 'self' },
   create: {
     method: 'POST',
     path: '/sources',

@@ -8,6 +8,7 @@ export async function sourcesRoutes(app: FastifyInstance) {
   const { sources } = app.services;
   registerTable(app, sourceRoutes, sourceSchemas, ['sources'], {
     list: (req) => sources.list(actorOf(req), req.query),
+    endpoints: () => sources.endpoints(),
     create: (req) => sources.create(actorOf(req), req.body),
     byStreamKey: (req) => sources.byStreamKey(actorOf(req), req.params.key),
     get: (req) => sources.get(actorOf(req), req.params.id),

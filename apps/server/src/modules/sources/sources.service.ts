@@ -1,7 +1,9 @@
 import type { PageQuery } from '@stromwerk/contracts/common';
+import { STREAM_ENDPOINTS } from '@stromwerk/contracts/limits';
 import type {
   BulkUpdateSourcesBody,
   CreateSourceBody,
+  IngestEndpoints,
   SourceListQuery,
   StreamEndpoint,
   StreamKey,
@@ -13,6 +15,7 @@ import type { EventBus } from '../../lib/events';
 import { randomSecret } from '../../lib/secrets';
 import type { Actor } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
+import { ENDPOINT_PROTOCOL } from '../../plugins/ingest-config';
 import type { AccessService } from '../access/access.service';
 import type { LiveControl } from '../live/live-control';
 import type { SourcePreviews } from '../live/source-previews';
@@ -37,12 +40,28 @@ export class SourcesService {
     private readonly medias: MediasRepository,
   ) {}
 
-  /** Where encoders send to, per configured endpoint; every endpoint is served by this node by default. */
+  /**
+   * Where encoders send to: the configured address of the source's region (docs/operations.md, "Ingest
+   * endpoints"); null for demo and re-live sources and for a region without an address, never a made-up one.
+   */
   ingestUrl(row: Pick<SourceRow, 'type' | 'endpoint' | 'srtPort'>): string | null {
-    const host = this.config.ingestHosts[row.endpoint as StreamEndpoint];
-    if (row.type === 'rtmp') return `rtmp://${host}:${this.config.rtmpPort}/live`;
-    if (row.type === 'srt' && row.srtPort) return `srt://${host}:${row.srtPort}`;
+    const address = this.config.ingestEndpoints[row.endpoint as StreamEndpoint];
+    if (!address) return null;
+    if (row.type === 'rtmp' && address.protocol === 'rtmp') return address.base;
+    if (row.type === 'srt' && address.protocol === 'srt' && row.srtPort)
+      return `${address.base}:${row.srtPort}`;
     return null;
+  }
+
+  /** Every region and whether it has an ingest address here. */
+  endpoints(): IngestEndpoints {
+    return {
+      endpoints: STREAM_ENDPOINTS.map((id) => ({
+        id,
+        protocol: ENDPOINT_PROTOCOL[id],
+        configured: this.config.ingestEndpoints[id] !== undefined,
+      })),
+    };
   }
 
   present = (row: SourceRow) => toSource(row, this.ingestUrl(row));
@@ -189,11 +208,13 @@ export class SourcesService {
     const row = await this.row(actor, id, 'write');
     const ingestUrl = this.ingestUrl(row);
     const publishUrl =
-      row.type === 'rtmp'
-        ? `${ingestUrl}/${row.streamKey}`
-        : row.type === 'srt'
-          ? `${ingestUrl}?passphrase=${row.streamKey}&pbkeylen=16`
-          : null;
+      ingestUrl === null
+        ? null
+        : row.type === 'rtmp'
+          ? `${ingestUrl}/${row.streamKey}`
+          : row.type === 'srt'
+            ? `${ingestUrl}?passphrase=${row.streamKey}&pbkeylen=16`
+            : null;
     return { streamKey: row.streamKey, ingestUrl, publishUrl };
   }
 

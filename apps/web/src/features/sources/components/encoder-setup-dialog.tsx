@@ -41,7 +41,7 @@ function EncoderSetup({ source, onClose }: { source: SourceItem; onClose: () => 
   const key = useStreamKey(source.id, revealed);
   const rotate = useRotateStreamKey();
   const streamKey = revealed ? key.data?.streamKey : undefined;
-  const serverUrl = key.data?.ingestUrl ?? source.ingestUrl ?? '';
+  const serverUrl = key.data?.ingestUrl ?? source.ingestUrl;
   const isSrt = source.type === 'srt';
   const revealLabel = revealed ? t('encoder.hideKey') : t('encoder.revealKey');
 
@@ -53,7 +53,11 @@ function EncoderSetup({ source, onClose }: { source: SourceItem; onClose: () => 
       </DialogTitle>
       <DialogContent dividers>
         <Box sx={{ display: 'grid', gap: 2.5 }}>
-          <CopyField label={t('encoder.serverUrl')} value={serverUrl} />
+          {serverUrl ? (
+            <CopyField label={t('encoder.serverUrl')} value={serverUrl} />
+          ) : (
+            <Alert severity="warning">{t('encoder.noIngest')}</Alert>
+          )}
           <CopyField
             label={t('encoder.streamKey')}
             value={streamKey ?? (revealed && key.isPending ? tCommon('app.loading') : MASK)}

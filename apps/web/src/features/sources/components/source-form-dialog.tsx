@@ -18,16 +18,10 @@ import { DiscardChangesDialog, useDiscardGuard } from '../../../components/disca
 import { ErrorAlert } from '../../../components/error-alert';
 import { errorText } from '../../../lib/forms/messages';
 import type { SourceItem } from '../../../lib/queries/source-item';
+import { useIngestEndpoints } from '../api/ingest-endpoints';
 import { useCreateSource, useUpdateSource } from '../api/save-source';
-import {
-  endpoints,
-  initialValues,
-  NAME_MAX_LENGTH,
-  toBody,
-  types,
-  type Values,
-  validate,
-} from './source-form-values';
+import { endpointForType, endpointsFor, sourceServerErrors } from './source-endpoint';
+import { initialValues, NAME_MAX_LENGTH, toBody, types, type Values, validate } from './source-form-values';
 
 /** Create or edit one source: the spec's "Source settings" (section 2). */
 export function SourceFormDialog({
@@ -91,12 +85,24 @@ function SourceForm({
   const update = useUpdateSource();
   const mutation = source ? update : create;
   const errors = validate(values, !source);
+  // What the server refused is shown on its field (issue 13.2) until the next edit.
+  const refused = sourceServerErrors(mutation.error);
   const shown = (field: keyof Values) => {
-    const error = submitted ? errors[field] : undefined;
+    const error = (submitted ? errors[field] : undefined) ?? refused[field];
     return error ? errorText(t, error) : undefined;
   };
-  const set = <K extends keyof Values>(field: K, value: Values[K]) =>
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    if (mutation.error) mutation.reset();
     setValues((v) => ({ ...v, [field]: value }));
+  };
+  // The type decides the endpoint's protocol: SRT sources take Europe (SRT), RTMP sources an RTMP region.
+  const setType = (type: SourceType) => {
+    if (mutation.error) mutation.reset();
+    setValues((v) => ({ ...v, type, endpoint: endpointForType(type, v.endpoint) }));
+  };
+  const ingest = useIngestEndpoints();
+  const configured = (endpoint: StreamEndpoint) =>
+    ingest.data?.endpoints.find((e) => e.id === endpoint)?.configured ?? true;
   const isEncoder = values.type === 'rtmp' || values.type === 'srt';
 
   const submit = (event: FormEvent) => {
@@ -128,7 +134,7 @@ function SourceForm({
             select
             label={t('fields.type')}
             value={values.type}
-            onChange={(e) => set('type', e.target.value as SourceType)}
+            onChange={(e) => setType(e.target.value as SourceType)}
             disabled={Boolean(source)}
             helperText={source ? t('form.typeFixed') : t(`typeHelp.${values.type}`)}
           >
@@ -144,10 +150,17 @@ function SourceForm({
               label={t('fields.endpoint')}
               value={values.endpoint}
               onChange={(e) => set('endpoint', e.target.value as StreamEndpoint)}
+              error={Boolean(shown('endpoint'))}
+              helperText={
+                shown('endpoint') ??
+                (configured(values.endpoint) ? undefined : t('form.endpointNotConfigured'))
+              }
             >
-              {endpoints.map((endpoint) => (
+              {endpointsFor(values.type).map((endpoint) => (
                 <MenuItem key={endpoint} value={endpoint}>
-                  {t(`endpoint.${endpoint}`)}
+                  {configured(endpoint)
+                    ? t(`endpoint.${endpoint}`)
+                    : t('form.endpointUnconfigured', { name: t(`endpoint.${endpoint}`) })}
                 </MenuItem>
               ))}
             </TextField>
