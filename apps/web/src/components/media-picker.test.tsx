@@ -82,5 +82,6 @@ describe('MediaPicker', () => {
     fireEvent.click(screen.getByRole('option', { name: /Keynote rehearsal/ }));
     expect(onChange).toHaveBeenCalledWith('m2');
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('Keynote rehearsal'));
-  });
+    // Three renders of a popup list: more than the default 5 s on a busy 2-core machine.
+  }, 20_000);
 });
