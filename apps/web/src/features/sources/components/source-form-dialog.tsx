@@ -14,14 +14,25 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { SourceType, StreamEndpoint } from '@stromwerk/contracts/sources';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../components/date-time-field';
 import { DiscardChangesDialog, useDiscardGuard } from '../../../components/discard-guard';
 import { ErrorAlert } from '../../../components/error-alert';
+import { MediaPicker } from '../../../components/media-picker';
 import { errorText } from '../../../lib/forms/messages';
 import type { SourceItem } from '../../../lib/queries/source-item';
 import { useIngestEndpoints } from '../api/ingest-endpoints';
 import { useCreateSource, useUpdateSource } from '../api/save-source';
 import { endpointForType, endpointsFor, sourceServerErrors } from './source-endpoint';
-import { initialValues, NAME_MAX_LENGTH, toBody, types, type Values, validate } from './source-form-values';
+import {
+  fromLocalInput,
+  initialValues,
+  NAME_MAX_LENGTH,
+  toBody,
+  toLocalInput,
+  types,
+  type Values,
+  validate,
+} from './source-form-values';
 
 /** Create or edit one source: the spec's "Source settings" (section 2). */
 export function SourceFormDialog({
@@ -166,10 +177,11 @@ function SourceForm({
             </TextField>
           )}
           {values.type === 'relive' && (
-            <TextField
+            <MediaPicker
+              workspaceId={workspaceId}
               label={t('fields.media')}
               value={values.mediaId}
-              onChange={(e) => set('mediaId', e.target.value)}
+              onChange={(id) => set('mediaId', id)}
               required
               error={Boolean(shown('mediaId'))}
               helperText={shown('mediaId') ?? t('form.mediaHelp')}
@@ -192,15 +204,13 @@ function SourceForm({
             label={t('fields.startNow')}
           />
           {!values.startNow && (
-            <TextField
-              type="datetime-local"
+            <DateTimeField
               label={t('fields.scheduledStart')}
-              value={values.scheduledStart}
-              onChange={(e) => set('scheduledStart', e.target.value)}
+              value={fromLocalInput(values.scheduledStart)}
+              onChange={(iso) => set('scheduledStart', toLocalInput(iso))}
               required
               error={Boolean(shown('scheduledStart'))}
               helperText={shown('scheduledStart')}
-              slotProps={{ inputLabel: { shrink: true } }}
             />
           )}
           <Box>
@@ -211,23 +221,19 @@ function SourceForm({
               {t('form.maintenanceHelp')}
             </Typography>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <TextField
-                type="datetime-local"
+              <DateTimeField
                 label={t('fields.maintenanceStart')}
-                value={values.maintenanceStart}
-                onChange={(e) => set('maintenanceStart', e.target.value)}
+                value={fromLocalInput(values.maintenanceStart)}
+                onChange={(iso) => set('maintenanceStart', toLocalInput(iso))}
                 error={Boolean(shown('maintenanceStart'))}
                 helperText={shown('maintenanceStart')}
-                slotProps={{ inputLabel: { shrink: true } }}
               />
-              <TextField
-                type="datetime-local"
+              <DateTimeField
                 label={t('fields.maintenanceEnd')}
-                value={values.maintenanceEnd}
-                onChange={(e) => set('maintenanceEnd', e.target.value)}
+                value={fromLocalInput(values.maintenanceEnd)}
+                onChange={(iso) => set('maintenanceEnd', toLocalInput(iso))}
                 error={Boolean(shown('maintenanceEnd'))}
                 helperText={shown('maintenanceEnd')}
-                slotProps={{ inputLabel: { shrink: true } }}
               />
             </Box>
           </Box>

@@ -17,13 +17,13 @@ export const types: readonly SourceType[] = sourceTypes;
 export const endpoints: readonly StreamEndpoint[] = STREAM_ENDPOINTS;
 
 /** ISO date → value of an <input type="datetime-local"> in the browser's time zone. */
-function toLocalInput(value: Date | string | null | undefined): string {
+export function toLocalInput(value: Date | string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
   const offset = date.getTimezoneOffset() * 60_000;
   return new Date(date.getTime() - offset).toISOString().slice(0, 16);
 }
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+export const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
 export interface Values {
   name: string;
