@@ -1,9 +1,9 @@
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
-import { adminApi, ownerHome, uploadMedia } from './support/api';
+import { adminApi, ownerHome, uploadReadyMedia } from './support/api';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
 import { expectPlaybackAdvances } from './support/player';
@@ -61,15 +61,7 @@ async function fallbackMedia(): Promise<string> {
     ],
   ]);
   if (run.status !== 0) throw new Error(run.stderr.toString());
-  const { items } = await uploadMedia(adminApi(), workspaceId, {
-    name: 'Please stand by.mkv',
-    data: new Blob([readFileSync(file)]),
-  });
-  const id = items[0]!.id;
-  await expect
-    .poll(async () => (await adminApi().medias.get({ params: { id } })).status, { timeout: 30_000 })
-    .toBe('ready');
-  return id;
+  return uploadReadyMedia(workspaceId, file, 'Please stand by.mkv');
 }
 const inputOf = async (id: string) => (await adminApi().outputs.get({ params: { id } })).input;
 async function viewer(browser: Browser, outputId: string) {

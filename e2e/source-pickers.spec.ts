@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminApi, ownerHome, uploadMedia } from './support/api';
+import { adminApi, ownerHome, uploadReadyMedia } from './support/api';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -17,15 +17,7 @@ async function readyMedia(workspaceId: string, name: string): Promise<string> {
     ...['-c:v', 'mpeg4', '-q:v', '5', file],
   ]);
   if (run.status !== 0) throw new Error(run.stderr.toString());
-  const { items } = await uploadMedia(adminApi(), workspaceId, {
-    name: `${name}.mkv`,
-    data: new Blob([readFileSync(file)]),
-  });
-  const id = items[0]!.id;
-  await expect
-    .poll(async () => (await adminApi().medias.get({ params: { id } })).status, { timeout: 30_000 })
-    .toBe('ready');
-  return id;
+  return uploadReadyMedia(workspaceId, file, `${name}.mkv`);
 }
 
 async function sourceNamed(workspaceId: string, name: string) {

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { expect } from '@playwright/test';
 import { createClient, type StromwerkClient } from '@stromwerk/client/create-client';
 import type { UploadFile } from '@stromwerk/client/upload-options';
 import { mediaRoutes } from '@stromwerk/contracts/api/medias';
@@ -75,4 +78,17 @@ export async function ownerHome() {
   const workspace = (await api.workspaces.list({ query: { corporationId: corporation.id } })).items[0];
   if (!workspace) throw new Error('first-run workspace missing');
   return { corporation, workspace };
+}
+
+/** Uploads a file as the owner under `name` and waits until the library has probed it (ready). */
+export async function uploadReadyMedia(workspaceId: string, file: string, name = basename(file)) {
+  const { items } = await uploadMedia(adminApi(), workspaceId, {
+    name,
+    data: new Blob([readFileSync(file)]),
+  });
+  const id = items[0]!.id;
+  await expect
+    .poll(async () => (await adminApi().medias.get({ params: { id } })).status, { timeout: 30_000 })
+    .toBe('ready');
+  return id;
 }

@@ -19,6 +19,22 @@ afterAll(async () => {
 
 const as = () => ({ token: ctx.owner.token });
 
+/** The source's recording once the library has it ready. */
+const recordingOf = (sourceId: string) =>
+  waitFor(
+    'recording in the library',
+    async () => {
+      const list = await op(ctx.app, 'medias.byOrigin', {
+        ...as(),
+        params: { origin: 'recording' },
+        query: { originId: sourceId },
+      });
+      const m = list.body.items[0];
+      return m?.status === 'ready' ? m : undefined;
+    },
+    40_000,
+  );
+
 describe('recording a live source', () => {
   it('shows a live preview, and writes the session into the media library when the publisher stops', async () => {
     const src = await op(ctx.app, 'sources.create', {
@@ -48,19 +64,7 @@ describe('recording a live source', () => {
       async () => (await op(ctx.app, 'sources.get', { ...as(), params })).body.state !== 'live',
     );
     expect((await op(ctx.app, 'sources.preview', { ...as(), params })).status).toBe(404);
-    const recording = await waitFor(
-      'recording in the library',
-      async () => {
-        const list = await op(ctx.app, 'medias.byOrigin', {
-          ...as(),
-          params: { origin: 'recording' },
-          query: { originId: src.body.id },
-        });
-        const m = list.body.items[0];
-        return m?.status === 'ready' ? m : undefined;
-      },
-      40_000,
-    );
+    const recording = await recordingOf(src.body.id);
     expect(recording.name).toMatch(/^Town Hall \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     expect(recording.info?.video?.codec).toBe('h264');
     expect(recording.info?.audio?.codec).toBe('aac');
@@ -90,19 +94,7 @@ describe('recording a live source', () => {
     await new Promise((r) => setTimeout(r, 5000));
     await op(ctx.app, 'sources.bulkUpdate', { ...as(), body: { ids, changes: { recording: false } } });
     // Saved while the stream goes on: the library has it before the encoder stops.
-    const recording = await waitFor(
-      'recording in the library',
-      async () => {
-        const list = await op(ctx.app, 'medias.byOrigin', {
-          ...as(),
-          params: { origin: 'recording' },
-          query: { originId: src.body.id },
-        });
-        const m = list.body.items[0];
-        return m?.status === 'ready' ? m : undefined;
-      },
-      40_000,
-    );
+    const recording = await recordingOf(src.body.id);
     expect((await op(ctx.app, 'sources.get', { ...as(), params })).body.state).toBe('live');
     expect(recording.durationMs).toBeGreaterThan(2000);
     expect(recording.durationMs).toBeLessThan(9000);
