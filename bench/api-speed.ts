@@ -16,6 +16,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { StromwerkFixture } from './lib/api-fixture';
+import { apiPath, benchRoutes } from './lib/api-path';
 import { writeResult } from './lib/results';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -147,7 +148,7 @@ try {
   const sw = (kind: 'stromwerk-pglite' | 'stromwerk-pg', i: Info) => ({
     list: (ws: string, limit: number, member = false): Cell => ({
       kind,
-      path: `/v1/sources?workspaceId=${ws}&limit=${limit}`,
+      path: `${apiPath(benchRoutes.sources)}?workspaceId=${ws}&limit=${limit}`,
       token: member ? i.memberToken! : i.ownerToken!,
     }),
   });
@@ -160,8 +161,8 @@ try {
     {
       name: 'GET /v1/health',
       cells: [
-        { kind: 'stromwerk-pglite', path: '/v1/health' },
-        { kind: 'stromwerk-pg', path: '/v1/health' },
+        { kind: 'stromwerk-pglite', path: apiPath(benchRoutes.health) },
+        { kind: 'stromwerk-pg', path: apiPath(benchRoutes.health) },
         { kind: 'bare-static', path: '/static' },
         { kind: 'bare-pglite', path: '/ping' },
         { kind: 'bare-pg', path: '/ping' },
@@ -170,8 +171,8 @@ try {
     {
       name: 'GET /v1/me (authenticated)',
       cells: [
-        { kind: 'stromwerk-pglite', path: '/v1/me', token: sp.ownerToken! },
-        { kind: 'stromwerk-pg', path: '/v1/me', token: sg.ownerToken! },
+        { kind: 'stromwerk-pglite', path: apiPath(benchRoutes.me), token: sp.ownerToken! },
+        { kind: 'stromwerk-pg', path: apiPath(benchRoutes.me), token: sg.ownerToken! },
         { kind: 'bare-static', path: '/me' },
       ],
     },
@@ -202,8 +203,18 @@ try {
     {
       name: 'POST /v1/login (argon2)',
       cells: [
-        { kind: 'stromwerk-pglite', method: 'POST', path: '/v1/login', login: sp.loginEmails! },
-        { kind: 'stromwerk-pg', method: 'POST', path: '/v1/login', login: sg.loginEmails! },
+        {
+          kind: 'stromwerk-pglite',
+          method: benchRoutes.login.method,
+          path: apiPath(benchRoutes.login),
+          login: sp.loginEmails!,
+        },
+        {
+          kind: 'stromwerk-pg',
+          method: benchRoutes.login.method,
+          path: apiPath(benchRoutes.login),
+          login: sg.loginEmails!,
+        },
         { kind: 'bare-static', method: 'POST', path: '/login', body: '{}' },
       ],
     },

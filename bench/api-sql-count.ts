@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seededStromwerk } from './lib/api-fixture';
+import { apiPath, benchRoutes } from './lib/api-path';
 import { writeResult } from './lib/results';
 
 const label = process.argv[2] ?? 'current';
@@ -17,27 +18,35 @@ const { app, fixture, close } = await seededStromwerk({
 const owner = { authorization: `Bearer ${fixture.ownerToken}` };
 const member = { authorization: `Bearer ${fixture.memberToken}` };
 const cases = [
-  { name: 'GET /v1/me (owner)', url: '/v1/me', headers: owner },
-  { name: 'GET /v1/me (member)', url: '/v1/me', headers: member },
+  { name: 'GET /v1/me (owner)', url: apiPath(benchRoutes.me), headers: owner },
+  { name: 'GET /v1/me (member)', url: apiPath(benchRoutes.me), headers: member },
   {
     name: 'list of 20 (owner, platform admin)',
-    url: `/v1/sources?workspaceId=${fixture.ws20}&limit=20`,
+    url: `${apiPath(benchRoutes.sources)}?workspaceId=${fixture.ws20}&limit=20`,
     headers: owner,
   },
-  { name: 'list of 200 (owner)', url: `/v1/sources?workspaceId=${fixture.ws200}&limit=200`, headers: owner },
+  {
+    name: 'list of 200 (owner)',
+    url: `${apiPath(benchRoutes.sources)}?workspaceId=${fixture.ws200}&limit=200`,
+    headers: owner,
+  },
   {
     name: 'list of 20 (workspace member)',
-    url: `/v1/sources?workspaceId=${fixture.ws200}&limit=20`,
+    url: `${apiPath(benchRoutes.sources)}?workspaceId=${fixture.ws200}&limit=20`,
     headers: member,
   },
-  { name: 'list of 20, no workspace filter (member)', url: '/v1/sources?limit=20', headers: member },
+  {
+    name: 'list of 20, no workspace filter (member)',
+    url: `${apiPath(benchRoutes.sources)}?limit=20`,
+    headers: member,
+  },
   {
     name: 'list of 20, state filter (member)',
-    url: `/v1/sources?workspaceId=${fixture.ws200}&limit=20&state=offline`,
+    url: `${apiPath(benchRoutes.sources)}?workspaceId=${fixture.ws200}&limit=20&state=offline`,
     headers: member,
   },
-  { name: 'get by id (owner)', url: `/v1/sources/${fixture.sourceId}`, headers: owner },
-  { name: 'get by id (member)', url: `/v1/sources/${fixture.sourceId}`, headers: member },
+  { name: 'get by id (owner)', url: apiPath(benchRoutes.source, { id: fixture.sourceId }), headers: owner },
+  { name: 'get by id (member)', url: apiPath(benchRoutes.source, { id: fixture.sourceId }), headers: member },
   { name: 'GET /v1/openapi.json', url: '/v1/openapi.json', headers: {} },
 ];
 const counts: Record<string, { statements: number; status: number; sql: string[] }> = {};

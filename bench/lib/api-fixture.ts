@@ -10,6 +10,7 @@ import { corporations, memberships, workspaces } from '../../apps/server/src/db/
 import { hashPassword } from '../../apps/server/src/lib/passwords';
 import { loadConfig } from '../../apps/server/src/plugins/config';
 import { type Db, openDatabase } from '../../apps/server/src/plugins/db';
+import { apiPath, benchRoutes } from './api-path';
 import { freePort } from './in-process-app';
 
 export const OWNER = { email: 'bench@example.test', password: 'bench-password-1' };
@@ -76,7 +77,11 @@ export async function seededStromwerk(
   const boot = await bootstrapFirstRun(database.db, config, app.services, app.log);
   const db = database.db;
   const login = async (email: string, password: string) => {
-    const res = await app.inject({ method: 'POST', url: '/v1/login', payload: { email, password } });
+    const res = await app.inject({
+      method: benchRoutes.login.method,
+      url: apiPath(benchRoutes.login),
+      payload: { email, password },
+    });
     if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
     return res.json().token as string;
   };
@@ -108,7 +113,7 @@ export async function seededStromwerk(
   const [first] = (
     await app.inject({
       method: 'GET',
-      url: `/v1/sources?workspaceId=${ws200!.id}&limit=1`,
+      url: `${apiPath(benchRoutes.sources)}?workspaceId=${ws200!.id}&limit=1`,
       headers: { authorization: `Bearer ${ownerToken}` },
     })
   ).json().items;

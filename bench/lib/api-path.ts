@@ -1,0 +1,17 @@
+import { authRoutes } from '@stromwerk/contracts/api/auth';
+import { healthRoutes } from '@stromwerk/contracts/api/health';
+import { fillPath, type Route } from '@stromwerk/contracts/api/route';
+import { sourceRoutes } from '@stromwerk/contracts/api/sources';
+
+/** An operation's URL below the server root, from the route table: `/v1/sources/<id>`. */
+export const apiPath = (route: Route, params?: Record<string, unknown>) =>
+  `/v1${fillPath(route.path, params)}`;
+
+/** The operations the API benches call. */
+export const benchRoutes = {
+  health: healthRoutes.get,
+  login: authRoutes.login,
+  me: authRoutes.me,
+  sources: sourceRoutes.list,
+  source: sourceRoutes.get,
+} as const;
