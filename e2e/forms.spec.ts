@@ -221,7 +221,14 @@ test.describe('as owner', () => {
   });
 
   test('search and notifications sheets', async ({ page }) => {
-    await page.goto('/');
+    // A user of their own: flows running beside this one (first stream, streaming) notify the owner.
+    const { corporation, workspace } = await ownerHome();
+    const member = await createMember({
+      corporationId: corporation.id,
+      workspaceId: workspace.id,
+      label: 'sheets',
+    });
+    await signIn(page, member.token, 'en', '/');
     await page.getByRole('button', { name: 'Search' }).click();
     const sheet = page.getByRole('dialog', { name: 'Search' });
     await sheet.getByLabel('Search by name').fill('my work');
