@@ -45,6 +45,10 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA: 415,
   /** The requested byte range lies outside the file. */
   RANGE_NOT_SATISFIABLE: 416,
+  /** A clip's range lies outside the player's DVR window or the media; `details` names the window. */
+  CLIP_RANGE_UNAVAILABLE: 422,
+  /** A clip's end lies too far in the future to wait for; ask again once it has passed. */
+  CLIP_TOO_EARLY: 425,
   RATE_LIMITED: 429,
   /** URL and headers together exceed the server's limit. */
   HEADERS_TOO_LARGE: 431,

@@ -29,3 +29,8 @@ export const MQTT_KEEPALIVE_S = 60;
 export const MQTT_CONNECT_TIMEOUT_MS = 30_000;
 export const MQTT_MAX_PACKET_BYTES = 268_435_455;
 export const MQTT_STREAM_BUFFER_BYTES = 16_384;
+/** The longest clip (4 h) and the most markers one player keeps. */
+export const CLIP_MAX_SECONDS = 4 * 3600;
+export const MARKERS_PER_OUTPUT_MAX = 500;
+/** A clip whose end lies at most this far in the future waits for its segments; further is CLIP_TOO_EARLY. */
+export const CLIP_WAIT_MAX_SECONDS = 120;

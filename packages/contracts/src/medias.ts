@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateTimeSchema, nameSchema, pageQuerySchema, queryBooleanSchema } from './common';
 import { streamInfoSchema } from './stream-info';
-import { mediaFileKinds, mediaOrigins, mediaSortFields, mediaStatuses } from './values';
+import { clipAccuracies, mediaFileKinds, mediaOrigins, mediaSortFields, mediaStatuses } from './values';
 
 export { mediaFileKinds, mediaOrigins, mediaSortFields, mediaStatuses };
 
@@ -32,6 +32,18 @@ export const mediaLinksSchema = z.object({
   preview: z.string().nullable(),
 });
 
+/** What a clip media was cut from; `accuracy` says whether the file is the fast or the exact cut. */
+export const clipInfoSchema = z.object({
+  sourceKind: z.enum(['output', 'media']),
+  sourceId: z.uuid(),
+  from: dateTimeSchema.nullable(),
+  to: dateTimeSchema.nullable(),
+  inMs: z.number().int().nullable(),
+  outMs: z.number().int().nullable(),
+  accuracy: z.enum(clipAccuracies),
+});
+export type ClipInfo = z.infer<typeof clipInfoSchema>;
+
 export const mediaSchema = z
   .object({
     id: z.uuid(),
@@ -48,6 +60,10 @@ export const mediaSchema = z
     info: streamInfoSchema.nullable(),
     files: z.array(mediaFileSchema),
     links: mediaLinksSchema,
+    /** Set on clips (origin `clip`): what it was cut from, and whether the fast or the exact cut is here. */
+    clip: clipInfoSchema.nullable(),
+    /** The media deletes itself at this time (clips may ask for it). */
+    autoDeleteAt: dateTimeSchema.nullable(),
     uploadedAt: dateTimeSchema.nullable(),
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,

@@ -31,7 +31,9 @@ export const failureCauses = [
   'other',
 ] as const;
 export type FailureCause = (typeof failureCauses)[number];
-export const jobTypes = ['thumbnail', 'render-mp4'] as const;
+export const jobTypes = ['thumbnail', 'render-mp4', 'clip'] as const;
+export const clipModes = ['fast', 'exact', 'both'] as const;
+export const clipAccuracies = ['segment', 'frame'] as const;
 export const jobStates = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export const invitationStatuses = ['pending', 'accepted', 'declined', 'revoked'] as const;
 export const socialNetworks = ['facebook', 'twitch', 'twitter', 'youtube', 'google-drive', 'ftp'] as const;

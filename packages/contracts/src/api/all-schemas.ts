@@ -1,6 +1,7 @@
 import { apiKeySchemas } from './api-keys.schemas';
 import { authSchemas } from './auth.schemas';
 import { brokerSchemas } from './broker.schemas';
+import { clipSchemas } from './clips.schemas';
 import { commentSchemas } from './comments.schemas';
 import { corporationSchemas } from './corporations.schemas';
 import { healthSchemas } from './health.schemas';
@@ -40,6 +41,7 @@ export const apiSchemas = {
   streamInfos: streamInfoSchemas,
   medias: mediaSchemas,
   jobs: jobSchemas,
+  clips: clipSchemas,
   play: playSchemas,
 } as const;
 

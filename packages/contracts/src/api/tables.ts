@@ -1,6 +1,7 @@
 import { apiKeyRoutes } from './api-keys';
 import { authRoutes } from './auth';
 import { brokerRoutes } from './broker';
+import { clipRoutes } from './clips';
 import { commentRoutes } from './comments';
 import { corporationRoutes } from './corporations';
 import { healthRoutes } from './health';
@@ -53,6 +54,7 @@ export const apiTables = {
   streamInfos: streamInfoRoutes,
   medias: mediaRoutes,
   jobs: jobRoutes,
+  clips: clipRoutes,
   play: playRoutes,
 } as const satisfies Record<string, RouteTable>;
 

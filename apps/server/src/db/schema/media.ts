@@ -1,3 +1,4 @@
+import type { ClipInfo } from '@stromwerk/contracts/medias';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { users } from './identity';
@@ -31,6 +32,10 @@ export const medias = pgTable(
     probe: jsonb('probe'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
     durationMs: integer('duration_ms'),
+    /** Clips: what it was cut from and how exactly (contracts' ClipInfo). */
+    clip: jsonb('clip').$type<ClipInfo>(),
+    /** Deleted by the expiry sweep at this time. */
+    autoDeleteAt: timestamp('auto_delete_at', { withTimezone: true }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -39,5 +44,6 @@ export const medias = pgTable(
     index('medias_workspace_idx').on(t.workspaceId, t.createdAt),
     index('medias_corporation_idx').on(t.corporationId),
     index('medias_origin_idx').on(t.workspaceId, t.origin, t.originId),
+    index('medias_auto_delete_idx').on(t.autoDeleteAt),
   ],
 );

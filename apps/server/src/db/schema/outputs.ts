@@ -1,6 +1,7 @@
 import type { OutputSettings } from '@stromwerk/contracts/outputs';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
+import { users } from './identity';
 import { corporations, workspaces } from './tenancy';
 
 /** A player & recorder: settings (contracts' OutputSettings), passwords, the program's state and statistics. */
@@ -25,6 +26,22 @@ export const outputs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('outputs_workspace_idx').on(t.workspaceId)],
+);
+
+/** Moments marked on a player's stream (Clipping Tool), to clip later. */
+export const markers = pgTable(
+  'markers',
+  {
+    id: id(),
+    outputId: uuid('output_id')
+      .notNull()
+      .references(() => outputs.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    label: text('label').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('markers_output_idx').on(t.outputId, t.at)],
 );
 
 export const comments = pgTable(

@@ -22,6 +22,9 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlerSet {
     handlers: {
       thumbnail: (ctx) => thumbnailJob(deps, ctx),
       'render-mp4': (ctx) => renderMp4Job(deps, ctx),
+      clip: async () => {
+        throw new Error('Clip jobs are not runnable yet (the clip worker lands next)');
+      },
     },
     async cleanup(job: JobRow) {
       await killStrays(deps.dataDir, job.id);

@@ -59,6 +59,8 @@ export class MediasService {
         thumbnail: await link('thumbnail'),
         preview: await link('preview'),
       },
+      clip: row.clip ?? null,
+      autoDeleteAt: isoOrNull(row.autoDeleteAt),
       uploadedAt: isoOrNull(row.uploadedAt),
       createdAt: iso(row.createdAt),
       updatedAt: iso(row.updatedAt),
