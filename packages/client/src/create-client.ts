@@ -5,6 +5,7 @@ import { healthApi } from './health';
 import { type ClientOptions, createHttp } from './http';
 import { invitationsApi } from './invitations';
 import {
+  clipsApi,
   commentsApi,
   jobsApi,
   mediasApi,
@@ -40,6 +41,7 @@ export function createClient(options: ClientOptions = {}) {
     streamInfos: streamInfosApi(http),
     medias: mediasApi(http),
     jobs: jobsApi(http),
+    clips: clipsApi(http),
     play: playApi(http),
     /** For routes without a typed function yet. */
     request: http.request,
