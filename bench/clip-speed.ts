@@ -39,7 +39,10 @@ const dataDir = app.services.config.dataDir;
 const output = await api.outputs.create({ body: { workspaceId, name: 'Bench DVR', latency: 'high' } });
 const dir = programDir(dataDir, output.id);
 mkdirSync(dir, { recursive: true });
-execFileSync('ffmpeg', programHls({ source: { kind: 'live', url: `file:${fixture()}` }, dir, latency: 'high' }));
+execFileSync(
+  'ffmpeg',
+  programHls({ source: { kind: 'live', url: `file:${fixture()}` }, dir, latency: 'high' }),
+);
 const segments = parsePlaylist(readFileSync(join(dir, 'index.m3u8'), 'utf8')).segments;
 const t0 = segments[0]!.startMs;
 
@@ -60,10 +63,12 @@ async function clipOnce(seconds: number) {
   let exactMs: number | null = null;
   while (exactMs === null && performance.now() - started < 30 * 60_000) {
     const m = await api.medias.get({ params: { id: made.media.id } });
-    if (fastMs === null && m.status === 'ready' && m.clip?.accuracy === 'segment') fastMs = performance.now() - started;
+    if (fastMs === null && m.status === 'ready' && m.clip?.accuracy === 'segment')
+      fastMs = performance.now() - started;
     if (m.clip?.accuracy === 'frame' && m.status === 'ready') exactMs = performance.now() - started;
     const job = await api.jobs.get({ params: { id: made.job.id } });
-    if (job.state === 'failed' || job.state === 'cancelled') throw new Error(`clip job ${job.state}: ${job.error}`);
+    if (job.state === 'failed' || job.state === 'cancelled')
+      throw new Error(`clip job ${job.state}: ${job.error}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   fastMs ??= exactMs; // published so fast that no poll saw the fast cut alone
