@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { clipsRoutes } from './modules/clips/clips.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { corporationsRoutes } from './modules/corporations/corporations.routes';
+import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { JobWorker } from './modules/jobs/job-worker';
@@ -185,6 +186,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
         mediasRoutes,
         jobsRoutes,
         clipsRoutes,
+        draftsRoutes,
         outputsRoutes,
         commentsRoutes,
         playRoutes,
@@ -233,6 +235,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   commentSweep.unref();
   services.mediaUpload.capabilities = media;
   services.clips.capabilities = media;
+  services.drafts.capabilities = media;
   const clipSweep = setInterval(
     () => void services.clips.sweep().catch((err) => app.log.warn({ err }, 'clip sweep failed')),
     60_000,
@@ -247,6 +250,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
         storage: services.storage,
         medias: services.medias,
         jobs: services.jobs,
+        drafts: services.drafts.repo,
       }),
       app.log,
       {

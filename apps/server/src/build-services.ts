@@ -15,6 +15,8 @@ import { CommentsRepository } from './modules/comments/comments.repository';
 import { CommentsService } from './modules/comments/comments.service';
 import { CorporationsRepository } from './modules/corporations/corporations.repository';
 import { CorporationsService } from './modules/corporations/corporations.service';
+import { DraftsRepository } from './modules/drafts/drafts.repository';
+import { DraftsService } from './modules/drafts/drafts.service';
 import { InvitationsRepository } from './modules/invitations/invitations.repository';
 import { InvitationsService } from './modules/invitations/invitations.service';
 import { JobsRepository } from './modules/jobs/jobs.repository';
@@ -152,5 +154,6 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     comments: new CommentsService(new CommentsRepository(db), access, outputs, events),
     clips: new ClipsService(config.dataDir, outputs, medias, jobs, play, storage, log, events),
     markers: new MarkersService(new MarkersRepository(db), outputs),
+    drafts: new DraftsService(new DraftsRepository(db), access, medias, jobs, events, log),
   };
 }

@@ -8,6 +8,7 @@ import type { ClipsService } from './modules/clips/clips.service';
 import type { MarkersService } from './modules/clips/markers.service';
 import type { CommentsService } from './modules/comments/comments.service';
 import type { CorporationsService } from './modules/corporations/corporations.service';
+import type { DraftsService } from './modules/drafts/drafts.service';
 import type { InvitationsService } from './modules/invitations/invitations.service';
 import type { JobsService } from './modules/jobs/jobs.service';
 import type { MediaLinks } from './modules/medias/media-links';
@@ -65,6 +66,7 @@ export interface Services {
   comments: CommentsService;
   clips: ClipsService;
   markers: MarkersService;
+  drafts: DraftsService;
 }
 
 declare module 'fastify' {

@@ -7,6 +7,7 @@ import { invitationsApi } from './invitations';
 import {
   clipsApi,
   commentsApi,
+  draftsApi,
   jobsApi,
   mediasApi,
   outputsApi,
@@ -42,6 +43,7 @@ export function createClient(options: ClientOptions = {}) {
     medias: mediasApi(http),
     jobs: jobsApi(http),
     clips: clipsApi(http),
+    drafts: draftsApi(http),
     play: playApi(http),
     /** For routes without a typed function yet. */
     request: http.request,

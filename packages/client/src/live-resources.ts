@@ -2,6 +2,8 @@ import { clipRoutes } from '@stromwerk/contracts/api/clips';
 import type { clipSchemas } from '@stromwerk/contracts/api/clips.schemas';
 import { commentRoutes } from '@stromwerk/contracts/api/comments';
 import type { commentSchemas } from '@stromwerk/contracts/api/comments.schemas';
+import { draftRoutes } from '@stromwerk/contracts/api/drafts';
+import type { draftSchemas } from '@stromwerk/contracts/api/drafts.schemas';
 import { jobRoutes } from '@stromwerk/contracts/api/jobs';
 import type { jobSchemas } from '@stromwerk/contracts/api/jobs.schemas';
 import { mediaRoutes } from '@stromwerk/contracts/api/medias';
@@ -35,3 +37,5 @@ export const mediasApi = (http: HttpCore) =>
 export const jobsApi = (http: HttpCore) => tableApi<typeof jobRoutes, typeof jobSchemas>(http, jobRoutes);
 export const playApi = (http: HttpCore) => tableApi<typeof playRoutes, typeof playSchemas>(http, playRoutes);
 export const clipsApi = (http: HttpCore) => tableApi<typeof clipRoutes, typeof clipSchemas>(http, clipRoutes);
+export const draftsApi = (http: HttpCore) =>
+  tableApi<typeof draftRoutes, typeof draftSchemas>(http, draftRoutes);

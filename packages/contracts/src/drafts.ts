@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { line } from './common';
+import { dateTimeSchema, line, nameSchema, pageQuerySchema } from './common';
 
 /**
  * Video Editor drafts (issue 15): a timeline of clips, overlays and audio, rendered by a job into a new
@@ -142,3 +142,67 @@ export const draftOutputSchema = z.object({
   renderMode: z.enum(['auto', 'copy', 'reencode']).default('auto'),
 });
 export type DraftOutput = z.infer<typeof draftOutputSchema>;
+
+export const draftStatuses = ['editing', 'rendering', 'rendered', 'failed', 'broken'] as const;
+
+/** Something in the timeline that would fail a render: a clip's media is gone, not ready, or too short. */
+export const draftProblemSchema = z.object({
+  clipId: z.string(),
+  mediaId: z.uuid(),
+  message: z.string(),
+});
+export type DraftProblem = z.infer<typeof draftProblemSchema>;
+
+export const draftSchema = z
+  .object({
+    id: z.uuid(),
+    corporationId: z.uuid(),
+    workspaceId: z.uuid(),
+    name: z.string(),
+    /** broken: `problems` names the clips whose media is missing; rendering/rendered/failed: the last render. */
+    status: z.enum(draftStatuses),
+    /** Bumped by every save; a save must name the revision it started from (409 DRAFT_CONFLICT otherwise). */
+    revision: z.number().int(),
+    timeline: timelineSchema,
+    output: draftOutputSchema,
+    durationMs: z.number().int(),
+    problems: z.array(draftProblemSchema),
+    /** Could this draft render as a stream copy, and if not, why (overlays, transitions, ...). */
+    lossless: z.boolean(),
+    copyBlockers: z.array(z.string()),
+    lastRender: z
+      .object({
+        jobId: z.uuid(),
+        mediaId: z.uuid().nullable(),
+        revision: z.number().int(),
+        renderedAt: dateTimeSchema.nullable(),
+      })
+      .nullable(),
+    createdBy: z.uuid().nullable(),
+    updatedBy: z.uuid().nullable(),
+    createdAt: dateTimeSchema,
+    updatedAt: dateTimeSchema,
+  })
+  .meta({ id: 'Draft' });
+export type Draft = z.infer<typeof draftSchema>;
+
+export const createDraftBodySchema = z.object({
+  workspaceId: z.uuid(),
+  name: nameSchema,
+  timeline: timelineSchema.optional(),
+  output: draftOutputSchema.optional(),
+  /** A main track of these whole media, in this order (the library's "New draft from selection"). */
+  fromMediaIds: z.array(z.uuid()).max(DRAFT_MAIN_CLIPS_MAX).optional(),
+});
+export type CreateDraftBody = z.infer<typeof createDraftBodySchema>;
+
+export const updateDraftBodySchema = z.object({
+  revision: z.number().int().min(0),
+  name: nameSchema.optional(),
+  timeline: timelineSchema.optional(),
+  output: draftOutputSchema.optional(),
+});
+export type UpdateDraftBody = z.infer<typeof updateDraftBodySchema>;
+
+export const draftListQuerySchema = pageQuerySchema.extend({ workspaceId: z.uuid().optional() });
+export type DraftListQuery = z.infer<typeof draftListQuerySchema>;

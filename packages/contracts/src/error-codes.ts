@@ -39,6 +39,10 @@ export const errorStatus = {
   EMAIL_TAKEN: 409,
   /** The invitation was valid once but is no longer pending (accepted, revoked or expired). */
   INVITATION_CLOSED: 409,
+  /** The draft was saved by someone else since the revision this save started from; `details` name it. */
+  DRAFT_CONFLICT: 409,
+  /** The draft names media that are gone or not ready; its `problems` list them. */
+  DRAFT_BROKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** The corporation's storage quota has no room for the upload or copy. */
   STORAGE_QUOTA_EXCEEDED: 413,

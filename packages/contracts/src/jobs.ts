@@ -24,6 +24,8 @@ export const jobSchema = z
     state: jobStateSchema,
     /** The media the job works on. */
     mediaId: z.uuid().nullable(),
+    /** The draft a render-draft job renders. */
+    draftId: z.uuid().nullable(),
     /** What the job made (render-mp4: the new media). */
     resultMediaId: z.uuid().nullable(),
     /** 0..100 */

@@ -34,6 +34,8 @@ export type Kind =
   | 'comment'
   | 'media'
   | 'job'
+  | 'draft'
+  | 'marker'
   | 'apiKey'
   | 'invitation'
   | 'notification'
@@ -95,6 +97,8 @@ export async function buildFixtures(ctx: TestContext, owner: TenantOwner = ctx.o
     .values({ corporationId, workspaceId, name: 'Fixture media', origin: 'upload', status: 'ready' })
     .returning();
   const job = await post('jobs.create', { type: 'thumbnail', mediaId: media!.id });
+  const draft = await post('drafts.create', { workspaceId, name: 'Fixture draft' });
+  const marker = await post('clips.addMarker', { label: 'Fixture marker' }, { id: output.id });
   const apiKey = await post('apiKeys.create', { name: 'Fixture key' }, { id: owner.user.id });
   const invitation = await post<{ id: string; code: string }>('invitations.create', {
     corporationId,
@@ -130,6 +134,8 @@ export async function buildFixtures(ctx: TestContext, owner: TenantOwner = ctx.o
       comment: comment.id,
       media: media!.id,
       job: job.id,
+      draft: draft.id,
+      marker: marker.id,
       apiKey: apiKey.id,
       invitation: invitation.id,
       notification: notification!.id,
@@ -162,6 +168,7 @@ const KIND_BY_SEGMENT: Record<string, Kind> = {
   medias: 'media',
   'media-files': 'media',
   jobs: 'job',
+  drafts: 'draft',
   'api-keys': 'apiKey',
   invitations: 'invitation',
   notifications: 'notification',
@@ -194,6 +201,8 @@ export function kindOfField(field: string, path = ''): Kind | 'member' | undefin
     ['output', 'output'],
     ['target', 'target'],
     ['job', 'job'],
+    ['marker', 'marker'],
+    ['draft', 'draft'],
     ['comment', 'comment'],
   ] as const) {
     if (f.includes(needle)) return kind;

@@ -4,6 +4,7 @@ import { brokerSchemas } from './broker.schemas';
 import { clipSchemas } from './clips.schemas';
 import { commentSchemas } from './comments.schemas';
 import { corporationSchemas } from './corporations.schemas';
+import { draftSchemas } from './drafts.schemas';
 import { healthSchemas } from './health.schemas';
 import { invitationSchemas } from './invitations.schemas';
 import { jobSchemas } from './jobs.schemas';
@@ -42,6 +43,7 @@ export const apiSchemas = {
   medias: mediaSchemas,
   jobs: jobSchemas,
   clips: clipSchemas,
+  drafts: draftSchemas,
   play: playSchemas,
 } as const;
 

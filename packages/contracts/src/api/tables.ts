@@ -4,6 +4,7 @@ import { brokerRoutes } from './broker';
 import { clipRoutes } from './clips';
 import { commentRoutes } from './comments';
 import { corporationRoutes } from './corporations';
+import { draftRoutes } from './drafts';
 import { healthRoutes } from './health';
 import { invitationRoutes } from './invitations';
 import { jobRoutes } from './jobs';
@@ -55,6 +56,7 @@ export const apiTables = {
   medias: mediaRoutes,
   jobs: jobRoutes,
   clips: clipRoutes,
+  drafts: draftRoutes,
   play: playRoutes,
 } as const satisfies Record<string, RouteTable>;
 

@@ -1,4 +1,5 @@
 // Drizzle's relational API wants every table in one object; this is the only aggregate of the schema files.
+export * from './drafts';
 export * from './identity';
 export * from './jobs';
 export * from './media';

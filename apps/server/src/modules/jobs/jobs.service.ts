@@ -17,6 +17,7 @@ export function toJob(row: JobRow): Job {
     type: row.type as JobType,
     state: row.state as JobState,
     mediaId: row.mediaId,
+    draftId: (row.payload as { draftId?: string } | null)?.draftId ?? null,
     resultMediaId: row.resultMediaId,
     progress: Math.round(row.progress * 10) / 10,
     etaSeconds: row.etaSeconds,
@@ -64,6 +65,20 @@ export class JobsService {
       mediaId: o.media.id,
       priority: o.priority ?? 0,
     });
+    this.changed(row, 'created');
+    this.runner?.kick();
+    return toJob(row);
+  }
+
+  /** A job that works on something other than one media (a draft render): its payload says what. */
+  async enqueueWork(o: {
+    type: JobType;
+    corporationId: string;
+    workspaceId: string;
+    payload: Record<string, unknown>;
+    priority?: number;
+  }) {
+    const row = await this.repo.insert({ ...o, priority: o.priority ?? 0 });
     this.changed(row, 'created');
     this.runner?.kick();
     return toJob(row);

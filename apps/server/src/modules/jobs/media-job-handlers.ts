@@ -1,5 +1,7 @@
 import type { Storage } from '../../plugins/storage';
 import { clipJob } from '../clips/clip.job';
+import type { DraftsRepository } from '../drafts/drafts.repository';
+import { renderDraftJob } from '../drafts/render-draft.job';
 import type { MediasService } from '../medias/medias.service';
 import { killStrays, removeJobDir } from './job-files';
 import type { JobHandlerSet } from './job-worker';
@@ -15,6 +17,7 @@ export interface MediaJobDeps {
   storage: Storage;
   medias: MediasService;
   jobs: JobsService;
+  drafts: DraftsRepository;
 }
 
 /** The job types of the media library; later features (drafts, clips) add theirs here. */
@@ -24,6 +27,7 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlerSet {
       thumbnail: (ctx) => thumbnailJob(deps, ctx),
       'render-mp4': (ctx) => renderMp4Job(deps, ctx),
       clip: (ctx) => clipJob(deps, ctx),
+      'render-draft': (ctx) => renderDraftJob(deps, ctx),
     },
     async cleanup(job: JobRow) {
       await killStrays(deps.dataDir, job.id);
