@@ -39,7 +39,7 @@ const areas = [
   {
     path: 'media',
     chunk: 'medias-page',
-    data: mediaRoutes.listInWorkspace,
+    data: mediaRoutes.list,
     en: 'Media Management',
     de: 'Medienverwaltung',
   },
