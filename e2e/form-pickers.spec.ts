@@ -1,6 +1,7 @@
 import { adminApi, ownerHome, uploadReadyMedia } from './support/api';
 import { expect, test } from './support/fixtures';
 import { smallVideo } from './support/media-files';
+import { postAsViewers } from './support/player';
 
 /**
  * Issue 13 point 1: every source, player and media a form refers to is picked by typing its name (a
@@ -79,6 +80,39 @@ test.describe('as owner', () => {
     await expect(edit.getByRole('combobox', { name: 'Backup ingest' })).toHaveValue(`Hall B ${s}`);
     await expect(edit.getByRole('combobox', { name: 'Fallback media' })).toHaveValue(`Standby ${s}`);
     await expect(edit.getByRole('combobox', { name: 'Overlay image' })).toHaveValue(`Logo ${s}`);
+  });
+});
+
+test.describe('as owner, comments', () => {
+  test.use({ session: 'owner' });
+
+  test('the comment list is narrowed to a player picked by name', async ({ page }) => {
+    const { corporation, workspace } = await ownerHome();
+    const s = stamp();
+    const player = (name: string) =>
+      adminApi().outputs.create({
+        body: {
+          workspaceId: workspace.id,
+          name,
+          commentsEnabled: true,
+          moderation: 'none',
+          commentExpirationHours: 168,
+        },
+      });
+    const [foyer, garden] = await Promise.all([player(`Foyer ${s}`), player(`Garden ${s}`)]);
+    await postAsViewers(foyer.id, [['Ann', `Hello from the foyer ${s}`]]);
+    await postAsViewers(garden.id, [['Ben', `Hello from the garden ${s}`]]);
+
+    await page.goto(`/${corporation.id}/${workspace.id}/comments`);
+    const filter = page.getByRole('combobox', { name: 'Player' });
+    await expect(filter).toHaveAttribute('placeholder', 'All players');
+    await expect(page.getByText(`Hello from the foyer ${s}`)).toBeVisible();
+    await filter.click();
+    await filter.fill(`garden ${s}`);
+    await page.getByRole('option', { name: `Garden ${s}` }).click();
+    await expect(filter).toHaveValue(`Garden ${s}`);
+    await expect(page.getByText(`Hello from the garden ${s}`)).toBeVisible();
+    await expect(page.getByText(`Hello from the foyer ${s}`)).toHaveCount(0);
   });
 });
 
