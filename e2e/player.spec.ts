@@ -104,7 +104,7 @@ test('create a player in the form, share it and watch the live stream', async ({
   for (const name of ['Recording', 'VOD after stream', 'Comments enable', 'Viewer limit']) {
     await expect(form.getByRole('switch', { name })).toBeVisible();
   }
-  await expect(form.getByRole('combobox', { name: 'Main ingest' })).toHaveText('Main stage');
+  await expect(form.getByRole('combobox', { name: 'Main ingest' })).toHaveValue('Main stage');
 
   await form.getByLabel('Name').fill('Conference player');
   await form.getByRole('radio', { name: /^Live/ }).check();

@@ -1,24 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { adminApi, ownerHome, uploadReadyMedia } from './support/api';
 import { expect, test } from './support/fixtures';
+import { smallVideo } from './support/media-files';
 
 /**
  * Issue 13 points 1 and 8: a re-live source picks its media by name (ids appear nowhere in the UI), and
  * dates are written in the app's language (dd.MM.yyyy in German), not the browser's (en-US here).
  */
-async function readyMedia(workspaceId: string, name: string): Promise<string> {
-  const file = join(mkdtempSync(join(tmpdir(), 'stromwerk-pickers-')), `${name}.mkv`);
-  const run = spawnSync('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=3'],
-    ...['-c:v', 'mpeg4', '-q:v', '5', file],
-  ]);
-  if (run.status !== 0) throw new Error(run.stderr.toString());
-  return uploadReadyMedia(workspaceId, file, `${name}.mkv`);
-}
+const readyMedia = (workspaceId: string, name: string) =>
+  uploadReadyMedia(workspaceId, smallVideo(name), `${name}.mkv`);
 
 async function sourceNamed(workspaceId: string, name: string) {
   const { items } = await adminApi().sources.listInWorkspace({

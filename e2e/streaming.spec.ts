@@ -190,7 +190,7 @@ test('publish to an RTMP source, see it live, push it to an RTMP target', async 
   await page.getByRole('button', { name: 'Add target' }).first().click();
   const targetForm = page.getByRole('dialog', { name: 'Add live-stream target' });
   await targetForm.getByLabel('Name').fill('Local receiver');
-  await expect(targetForm.getByRole('combobox', { name: 'Feed source' })).toHaveText('Main stage');
+  await expect(targetForm.getByRole('combobox', { name: 'Feed source' })).toHaveValue('Main stage');
   await targetForm.getByLabel('RTMP URL').fill('not a url');
   await targetForm.getByRole('button', { name: 'Add target' }).click();
   await expect(targetForm.getByText('Must be an rtmp:// or rtmps:// URL')).toBeVisible();

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 function ffmpeg(args: string[]) {
@@ -35,4 +36,14 @@ export function makeMediaFiles(dir: string) {
   const notes = join(dir, 'notes.mp4');
   writeFileSync(notes, 'Agenda: welcome, keynote, questions.\n'.repeat(50));
   return { video, demo, long, audio, notes };
+}
+
+/** A 3-second test picture named `<name>.mkv`, for a media a form picks by name. */
+export function smallVideo(name: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'stromwerk-pickers-')), `${name}.mkv`);
+  ffmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=3'],
+    ...['-c:v', 'mpeg4', '-q:v', '5', file],
+  ]);
+  return file;
 }

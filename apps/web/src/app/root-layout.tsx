@@ -1,6 +1,4 @@
-import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { PageLoading } from '../components/loading-screen';
 import { UnsavedChangesProvider } from '../components/unsaved-changes';
 import { AppShell } from '../layout/app-shell';
 import { UiStateProvider } from '../layout/ui-state';
@@ -12,9 +10,7 @@ export function RootLayout() {
       <StartupGate>
         <UiStateProvider>
           <AppShell>
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
+            <Outlet />
           </AppShell>
         </UiStateProvider>
       </StartupGate>

@@ -32,7 +32,17 @@ const asListed = (options: Choice[]) => options;
 export function MediaPicker(props: MediaPickerProps) {
   // The texts live in `medias`, which the form's screen may not have loaded yet.
   return (
-    <Suspense fallback={<TextField label={props.label} required={props.required} disabled fullWidth />}>
+    <Suspense
+      fallback={
+        <TextField
+          className={props.className}
+          label={props.label}
+          required={props.required}
+          disabled
+          fullWidth
+        />
+      }
+    >
       <Picker {...props} />
     </Suspense>
   );
@@ -46,9 +56,19 @@ interface MediaPickerProps {
   required?: boolean;
   error?: boolean;
   helperText?: string;
+  className?: string;
 }
 
-function Picker({ workspaceId, value, onChange, label, required, error, helperText }: MediaPickerProps) {
+function Picker({
+  workspaceId,
+  value,
+  onChange,
+  label,
+  required,
+  error,
+  helperText,
+  className,
+}: MediaPickerProps) {
   const { t } = useTranslation('medias');
   const [input, setInput] = useState('');
   // What the user typed; the name of a chosen media in the field is no search.
@@ -85,6 +105,7 @@ function Picker({ workspaceId, value, onChange, label, required, error, helperTe
 
   return (
     <Autocomplete<Choice>
+      className={className}
       options={selected && !options.some((o) => o.id === selected.id) ? [selected, ...options] : options}
       value={selected}
       onChange={(_, next) => {

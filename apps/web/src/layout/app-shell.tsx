@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { PageLoading } from '../components/loading-screen';
 import { lazyTranslated } from '../lib/lazy-translated';
 import { useLoggedIn } from '../lib/session';
 import { NavigationPlaceholder } from './navigation-placeholder';
@@ -72,7 +73,13 @@ export function AppShell({ children }: { children: ReactNode }) {
         sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
       >
         <Toolbar />
-        {children}
+        {/* A page whose code or texts are still loading shows a spinner in the frame. The boundary is new
+            on every path: React then shows the fallback at once, where a boundary already on screen would
+            keep the previous screen during the navigation, which right after login is nothing at all
+            (the login's redirect), so the page stayed blank until the page's chunk arrived. */}
+        <Suspense key={pathname} fallback={<PageLoading />}>
+          {children}
+        </Suspense>
       </Box>
       <Suspense fallback={null}>
         {opened.has('search') && <SearchSheet />}

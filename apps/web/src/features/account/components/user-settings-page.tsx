@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { PageLoading } from '../../../components/loading-screen';
 import { Page } from '../../../components/page';
 import { useFormat } from '../../../lib/format';
 import { useMe } from '../../../lib/queries/me';
@@ -14,7 +15,14 @@ export function UserSettingsPage() {
   const { t } = useTranslation('account');
   const format = useFormat();
   const me = useMe();
-  if (!me) return null;
+  // Loaded at start-up; should it be refetched from scratch, the frame stays with a spinner.
+  if (!me) {
+    return (
+      <Page title={t('settings.title')} maxWidth={820}>
+        <PageLoading />
+      </Page>
+    );
+  }
   return (
     <Page
       title={t('settings.title')}

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { NamePicker } from '../../../components/name-picker';
 import type { OutputFeed } from '../../../lib/queries/output-feeds';
 import type { CommentFilter } from '../api/types';
 
@@ -24,23 +25,16 @@ export function CommentFilters({
       aria-label={t('filters.label')}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2.5 }}
     >
-      <TextField
-        select
+      <NamePicker
         size="small"
-        fullWidth={false}
         label={t('filters.output')}
+        options={outputs}
         value={filter.outputId}
-        onChange={(e) => onChange({ ...filter, outputId: e.target.value })}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        onChange={(outputId) => onChange({ ...filter, outputId })}
+        placeholder={t('filters.allOutputs')}
+        noMatchText={t('filters.noOutputMatch')}
         sx={{ minWidth: 220, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
-      >
-        <MenuItem value="">{t('filters.allOutputs')}</MenuItem>
-        {outputs.map((output) => (
-          <MenuItem key={output.id} value={output.id}>
-            {output.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <TextField
         select
         size="small"

@@ -1,18 +1,16 @@
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { MediaChoice } from '../api/list-medias';
-import { showEmpty } from './output-form-program';
+import { MediaPicker } from '../../../components/media-picker';
 import type { SectionProps, Values } from './output-form-values';
 
 type OverlayField = 'overlayX' | 'overlayY' | 'overlayWidth' | 'overlayHeight';
 const overlayFields: OverlayField[] = ['overlayX', 'overlayY', 'overlayWidth', 'overlayHeight'];
 
 /** Custom background and the overlay image, with a sketch of where the overlay sits. */
-export function AppearanceSection({ values, set, err, medias }: SectionProps & { medias: MediaChoice[] }) {
+export function AppearanceSection({ values, set, err, workspaceId }: SectionProps & { workspaceId: string }) {
   const { t } = useTranslation('outputs');
   return (
     <>
@@ -25,23 +23,14 @@ export function AppearanceSection({ values, set, err, medias }: SectionProps & {
         helperText={err('background') ?? t('form.backgroundHelp', { colour: values.background })}
         slotProps={{ htmlInput: { style: { height: 28, cursor: 'pointer' } } }}
       />
-      <TextField
-        select
+      <MediaPicker
+        workspaceId={workspaceId}
         label={t('fields.overlay')}
         value={values.overlayMediaId}
-        onChange={(e) => set('overlayMediaId', e.target.value)}
-        helperText={t('form.overlayHelp')}
-        slotProps={showEmpty}
-      >
-        <MenuItem value="">
-          <em>{t('form.none')}</em>
-        </MenuItem>
-        {medias.map((media) => (
-          <MenuItem key={media.id} value={media.id} disabled={media.status === 'failed'}>
-            {media.name}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(id) => set('overlayMediaId', id)}
+        error={Boolean(err('overlayMediaId'))}
+        helperText={err('overlayMediaId') ?? t('form.overlayHelp')}
+      />
       {values.overlayMediaId && (
         <Box className="full" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
           <Box

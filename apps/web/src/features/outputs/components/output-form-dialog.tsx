@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { DiscardChangesDialog, useDiscardGuard } from '../../../components/discard-guard';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useSources } from '../../../lib/queries/sources';
-import { useMediaChoices } from '../api/list-medias';
 import { useOutputPasswords } from '../api/output-passwords';
 import { OutputForm } from './output-form';
 import type { FormTarget } from './output-form-values';
@@ -60,7 +59,7 @@ export function OutputFormDialog({
   );
 }
 
-/** The pickers' lists and (when editing one) the passwords load before the form starts. */
+/** The sources list and (when editing one) the passwords load before the form starts. */
 function FormLoader({
   target,
   workspaceId,
@@ -77,10 +76,9 @@ function FormLoader({
   const { t } = useTranslation('outputs');
   const { t: tCommon } = useTranslation('common');
   const sources = useSources(workspaceId || undefined);
-  const medias = useMediaChoices(workspaceId || undefined);
   const passwords = useOutputPasswords(target.kind === 'edit' ? target.output.id : null);
-  const error = sources.error ?? medias.error ?? passwords.error;
-  const loading = sources.isPending || medias.isPending || (target.kind === 'edit' && passwords.isPending);
+  const error = sources.error ?? passwords.error;
+  const loading = sources.isPending || (target.kind === 'edit' && passwords.isPending);
   if (error || loading) {
     return (
       <>
@@ -104,7 +102,6 @@ function FormLoader({
       target={target}
       workspaceId={workspaceId}
       sources={sources.data ?? []}
-      medias={medias.data ?? []}
       passwords={passwords.data?.passwords ?? []}
       onDirty={onDirty}
       onCancel={onCancel}

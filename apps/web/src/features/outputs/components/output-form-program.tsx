@@ -11,8 +11,9 @@ import Typography from '@mui/material/Typography';
 import type { Latency } from '@stromwerk/contracts/outputs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MediaPicker } from '../../../components/media-picker';
+import { NamePicker } from '../../../components/name-picker';
 import type { SourceItem } from '../../../lib/queries/source-item';
-import type { MediaChoice } from '../api/list-medias';
 import {
   type Behaviour,
   behaviours,
@@ -22,63 +23,42 @@ import {
   type SectionProps,
 } from './output-form-values';
 
-/** Selects whose empty choice ("None") is shown as such. */
-export const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
-
 /** Spec "Player settings": where the program comes from and how it is played out and kept. */
 export function ProgramSection({
   values,
   set,
   err,
   sources,
-  medias,
-}: SectionProps & { sources: SourceItem[]; medias: MediaChoice[] }) {
+  workspaceId,
+}: SectionProps & { sources: SourceItem[]; workspaceId: string }) {
   const { t } = useTranslation('outputs');
   const behaviourLabel = useId();
-  const none = (
-    <MenuItem value="">
-      <em>{t('form.none')}</em>
-    </MenuItem>
-  );
-  const sourceSelect = (field: 'mainSourceId' | 'backupSourceId', label: string, help: string) => (
-    <TextField
-      select
-      label={label}
+  const choices = sources.map((source) => ({ id: source.id, name: source.name }));
+  const sourcePicker = (field: 'mainSourceId' | 'backupSourceId', label: string, help: string) => (
+    <NamePicker
+      options={choices}
       value={values[field]}
-      onChange={(e) => set(field, e.target.value)}
+      onChange={(id) => set(field, id)}
+      label={label}
+      placeholder={t('form.none')}
+      noMatchText={t('form.noSourceMatch')}
       error={Boolean(err(field))}
       helperText={err(field) ?? help}
-      slotProps={showEmpty}
-    >
-      {none}
-      {sources.map((source) => (
-        <MenuItem key={source.id} value={source.id}>
-          {source.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
   return (
     <>
-      {sourceSelect('mainSourceId', t('fields.mainIngest'), t('form.mainIngestHelp'))}
-      {sourceSelect('backupSourceId', t('fields.backupIngest'), t('form.backupIngestHelp'))}
-      <TextField
-        select
+      {sourcePicker('mainSourceId', t('fields.mainIngest'), t('form.mainIngestHelp'))}
+      {sourcePicker('backupSourceId', t('fields.backupIngest'), t('form.backupIngestHelp'))}
+      <MediaPicker
         className="full"
+        workspaceId={workspaceId}
         label={t('fields.fallbackMedia')}
         value={values.fallbackMediaId}
-        onChange={(e) => set('fallbackMediaId', e.target.value)}
+        onChange={(id) => set('fallbackMediaId', id)}
         error={Boolean(err('fallbackMediaId'))}
-        helperText={err('fallbackMediaId') ?? (medias.length ? t('form.fallbackHelp') : t('form.noMedia'))}
-        slotProps={showEmpty}
-      >
-        {none}
-        {medias.map((media) => (
-          <MenuItem key={media.id} value={media.id} disabled={media.status === 'failed'}>
-            {media.name}
-          </MenuItem>
-        ))}
-      </TextField>
+        helperText={err('fallbackMediaId') ?? t('form.fallbackHelp')}
+      />
       <FormControl className="full" component="fieldset">
         <FormLabel id={behaviourLabel} component="legend" sx={{ mb: 0.5 }}>
           {t('fields.behaviour')}

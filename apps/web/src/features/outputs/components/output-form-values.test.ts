@@ -1,3 +1,4 @@
+import { ApiError } from '@stromwerk/client/api-error';
 import {
   NAME_MAX_LENGTH,
   OUTPUT_PASSWORD_MAX_LENGTH,
@@ -6,7 +7,7 @@ import {
   WHITELIST_MAX,
 } from '@stromwerk/contracts/limits';
 import { describe, expect, it } from 'vitest';
-import { initialValues, toBody, touchedSettings, validate } from './output-form-values';
+import { initialValues, serverErrors, toBody, touchedSettings, validate } from './output-form-values';
 
 const MEDIA = 'b0000000-0000-4000-8000-000000000002';
 const blank = () => initialValues(null, [], 'a0000000-0000-4000-8000-000000000001');
@@ -131,5 +132,25 @@ describe('player settings form', () => {
     expect(validate({ ...off, viewerLimit: '0' }, 'edit')).toEqual({});
     expect(toBody({ ...off, viewerLimit: '0' }).viewerLimit).toBeUndefined();
     expect(toBody({ ...off, viewerLimit: '250' }).viewerLimit).toBe(250);
+  });
+});
+
+describe('player settings form: what the server refuses', () => {
+  const refusal = (field: string) =>
+    new ApiError(400, {
+      code: 'VALIDATION_FAILED',
+      message: `${field}: Source not found in this workspace`,
+      details: [{ field, message: 'Source not found in this workspace' }],
+    });
+
+  it('marks the picker whose source or media the server refused', () => {
+    for (const field of ['mainSourceId', 'backupSourceId', 'fallbackMediaId', 'overlayMediaId']) {
+      expect(serverErrors(refusal(field))).toEqual({ [field]: 'validation.notInWorkspace' });
+    }
+  });
+
+  it('marks nothing for other failures', () => {
+    expect(serverErrors(new Error('network'))).toEqual({});
+    expect(serverErrors(refusal('workspaceId'))).toEqual({});
   });
 });

@@ -17,6 +17,7 @@ import {
   latencies as latencyValues,
   moderationLevels,
 } from '@stromwerk/contracts/values';
+import { fieldErrorsOf } from '../../../lib/api-errors';
 import { decimalNumber, type Message, schemaErrors, wholeNumber } from '../../../lib/forms/schema-errors';
 import type { OutputItem } from '../api/types';
 
@@ -169,6 +170,17 @@ export function validate(v: Values, kind: FormTarget['kind']): Errors {
   for (const [field, error] of Object.entries(found)) e[field as keyof Values] = error;
   if (v.backupSourceId && v.backupSourceId === v.mainSourceId) e.backupSourceId = 'validation.backupSame';
   if (v.behaviour === 'media' && !v.fallbackMediaId) e.fallbackMediaId = 'validation.selectionRequired';
+  return e;
+}
+
+/** The pickers whose choice the server checks against the workspace (400 naming the field). */
+const pickedFields = ['mainSourceId', 'backupSourceId', 'fallbackMediaId', 'overlayMediaId'] as const;
+
+/** The pickers a refused save names (a source or media that is not in this workspace), as keys. */
+export function serverErrors(error: unknown): Errors {
+  const named = fieldErrorsOf(error);
+  const e: Errors = {};
+  for (const field of pickedFields) if (field in named) e[field] = 'validation.notInWorkspace';
   return e;
 }
 

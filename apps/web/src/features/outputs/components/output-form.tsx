@@ -12,7 +12,6 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { errorText } from '../../../lib/forms/messages';
 import type { SourceItem } from '../../../lib/queries/source-item';
-import type { MediaChoice } from '../api/list-medias';
 import { useCreateOutput, useUpdateOutput, useUpdateOutputs } from '../api/save-output';
 import { AppearanceSection } from './output-form-appearance';
 import { AccessSection, CommentsSection } from './output-form-audience';
@@ -20,6 +19,7 @@ import { ProgramSection } from './output-form-program';
 import {
   type FormTarget,
   initialValues,
+  serverErrors,
   toBody,
   touchedSettings,
   type Values,
@@ -31,7 +31,6 @@ export function OutputForm({
   target,
   workspaceId,
   sources,
-  medias,
   passwords,
   onDirty,
   onCancel,
@@ -40,7 +39,6 @@ export function OutputForm({
   target: FormTarget;
   workspaceId: string;
   sources: SourceItem[];
-  medias: MediaChoice[];
   passwords: string[];
   onDirty: (dirty: boolean) => void;
   onCancel: () => void;
@@ -59,11 +57,14 @@ export function OutputForm({
   const updateAll = useUpdateOutputs();
   const mutation = target.kind === 'create' ? create : target.kind === 'edit' ? update : updateAll;
   const errors = validate(values, target.kind);
+  // A source or media the server refused (not in this workspace) is marked on its field until the next edit.
+  const refused = serverErrors(mutation.error);
   const err = (field: keyof Values) => {
-    const error = submitted ? errors[field] : undefined;
+    const error = (submitted ? errors[field] : undefined) ?? refused[field];
     return error ? errorText(t, error) : undefined;
   };
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    if (mutation.error) mutation.reset();
     setValues((v) => ({ ...v, [field]: value }));
     setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
   };
@@ -118,9 +119,9 @@ export function OutputForm({
             />
           )}
           <Heading>{t('form.programTitle')}</Heading>
-          <ProgramSection {...section} sources={sources} medias={medias} />
+          <ProgramSection {...section} sources={sources} workspaceId={workspaceId} />
           <Heading>{t('form.appearanceTitle')}</Heading>
-          <AppearanceSection {...section} medias={medias} />
+          <AppearanceSection {...section} workspaceId={workspaceId} />
           <Heading>{t('form.commentsTitle')}</Heading>
           <CommentsSection {...section} />
           <Heading>{t('form.accessTitle')}</Heading>

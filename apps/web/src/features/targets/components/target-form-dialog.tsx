@@ -6,7 +6,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -16,6 +15,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DiscardChangesDialog, useDiscardGuard } from '../../../components/discard-guard';
 import { ErrorAlert } from '../../../components/error-alert';
+import { NamePicker } from '../../../components/name-picker';
 import { errorText } from '../../../lib/forms/messages';
 import type { OutputFeed } from '../../../lib/queries/output-feeds';
 import type { SourceItem } from '../../../lib/queries/source-item';
@@ -157,28 +157,19 @@ function TargetForm({
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            select
-            label={t('fields.source')}
+          <NamePicker
+            options={[
+              ...sources.map((s) => ({ id: `source:${s.id}`, name: s.name, group: t('form.feedSources') })),
+              ...outputs.map((o) => ({ id: `output:${o.id}`, name: o.name, group: t('form.feedPlayers') })),
+            ]}
             value={values.feed}
-            onChange={(e) => set('feed', e.target.value)}
-          >
-            <MenuItem value="">
-              <em>{t('form.noSource')}</em>
-            </MenuItem>
-            {sources.length > 0 && <ListSubheader>{t('form.feedSources')}</ListSubheader>}
-            {sources.map((source) => (
-              <MenuItem key={source.id} value={`source:${source.id}`}>
-                {source.name}
-              </MenuItem>
-            ))}
-            {outputs.length > 0 && <ListSubheader>{t('form.feedPlayers')}</ListSubheader>}
-            {outputs.map((output) => (
-              <MenuItem key={output.id} value={`output:${output.id}`}>
-                {output.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(feed) => set('feed', feed)}
+            label={t('fields.source')}
+            placeholder={t('form.noSource')}
+            noMatchText={t('form.noFeedMatch')}
+            error={Boolean(err('feed'))}
+            helperText={err('feed')}
+          />
           {values.type === 'rtmp' && (
             <>
               {text('rtmpUrl', t('fields.rtmpUrl'), {

@@ -92,8 +92,17 @@ describe('target form: what the server refuses', () => {
     });
   });
 
+  it('marks the feed picker when the server refuses its source or player', () => {
+    expect(serverErrors(refusal('VALIDATION_FAILED', 'sourceId'), 'rtmp')).toEqual({
+      feed: 'validation.feed',
+    });
+    expect(serverErrors(refusal('VALIDATION_FAILED', 'outputId'), 'srt')).toEqual({
+      feed: 'validation.feed',
+    });
+  });
+
   it('marks nothing for other failures or fields the form does not have', () => {
     expect(serverErrors(new Error('network'), 'rtmp')).toEqual({});
-    expect(serverErrors(refusal('VALIDATION_FAILED', 'sourceId'), 'rtmp')).toEqual({});
+    expect(serverErrors(refusal('VALIDATION_FAILED', 'workspaceId'), 'rtmp')).toEqual({});
   });
 });

@@ -102,6 +102,7 @@ const INVALID: Partial<Record<keyof Values, string>> = {
   iceUrl: 'validation.icecastUrl',
   iceMount: 'validation.mount',
   iceBitrate: 'validation.bitrate',
+  feed: 'validation.feed',
 };
 
 /** Where each settings field of the contract lives in this form, per target type. */
@@ -151,7 +152,13 @@ export function validate(v: Values): Errors {
 export function serverErrors(error: unknown, type: TargetType): Errors {
   const e: Errors = {};
   for (const path of Object.keys(fieldErrorsOf(error))) {
-    const field = path === 'name' ? 'name' : FIELDS[type][path.replace(/^settings\./, '')];
+    // The feed is one picker for both ids (a source or a player not in this workspace).
+    const field =
+      path === 'name'
+        ? 'name'
+        : path === 'sourceId' || path === 'outputId'
+          ? 'feed'
+          : FIELDS[type][path.replace(/^settings\./, '')];
     if (!field) continue;
     const code = codeOf(error);
     e[field] =
