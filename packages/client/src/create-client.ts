@@ -5,6 +5,7 @@ import { healthApi } from './health';
 import { type ClientOptions, createHttp } from './http';
 import { invitationsApi } from './invitations';
 import {
+  clipsApi,
   commentsApi,
   jobsApi,
   mediasApi,
@@ -41,6 +42,7 @@ export function createClient(options: ClientOptions = {}) {
     medias: mediasApi(http),
     jobs: jobsApi(http),
     play: playApi(http),
+    clips: clipsApi(http),
     /** For routes without a typed function yet. */
     request: http.request,
     upload: createUpload(http),

@@ -1,3 +1,5 @@
+import { clipRoutes } from '@stromwerk/contracts/api/clips';
+import type { clipSchemas } from '@stromwerk/contracts/api/clips.schemas';
 import { commentRoutes } from '@stromwerk/contracts/api/comments';
 import type { commentSchemas } from '@stromwerk/contracts/api/comments.schemas';
 import { jobRoutes } from '@stromwerk/contracts/api/jobs';
@@ -32,3 +34,4 @@ export const mediasApi = (http: HttpCore) =>
   tableApi<typeof mediaRoutes, typeof mediaSchemas>(http, mediaRoutes);
 export const jobsApi = (http: HttpCore) => tableApi<typeof jobRoutes, typeof jobSchemas>(http, jobRoutes);
 export const playApi = (http: HttpCore) => tableApi<typeof playRoutes, typeof playSchemas>(http, playRoutes);
+export const clipsApi = (http: HttpCore) => tableApi<typeof clipRoutes, typeof clipSchemas>(http, clipRoutes);
