@@ -5,6 +5,7 @@ import {
   durationOf,
   emptyRange,
   formatOffset,
+  isTypingTarget,
   quickRange,
   setIn,
   setOut,
@@ -63,5 +64,16 @@ describe('clip range', () => {
   it('writes offsets with tenths', () => {
     expect(formatOffset(62_340)).toBe('1:02.3');
     expect(formatOffset(3_723_400)).toBe('1:02:03.4');
+  });
+});
+
+describe('isTypingTarget', () => {
+  it('leaves keys to fields, lists and dialogs', () => {
+    document.body.innerHTML =
+      '<input id="a"><div role="dialog"><button id="b">x</button></div><button id="c">y</button>';
+    expect(isTypingTarget(document.getElementById('a'))).toBe(true);
+    expect(isTypingTarget(document.getElementById('b'))).toBe(true);
+    expect(isTypingTarget(document.getElementById('c'))).toBe(false);
+    expect(isTypingTarget(document.body)).toBe(false);
   });
 });

@@ -104,13 +104,14 @@ export function formatSeconds(ms: number, locale: string): string {
   }).format(ms / 1000);
 }
 
-/** Keys the editor answers; none of them while the user types or works a list, menu or slider. */
+/** Keys the editor answers; none of them while the user types or works a list, menu, picker or dialog. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return true;
-  const role = target.getAttribute('role');
   return (
-    role !== null && ['combobox', 'listbox', 'option', 'slider', 'menuitem', 'tab', 'radio'].includes(role)
+    target.closest(
+      '[role="combobox"],[role="listbox"],[role="slider"],[role="menu"],[role="tablist"],[role="radiogroup"],[role="grid"],[role="dialog"]',
+    ) !== null
   );
 }

@@ -180,7 +180,7 @@ describe('ClippingPage', () => {
   }, async () => {
     api.clips.create.mockResolvedValue({ job, media: clipMedia });
     show(`?output=${OUTPUT}`);
-    await screen.findByRole('button', { name: 'Set In (I)' });
+    await screen.findByRole('button', { name: 'Set In (I)' }, { timeout: 10_000 });
 
     key('i');
     playhead.at = START + 24_400;
@@ -208,7 +208,7 @@ describe('ClippingPage', () => {
   }, async () => {
     api.clips.create.mockResolvedValue({ job, media: clipMedia });
     show(`?output=${OUTPUT}`);
-    await screen.findByRole('button', { name: 'Set In (I)' });
+    await screen.findByRole('button', { name: 'Set In (I)' }, { timeout: 10_000 });
     key('ArrowRight', { shiftKey: true });
     expect(playhead.seek).toHaveBeenLastCalledWith(START + 16_000);
     key('ArrowLeft');
@@ -225,7 +225,7 @@ describe('ClippingPage', () => {
   it('marks the playhead with M', { timeout: 20_000 }, async () => {
     api.clips.addMarker.mockResolvedValue({});
     show(`?output=${OUTPUT}`);
-    await screen.findByRole('button', { name: 'Mark (M)' });
+    await screen.findByRole('button', { name: 'Mark (M)' }, { timeout: 10_000 });
     key('m');
     await waitFor(() =>
       expect(api.clips.addMarker).toHaveBeenCalledWith({
@@ -239,7 +239,7 @@ describe('ClippingPage', () => {
     playhead.at = 1500;
     api.clips.create.mockResolvedValue({ job, media: clipMedia });
     show(`?media=${MEDIA}`);
-    await screen.findByRole('button', { name: 'Set In (I)' });
+    await screen.findByRole('button', { name: 'Set In (I)' }, { timeout: 10_000 });
     key('i');
     playhead.at = 12_250;
     key('o');
@@ -256,7 +256,7 @@ describe('ClippingPage', () => {
 
   it('refuses a clip without Out before asking the server', { timeout: 20_000 }, async () => {
     show(`?output=${OUTPUT}`);
-    await screen.findByRole('button', { name: 'Set In (I)' });
+    await screen.findByRole('button', { name: 'Set In (I)' }, { timeout: 10_000 });
     key('i');
     fireEvent.click(screen.getByRole('button', { name: 'Create clip' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Set Out.');
@@ -267,7 +267,7 @@ describe('ClippingPage', () => {
     timeout: 20_000,
   }, async () => {
     show(`?output=${OUTPUT}`);
-    await screen.findByRole('button', { name: 'Set In (I)' });
+    await screen.findByRole('button', { name: 'Set In (I)' }, { timeout: 10_000 });
     key('i');
     playhead.at = START + 20_000;
     key('o');
