@@ -397,7 +397,8 @@ export function ClipEditor({
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
               {range0
                 ? t('range.window', {
-                    start: format.dateTime(new Date(range0.start)),
+                    date: format.date(new Date(range0.start)),
+                    start: formatAt(range0.start),
                     end: formatAt(range0.end),
                   })
                 : ''}
