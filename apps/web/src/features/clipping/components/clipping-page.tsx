@@ -2,13 +2,14 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import MovieCreationOutlined from '@mui/icons-material/MovieCreationOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { MediaPicker } from '../../../components/media-picker';
@@ -95,7 +96,12 @@ export function ClippingPage() {
           )}
         </Box>
         {kind === 'output' && outputId ? (
-          <OutputClipping outputId={outputId} workspaceId={workspaceId} libraryPath={libraryPath} />
+          <OutputClipping
+            outputId={outputId}
+            workspaceId={workspaceId}
+            libraryPath={libraryPath}
+            playersPath={`/${params.corporationId}/${params.workspaceId}/players`}
+          />
         ) : kind === 'media' && mediaId ? (
           <MediaClipping mediaId={mediaId} workspaceId={workspaceId} libraryPath={libraryPath} />
         ) : (
@@ -110,10 +116,12 @@ function OutputClipping({
   outputId,
   workspaceId,
   libraryPath,
+  playersPath,
 }: {
   outputId: string;
   workspaceId: string;
   libraryPath: string;
+  playersPath: string;
 }) {
   const { t } = useTranslation('clipping');
   const outputs = useOutputs(workspaceId);
@@ -133,7 +141,19 @@ function OutputClipping({
   if (outputs.isPending) return <CircularProgress aria-label={t('source.loading')} />;
   if (!output)
     return <ErrorAlert error={outputs.error} message={outputs.error ? undefined : t('source.gone')} />;
-  if (!dvrPossible) return <Alert severity="info">{t('source.noDvrLong', { name: output.name })}</Alert>;
+  if (!dvrPossible)
+    return (
+      <Alert
+        severity="info"
+        action={
+          <Button component={RouterLink} to={playersPath} color="inherit" size="small">
+            {t('source.openPlayers')}
+          </Button>
+        }
+      >
+        {t('source.noDvrLong', { name: output.name })}
+      </Alert>
+    );
   if (dvr.isPending) return <CircularProgress aria-label={t('source.loading')} />;
   if (!dvr.data) return <ErrorAlert error={dvr.error} />;
   const data = dvr.data;
