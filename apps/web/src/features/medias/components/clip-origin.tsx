@@ -36,7 +36,13 @@ export function ClipOrigin({ media }: { media: ClipMedia }) {
   const format = useFormat();
   const clip = media.clip;
   const fromOutput = clip?.sourceKind === 'output';
-  const outputs = useQuery({ ...outputsQueryOptions(media.workspaceId), enabled: fromOutput });
+  // Only the player's name is needed here: no polling for it.
+  const outputs = useQuery({
+    ...outputsQueryOptions(media.workspaceId),
+    enabled: fromOutput,
+    refetchInterval: false,
+    staleTime: 60_000,
+  });
   const sourceMedia = useMedia(clip && !fromOutput ? clip.sourceId : null);
   const autoDelete = media.autoDeleteAt ? (
     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
