@@ -13,6 +13,7 @@ import { registerDeclaredErrors, type UndeclaredErrors } from './lib/declared-er
 import { fastSerializerCompiler } from './lib/fast-serializer';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { clipsRoutes } from './modules/clips/clips.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { corporationsRoutes } from './modules/corporations/corporations.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -183,6 +184,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
         streamInfosRoutes,
         mediasRoutes,
         jobsRoutes,
+        clipsRoutes,
         outputsRoutes,
         commentsRoutes,
         playRoutes,
@@ -230,6 +232,12 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   );
   commentSweep.unref();
   services.mediaUpload.capabilities = media;
+  services.clips.capabilities = media;
+  const clipSweep = setInterval(
+    () => void services.clips.sweep().catch((err) => app.log.warn({ err }, 'clip sweep failed')),
+    60_000,
+  );
+  clipSweep.unref();
   if (opts.jobs !== false) {
     app.jobWorker = new JobWorker(
       services.jobs.repo,
@@ -252,6 +260,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
 
   app.addHook('onClose', async () => {
     clearInterval(commentSweep);
+    clearInterval(clipSweep);
     await app.jobWorker?.stop();
     await app.programs?.stop();
     await app.live?.stop();

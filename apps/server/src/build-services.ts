@@ -8,6 +8,9 @@ import { ApiKeysService } from './modules/api-keys/api-keys.service';
 import { AuthService } from './modules/auth/auth.service';
 import { ServerSettingsRepository } from './modules/auth/server-settings.repository';
 import { TokenService } from './modules/auth/token.service';
+import { ClipsService } from './modules/clips/clips.service';
+import { MarkersRepository } from './modules/clips/markers.repository';
+import { MarkersService } from './modules/clips/markers.service';
 import { CommentsRepository } from './modules/comments/comments.repository';
 import { CommentsService } from './modules/comments/comments.service';
 import { CorporationsRepository } from './modules/corporations/corporations.repository';
@@ -101,6 +104,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     mailer,
     sessions,
   );
+  const play = new PlayService(outputs.repo, tokens, mediaLinks, config.publicUrl);
   return {
     config,
     database,
@@ -144,7 +148,9 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     jobs,
     recordings: new RecordingsService(config, storage, medias, jobs, log),
     outputs,
-    play: new PlayService(outputs.repo, tokens, mediaLinks, config.publicUrl),
+    play,
     comments: new CommentsService(new CommentsRepository(db), access, outputs, events),
+    clips: new ClipsService(config.dataDir, outputs, medias, jobs, play, storage, log, events),
+    markers: new MarkersService(new MarkersRepository(db), outputs),
   };
 }

@@ -4,6 +4,8 @@ import type { MembershipsRepository } from './modules/access/memberships.reposit
 import type { ApiKeysService } from './modules/api-keys/api-keys.service';
 import type { AuthService } from './modules/auth/auth.service';
 import type { TokenService } from './modules/auth/token.service';
+import type { ClipsService } from './modules/clips/clips.service';
+import type { MarkersService } from './modules/clips/markers.service';
 import type { CommentsService } from './modules/comments/comments.service';
 import type { CorporationsService } from './modules/corporations/corporations.service';
 import type { InvitationsService } from './modules/invitations/invitations.service';
@@ -61,6 +63,8 @@ export interface Services {
   outputs: OutputsService;
   play: PlayService;
   comments: CommentsService;
+  clips: ClipsService;
+  markers: MarkersService;
 }
 
 declare module 'fastify' {

@@ -6,7 +6,7 @@ import { type ClipInfo, clipInfoSchema, mediaSchema } from './medias';
 import { latencySchema } from './outputs';
 import { clipAccuracies, clipModes } from './values';
 
-export { clipAccuracies, clipInfoSchema, clipModes, type ClipInfo };
+export { type ClipInfo, clipAccuracies, clipInfoSchema, clipModes };
 
 /**
  * Clipping Tool (issue 14). A clip is a media of origin `clip` made by a job of type `clip`, from a live
@@ -60,7 +60,8 @@ export const createClipBodySchema = z
           issue('outMs', `At most ${CLIP_MAX_SECONDS * 1000} ms after inMs`);
       }
     }
-    if (b.autoDeleteAt && Date.parse(b.autoDeleteAt) <= Date.now()) issue('autoDeleteAt', 'Must be in the future');
+    if (b.autoDeleteAt && Date.parse(b.autoDeleteAt) <= Date.now())
+      issue('autoDeleteAt', 'Must be in the future');
   });
 export type CreateClipBody = z.infer<typeof createClipBodySchema>;
 

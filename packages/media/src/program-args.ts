@@ -30,8 +30,10 @@ export function programHls(o: ProgramOptions): string[] {
     'append_list',
     'discont_start',
     'omit_endlist',
+    // Segments that left the playlist (the live list, or the DVR window) are of no use to anyone: a
+    // clip secures its own links to the segments it needs (the Clipping Tool's clip-inputs.ts).
+    'delete_segments',
   ];
-  if (!profile.dvrSeconds) flags.push('delete_segments');
   const input =
     o.source.kind === 'live'
       ? // Our ingest announces both streams in the FLV header: half a second of probing is enough, and

@@ -40,9 +40,9 @@ describe('programHls', () => {
     expect(flagValue(args, '-force_key_frames')).toBe('expr:gte(t,n_forced*4)');
   });
 
-  it('keeps the whole DVR window for high latency and never deletes its segments', () => {
+  it('keeps the whole DVR window for high latency and deletes only segments that left it', () => {
     const args = programHls({ source: { kind: 'live', url: 'x' }, dir: '/h', latency: 'high' });
     expect(flagValue(args, '-hls_list_size')).toBe('600');
-    expect(flagValue(args, '-hls_flags')).not.toContain('delete_segments');
+    expect(flagValue(args, '-hls_flags')).toContain('delete_segments');
   });
 });

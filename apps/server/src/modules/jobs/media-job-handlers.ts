@@ -1,4 +1,5 @@
 import type { Storage } from '../../plugins/storage';
+import { clipJob } from '../clips/clip.job';
 import type { MediasService } from '../medias/medias.service';
 import { killStrays, removeJobDir } from './job-files';
 import type { JobHandlerSet } from './job-worker';
@@ -22,9 +23,7 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlerSet {
     handlers: {
       thumbnail: (ctx) => thumbnailJob(deps, ctx),
       'render-mp4': (ctx) => renderMp4Job(deps, ctx),
-      clip: async () => {
-        throw new Error('Clip jobs are not runnable yet (the clip worker lands next)');
-      },
+      clip: (ctx) => clipJob(deps, ctx),
     },
     async cleanup(job: JobRow) {
       await killStrays(deps.dataDir, job.id);

@@ -1,5 +1,19 @@
 import type { ByOriginQuery, MediaListQuery } from '@stromwerk/contracts/medias';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql, sum } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import { medias } from '../../db/schema/media';
 import { outputs } from '../../db/schema/outputs';
 import { sources } from '../../db/schema/streaming';
@@ -55,6 +69,16 @@ export class MediasRepository {
 
   async delete(id: string) {
     await this.db.delete(medias).where(eq(medias.id, id));
+  }
+
+  /** Library media whose auto-delete time has come, oldest first. */
+  expired(now: Date, limit = 50) {
+    return this.db
+      .select()
+      .from(medias)
+      .where(and(inLibrary, lte(medias.autoDeleteAt, now)))
+      .orderBy(asc(medias.autoDeleteAt))
+      .limit(limit);
   }
 
   /** Bytes a corporation's (or one workspace's) library holds, for the storage quota and usage. */

@@ -108,7 +108,11 @@ export class MediasService {
   }
 
   async delete(actor: Actor, id: string) {
-    const row = await this.row(actor, id, 'write');
+    await this.remove(await this.row(actor, id, 'write'));
+  }
+
+  /** Deletes a media nobody uses (its caller decided who may): jobs on it stop, then the row, then files. */
+  async remove(row: MediaRow) {
     const users = await this.repo.usedBy(row.id);
     if (users.length > 0)
       throw new AppError(

@@ -184,7 +184,21 @@ export class PlayService {
     const from = originOf(req.origin) ?? originOf(req.referer);
     if (typeof payload.eo === 'string' && from && from !== payload.eo && !this.isOwn(from, req))
       throw notAllowed();
-    return { row, viewerId: payload.sub as string };
+    return { row, viewerId: payload.sub as string, member: payload.m === 1 };
+  }
+
+  /**
+   * The DVR playlist address for a workspace member's tools (Clipping Tool): a viewer token marked as a
+   * member's, valid for an hour, that is neither counted as a view nor as a viewer. The caller's access
+   * to the output is checked by the caller of this method.
+   */
+  async memberPlaylistUrl(row: OutputRow, userId: string) {
+    const token = await new SignJWT({ o: row.id, r: rulesVersion(row), m: 1 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(`member:${userId}`)
+      .setExpirationTime('1h')
+      .sign(await this.tokens.secret());
+    return `/v1${fillPath(playRoutes.playlist.path, { id: row.id })}?t=${encodeURIComponent(token)}`;
   }
 
   async state(id: string, token: string, req: RequestOrigin = {}) {
@@ -194,13 +208,15 @@ export class PlayService {
 
   /** The live playlist with the token added to every segment address; counts the viewer. */
   async playlist(id: string, token: string, req: RequestOrigin = {}) {
-    const { viewerId } = await this.verify(id, token, req);
+    const { viewerId, member } = await this.verify(id, token, req);
     const dir = this.engine?.hlsDir(id);
     const text = dir ? await readFile(join(dir, 'index.m3u8'), 'utf8').catch(() => null) : null;
     if (!text) throw notFound('Playlist');
-    const viewers = this.engine!.viewers;
-    const watched = viewers.seen(id, viewerId);
-    await this.outputs.addStatistics(id, { watchSeconds: watched, peak: viewers.count(id) });
+    if (!member) {
+      const viewers = this.engine!.viewers;
+      const watched = viewers.seen(id, viewerId);
+      await this.outputs.addStatistics(id, { watchSeconds: watched, peak: viewers.count(id) });
+    }
     const t = encodeURIComponent(token);
     return text
       .split('\n')

@@ -199,6 +199,9 @@ export function ClipEditor({
         setName(null);
       },
       onError: (error) => {
+        // Range refusals are explained above the button, with the window; the rest names its fields.
+        const code = error instanceof ApiError ? error.code : undefined;
+        if (code === 'CLIP_RANGE_UNAVAILABLE' || code === 'CLIP_TOO_EARLY') return setErrors({});
         const server = fieldErrorsOf(error);
         const next: Partial<Record<Field, string>> = {};
         for (const [path, text] of Object.entries(server)) {
@@ -494,23 +497,19 @@ export function ClipEditor({
 }
 
 /**
- * The window a CLIP_RANGE_UNAVAILABLE answer names (its details: `windowStart` / `windowEnd`, ISO times or
- * offsets in ms), else the window the editor knows.
+ * The window a CLIP_RANGE_UNAVAILABLE answer names (its detail `window`: "start/end", ISO times for a
+ * player, milliseconds for a media), else the window the editor knows.
  */
 function availableWindow(
   error: ApiError,
   known: { start: number; end: number } | null,
 ): { start: number; end: number } | null {
-  const value = (field: string) => {
-    const text = error.details?.find((d) => d.field === field)?.message;
-    if (!text) return null;
-    const number = Number(text);
-    if (Number.isFinite(number)) return number;
-    const date = Date.parse(text);
-    return Number.isNaN(date) ? null : date;
-  };
-  const start = value('windowStart') ?? value('inMs');
-  const end = value('windowEnd') ?? value('outMs');
-  if (start !== null && end !== null) return { start, end };
+  const text = error.details?.find((d) => d.field === 'window')?.message;
+  const [start, end] = (text?.split('/') ?? []).map((part) => {
+    const number = Number(part);
+    return part !== '' && Number.isFinite(number) ? number : Date.parse(part);
+  });
+  if (start !== undefined && end !== undefined && !Number.isNaN(start) && !Number.isNaN(end))
+    return { start, end };
   return known;
 }

@@ -278,13 +278,24 @@ describe('ClippingPage', () => {
         code: 'CLIP_RANGE_UNAVAILABLE',
         message: 'Outside the window',
         details: [
-          { field: 'windowStart', message: '2026-11-25T20:00:05.000Z' },
-          { field: 'windowEnd', message: '2026-11-25T20:01:05.000Z' },
+          { field: 'from', message: 'Before the DVR window' },
+          { field: 'window', message: '2026-11-25T20:00:05.000Z/2026-11-25T20:01:05.000Z' },
         ],
       }),
     );
     fireEvent.click(create);
-    await screen.findByText(/This range cannot be clipped\. Available now: /);
+    const refusal = await screen.findByText(/This range cannot be clipped\. Available now: /);
+    // The window of the answer, in the page's clock format (local time).
+    const clock = (iso: string) =>
+      new Intl.DateTimeFormat('en', {
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        fractionalSecondDigits: 1,
+      }).format(new Date(iso));
+    expect(refusal.textContent).toContain(
+      `${clock('2026-11-25T20:00:05.000Z')} to ${clock('2026-11-25T20:01:05.000Z')}`,
+    );
 
     api.clips.create.mockRejectedValueOnce(
       new ApiError(425, { code: 'CLIP_TOO_EARLY', message: 'Too early' }),

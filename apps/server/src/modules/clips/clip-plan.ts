@@ -1,0 +1,82 @@
+/**
+ * Which DVR segments a clip needs, as a pure rule (issue 14): the range in wall-clock ms against the
+ * playlist's program date-times, refused when it lies outside the window, waited for when its end is at
+ * most `waitMaxMs` ahead of a live stream, too early when further.
+ */
+import { coveringSegments, type PlaylistSegment, type Window, windowOf } from '@stromwerk/media/hls-playlist';
+
+export interface DvrClipAsk {
+  segments: readonly PlaylistSegment[];
+  /** The player is on air: its playlist still grows. */
+  live: boolean;
+  nowMs: number;
+  waitMaxMs: number;
+  fromMs?: number;
+  toMs?: number;
+  /** The last N seconds the window holds. */
+  lastSeconds?: number;
+}
+
+export type DvrClipPlan =
+  | {
+      ok: true;
+      fromMs: number;
+      toMs: number;
+      /** The segments written so far that the range needs (secured at once). */
+      segments: PlaylistSegment[];
+      /** The end is not written yet: the job waits for the segments up to it. */
+      waits: boolean;
+    }
+  | {
+      ok: false;
+      code: 'CLIP_RANGE_UNAVAILABLE' | 'CLIP_TOO_EARLY';
+      field: 'from' | 'to' | 'lastSeconds';
+      message: string;
+      window: Window | null;
+    };
+
+const isoOf = (ms: number) => new Date(ms).toISOString();
+export const describeWindow = (w: Window) => `${isoOf(w.startMs)} to ${isoOf(w.endMs)}`;
+
+export function planDvrClip(ask: DvrClipAsk): DvrClipPlan {
+  const window = windowOf(ask.segments);
+  const refuse = (field: 'from' | 'to' | 'lastSeconds', message: string): DvrClipPlan => ({
+    ok: false,
+    code: 'CLIP_RANGE_UNAVAILABLE',
+    field,
+    message,
+    window,
+  });
+  if (!window) return refuse('from', 'The player’s DVR holds nothing yet');
+  const available = `the DVR holds ${describeWindow(window)}`;
+  let fromMs: number;
+  let toMs: number;
+  if (ask.lastSeconds !== undefined) {
+    toMs = window.endMs;
+    fromMs = toMs - ask.lastSeconds * 1000;
+    if (fromMs < window.startMs) return refuse('lastSeconds', `Longer than ${available}`);
+  } else {
+    fromMs = ask.fromMs ?? Number.NaN;
+    toMs = ask.toMs ?? Number.NaN;
+    if (!(fromMs < toMs)) return refuse('to', 'The end must come after the start');
+    if (fromMs < window.startMs) return refuse('from', `Before the DVR window: ${available}`);
+    if (toMs > window.endMs) {
+      if (!ask.live) return refuse('to', `After the end of the recording: ${available}`);
+      if (toMs > ask.nowMs + ask.waitMaxMs)
+        return {
+          ok: false,
+          code: 'CLIP_TOO_EARLY',
+          field: 'to',
+          message: `The end lies more than ${Math.round(ask.waitMaxMs / 1000)} s ahead; ask again once it has passed (${available})`,
+          window,
+        };
+    }
+  }
+  return {
+    ok: true,
+    fromMs,
+    toMs,
+    segments: coveringSegments(ask.segments, fromMs, toMs),
+    waits: toMs > window.endMs,
+  };
+}
