@@ -109,6 +109,11 @@ async function playFromLibrary(page: Page, lang: 'en' | 'de', name: string) {
   await expect(page.getByRole('heading', { level: 1, name: w.library })).toBeVisible();
   const card = page.getByRole('listitem', { name });
   await expect(card).toBeVisible();
+  // Where it came from and how exact it is.
+  await expect(card.getByText(/^(Clip of|Clip aus) /)).toBeVisible();
+  await expect(card.getByText(/^(Exact cut|Exakter Schnitt)$/)).toBeVisible({ timeout: 60_000 });
+  if (lang === 'en')
+    await shot(page, join(screenshotsDir, `clipping-library-${name.split(' ')[0]}-en-1200.png`));
   await card.getByRole('button', { name: w.play(name) }).click();
   const dialog = page.getByRole('dialog', { name });
   const video = dialog.locator('video');
