@@ -41,8 +41,8 @@ export function createClient(options: ClientOptions = {}) {
     streamInfos: streamInfosApi(http),
     medias: mediasApi(http),
     jobs: jobsApi(http),
-    play: playApi(http),
     clips: clipsApi(http),
+    play: playApi(http),
     /** For routes without a typed function yet. */
     request: http.request,
     upload: createUpload(http),
