@@ -7,6 +7,7 @@ import { RouteError } from './route-error';
 import {
   AddWorkspacePage,
   AreaPage,
+  ClippingPage,
   CommentsPage,
   CorporationPage,
   CreateAccountPage,
@@ -71,6 +72,8 @@ export const routes: RouteObject[] = [
                       <OutputsPage />
                     ) : area.name === 'comments' ? (
                       <CommentsPage />
+                    ) : area.name === 'clipping' ? (
+                      <ClippingPage />
                     ) : null}
                   </AreaPage>
                 ),

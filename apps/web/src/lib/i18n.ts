@@ -26,6 +26,7 @@ export const namespaces = [
   'outputs',
   'comments',
   'player',
+  'clipping',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

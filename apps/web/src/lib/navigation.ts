@@ -65,5 +65,6 @@ export const builtAreas: ReadonlySet<string> = new Set([
   'targets',
   'players',
   'media',
+  'clipping',
   'comments',
 ]);

@@ -64,6 +64,11 @@ export const OutputsPage = page(
   () => import('../../features/outputs/components/outputs-page').then((m) => m.OutputsPage),
   'outputs',
 );
+export const ClippingPage = page(
+  () => import('../../features/clipping/components/clipping-page').then((m) => m.ClippingPage),
+  'clipping',
+  'medias',
+);
 export const CommentsPage = page(
   () => import('../../features/comments/components/comments-page').then((m) => m.CommentsPage),
   'comments',

@@ -8,10 +8,11 @@ import Typography from '@mui/material/Typography';
 import type { MediaOrigin } from '@stromwerk/contracts/medias';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useMedias } from '../api/list-medias';
-import type { MediaSort } from '../api/types';
+import { MEDIA_ORIGINS, type MediaSort } from '../api/types';
 import type { useUploads } from '../hooks/use-uploads';
 import { useViewMode } from '../hooks/use-view-mode';
 import { MediaGrid } from './media-grid';
@@ -38,7 +39,12 @@ export function LibraryPanel({
   const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<MediaSort>('newest');
-  const [origin, setOrigin] = useState<MediaOrigin | 'all'>('all');
+  // `?origin=clip` (the Clipping Tool's link) opens the library on that origin.
+  const [searchParams] = useSearchParams();
+  const [origin, setOrigin] = useState<MediaOrigin | 'all'>(() => {
+    const asked = searchParams.get('origin');
+    return MEDIA_ORIGINS.find((o) => o === asked) ?? 'all';
+  });
   const [view, setView] = useViewMode();
   const medias = useMedias(workspaceId, { search, sort, origin });
   const { items } = medias;

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import type { MediaItem } from '../api/types';
+import { ClipAccuracyChip, ClipOrigin } from './clip-origin';
 import { type MediaAction, MediaActions } from './media-actions';
 import { MediaOriginChip, MediaStatusChip } from './media-chips';
 import { MediaThumbnail } from './media-thumbnail';
@@ -100,7 +101,13 @@ export function MediaCard({
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 1 }}>
             <MediaOriginChip origin={media.origin} />
             {media.status !== 'ready' && <MediaStatusChip status={media.status} />}
+            <ClipAccuracyChip media={media} />
           </Box>
+          {(media.clip || media.autoDeleteAt) && (
+            <Box sx={{ mt: 0.75 }}>
+              <ClipOrigin media={media} />
+            </Box>
+          )}
           {media.status === 'failed' && media.error && (
             <Typography variant="body2" color="error" sx={{ mt: 0.75, overflowWrap: 'anywhere' }}>
               {media.error}

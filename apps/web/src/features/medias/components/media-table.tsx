@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import type { MediaItem } from '../api/types';
+import { ClipAccuracyChip, ClipOrigin } from './clip-origin';
 import { type MediaAction, MediaActions } from './media-actions';
 import { MediaOriginChip, MediaStatusChip } from './media-chips';
 import { MediaThumbnail } from './media-thumbnail';
@@ -76,9 +77,13 @@ export function MediaTable({
                     {media.error}
                   </Typography>
                 )}
+                {(media.clip || media.autoDeleteAt) && <ClipOrigin media={media} />}
               </TableCell>
               <TableCell sx={wide}>
-                <MediaOriginChip origin={media.origin} />
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                  <MediaOriginChip origin={media.origin} />
+                  <ClipAccuracyChip media={media} />
+                </Box>
               </TableCell>
               <TableCell>
                 <MediaStatusChip status={media.status} />
