@@ -141,7 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   await app.register(
     async (v1) => {
       // Only the API scope requires a caller; docs and the web app are outside it.
-      registerAuth(v1, database.db, services.sessions);
+      registerAuth(v1, services.sessions, services.apiKeys);
       registerAttemptLimits(v1);
       // The document is the same for everyone and does not change while the server runs: serialized once,
       // served without looking up the caller.
@@ -257,6 +257,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     await app.live?.stop();
     stopNotifications();
     await app.broker?.close();
+    await services.identity.close();
     if (!opts.database) await database.close();
   });
   return app;
