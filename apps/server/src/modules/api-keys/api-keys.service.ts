@@ -45,8 +45,8 @@ export class ApiKeysService {
     }
     const now = Date.now();
     if (!row.key.lastUsedAt || now - row.key.lastUsedAt.getTime() > 60_000) {
-      await this.repo.markUsed(row.key.id);
       row.key.lastUsedAt = new Date(now);
+      await this.repo.markUsed(row.key.id);
     }
     return row;
   }

@@ -92,10 +92,10 @@ export class SessionsService {
     }
     if (now - session.lastUsedAt.getTime() > TOUCH_MS) {
       const expiry = new Date(Math.min(now + IDLE_MS, session.absoluteExpiry.getTime()));
-      await this.repo.touch(session.id, new Date(now), expiry);
-      // The cached row follows the write, so the next request does not write again.
+      // The cached row follows first, so concurrent requests on it do not write the same again.
       session.lastUsedAt = new Date(now);
       session.expiry = expiry;
+      await this.repo.touch(session.id, new Date(now), expiry);
     }
     return found;
   }
