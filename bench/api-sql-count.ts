@@ -16,6 +16,22 @@ const { app, fixture, close } = await seededStromwerk({
   logger: { logQuery: (query) => statements.push(query.length > 200 ? `${query.slice(0, 200)}…` : query) },
 });
 const owner = { authorization: `Bearer ${fixture.ownerToken}` };
+// A target and a player in ws-200, so their lists have a page (medias stay empty: no upload here).
+for (const [route, payload] of [
+  [
+    benchRoutes.targetCreate,
+    {
+      workspaceId: fixture.ws200,
+      name: 'Target',
+      sourceId: fixture.sourceId,
+      settings: { type: 'rtmp', url: 'rtmp://live.example.com/app', streamKey: 'k' },
+    },
+  ],
+  [benchRoutes.outputCreate, { workspaceId: fixture.ws200, name: 'Player' }],
+] as const) {
+  const res = await app.inject({ method: route.method, url: apiPath(route), headers: owner, payload });
+  if (res.statusCode !== 201) throw new Error(`${route.path}: ${res.statusCode} ${res.body}`);
+}
 const member = { authorization: `Bearer ${fixture.memberToken}` };
 const cases = [
   { name: 'GET /v1/me (owner)', url: apiPath(benchRoutes.me), headers: owner },
@@ -47,6 +63,21 @@ const cases = [
   },
   { name: 'get by id (owner)', url: apiPath(benchRoutes.source, { id: fixture.sourceId }), headers: owner },
   { name: 'get by id (member)', url: apiPath(benchRoutes.source, { id: fixture.sourceId }), headers: member },
+  {
+    name: 'targets of a workspace (member)',
+    url: apiPath(benchRoutes.targetsInWorkspace, { id: fixture.ws200 }),
+    headers: member,
+  },
+  {
+    name: 'players of a workspace (member)',
+    url: apiPath(benchRoutes.outputsInWorkspace, { id: fixture.ws200 }),
+    headers: member,
+  },
+  {
+    name: 'medias of a workspace, empty page (member)',
+    url: apiPath(benchRoutes.mediasInWorkspace, { id: fixture.ws200 }),
+    headers: member,
+  },
   { name: 'GET /v1/openapi.json', url: '/v1/openapi.json', headers: {} },
 ];
 const counts: Record<string, { statements: number; status: number; sql: string[] }> = {};

@@ -1,7 +1,10 @@
 import { authRoutes } from '@stromwerk/contracts/api/auth';
 import { healthRoutes } from '@stromwerk/contracts/api/health';
+import { mediaRoutes } from '@stromwerk/contracts/api/medias';
+import { outputRoutes } from '@stromwerk/contracts/api/outputs';
 import { fillPath, type Route } from '@stromwerk/contracts/api/route';
 import { sourceRoutes } from '@stromwerk/contracts/api/sources';
+import { targetRoutes } from '@stromwerk/contracts/api/targets';
 
 /** An operation's URL below the server root, from the route table: `/v1/sources/<id>`. */
 export const apiPath = (route: Route, params?: Record<string, unknown>) =>
@@ -14,4 +17,9 @@ export const benchRoutes = {
   me: authRoutes.me,
   sources: sourceRoutes.list,
   source: sourceRoutes.get,
+  targetCreate: targetRoutes.create,
+  targetsInWorkspace: targetRoutes.listInWorkspace,
+  outputCreate: outputRoutes.create,
+  outputsInWorkspace: outputRoutes.listInWorkspace,
+  mediasInWorkspace: mediaRoutes.listInWorkspace,
 } as const;

@@ -143,7 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   await app.register(
     async (v1) => {
       // Only the API scope requires a caller; docs and the web app are outside it.
-      registerAuth(v1, database.db, services.sessions);
+      registerAuth(v1, services.sessions, services.apiKeys);
       registerAttemptLimits(v1);
       // The document is the same for everyone and does not change while the server runs: serialized once,
       // served without looking up the caller.
@@ -270,6 +270,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     await app.live?.stop();
     stopNotifications();
     await app.broker?.close();
+    await services.identity.close();
     if (!opts.database) await database.close();
   });
   return app;

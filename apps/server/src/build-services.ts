@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { EventBus } from './lib/events';
 import { AccessRepository } from './modules/access/access.repository';
 import { AccessService } from './modules/access/access.service';
+import { IdentityCache, type IdentityChange } from './modules/access/identity-cache';
 import { MembershipsRepository } from './modules/access/memberships.repository';
 import { ApiKeysRepository } from './modules/api-keys/api-keys.repository';
 import { ApiKeysService } from './modules/api-keys/api-keys.service';
@@ -66,7 +67,8 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     log,
   });
   const tokens = new TokenService(new ServerSettingsRepository(db));
-  const sessions = new SessionsService(new SessionsRepository(db));
+  const identity = identityCacheFor(database);
+  const sessions = new SessionsService(new SessionsRepository(db), identity);
   const access = new AccessService(new AccessRepository(db));
   const memberships = new MembershipsRepository(db);
   const usersRepo = new UsersRepository(db);
@@ -98,6 +100,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     memberships,
     mailer,
     events,
+    identity,
   );
   const verification = new VerificationService(
     new VerificationRepository(db),
@@ -105,6 +108,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     usersRepo,
     mailer,
     sessions,
+    identity,
   );
   const play = new PlayService(outputs.repo, tokens, mediaLinks, config.publicUrl);
   return {
@@ -112,24 +116,33 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     database,
     mailer,
     events,
+    identity,
     tokens,
     sessions,
     access,
     memberships,
     invitations,
     auth: new AuthService(db, config, usersRepo, sessions, invitations),
-    users: new UsersService(usersRepo, memberships, sessions, verification),
+    users: new UsersService(usersRepo, memberships, sessions, verification, identity),
     verification,
-    apiKeys: new ApiKeysService(new ApiKeysRepository(db), usersRepo),
+    apiKeys: new ApiKeysService(new ApiKeysRepository(db), usersRepo, identity),
     corporations: new CorporationsService(
       db,
       new CorporationsRepository(db),
       access,
       memberships,
       events,
+      identity,
       sessions,
     ),
-    workspaces: new WorkspacesService(usage, new WorkspacesRepository(db), access, memberships, events),
+    workspaces: new WorkspacesService(
+      usage,
+      new WorkspacesRepository(db),
+      access,
+      memberships,
+      events,
+      identity,
+    ),
     usage,
     sources: new SourcesService(usage, config, sourcesRepo, access, events, medias.repo),
     targets: new TargetsService(usage, new TargetsRepository(db), sourcesRepo, access, events, {
@@ -143,7 +156,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
       log,
     ),
     storage,
-    avatars: new AvatarService(medias.repo, usersRepo, storage),
+    avatars: new AvatarService(medias.repo, usersRepo, storage, identity),
     medias,
     mediaLinks,
     mediaUpload: new MediaUploadService(config, access, storage, medias, jobs),
@@ -156,4 +169,20 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     markers: new MarkersService(new MarkersRepository(db), outputs),
     drafts: new DraftsService(new DraftsRepository(db), access, medias, jobs, events, log),
   };
+}
+
+/**
+ * The cache of resolved callers. On PostgreSQL other server processes may change the same rows, so the
+ * cache listens for their changes (LISTEN/NOTIFY) and serves nothing until it does; PGlite is one process.
+ */
+function identityCacheFor(database: Database): IdentityCache {
+  if (!database.listen) return new IdentityCache();
+  const cache = new IdentityCache({ crossProcess: true });
+  cache.attach(
+    database.listen<IdentityChange>('stromwerk_identity', {
+      message: (change) => cache.drop(change),
+      listening: (up) => cache.listening(up),
+    }),
+  );
+  return cache;
 }

@@ -1,5 +1,6 @@
 import type { EventBus } from './lib/events';
 import type { AccessService } from './modules/access/access.service';
+import type { IdentityCache } from './modules/access/identity-cache';
 import type { MembershipsRepository } from './modules/access/memberships.repository';
 import type { ApiKeysService } from './modules/api-keys/api-keys.service';
 import type { AuthService } from './modules/auth/auth.service';
@@ -38,6 +39,8 @@ export interface Services {
   database: Database;
   mailer: Mailer;
   events: EventBus;
+  /** Resolved callers (session or API key, user, memberships), dropped by every change to them. */
+  identity: IdentityCache;
   tokens: TokenService;
   sessions: SessionsService;
   access: AccessService;

@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { users } from '../db/schema/identity';
 import { AppError } from '../lib/app-error';
-import { sha256 } from '../lib/secrets';
 import type { Grant } from '../modules/access/access.repository';
-import { ApiKeysRepository } from '../modules/api-keys/api-keys.repository';
+import type { ApiKeysService } from '../modules/api-keys/api-keys.service';
 import type { SessionsService } from '../modules/sessions/sessions.service';
-import type { Db } from './db';
 
 export type UserRow = typeof users.$inferSelect;
 export interface Actor {
@@ -15,8 +13,8 @@ export interface Actor {
   sessionId?: string;
   apiKeyId?: string;
   /**
-   * The caller's memberships, read with the session or API key in the same statement (one query per
-   * request for authentication and access); AccessService reads them when absent.
+   * The caller's memberships, read with the session or API key in the same statement (or taken from the
+   * identity cache with it); AccessService reads them when absent.
    */
   grants?: Grant[];
 }
@@ -46,8 +44,7 @@ const unauthenticated = () =>
  * Resolves the caller on every request. Routes are private unless they say `auth: 'public'`, so a route
  * that forgets to declare access is closed, not open.
  */
-export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionsService): void {
-  const keys = new ApiKeysRepository(db);
+export function registerAuth(app: FastifyInstance, sessions: SessionsService, keys: ApiKeysService): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config?.auth ?? 'user';
@@ -67,7 +64,7 @@ export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionsSer
 
 async function resolveActor(
   request: FastifyRequest,
-  keys: ApiKeysRepository,
+  keys: ApiKeysService,
   sessions: SessionsService,
 ): Promise<Actor | null> {
   const header = request.headers.authorization;
@@ -75,7 +72,7 @@ async function resolveActor(
   const [scheme, value] = header.split(' ', 2);
   if (!value) throw new AppError('TOKEN_INVALID', 'Malformed Authorization header');
   if (scheme === 'Bearer') {
-    // One indexed lookup: the session by id, joined with its user.
+    // One indexed lookup (the session by id, joined with its user and memberships) or a cache hit.
     const found = await sessions.resolve(value);
     if (!found) throw new AppError('TOKEN_INVALID', 'Session expired or invalid, please log in again');
     return checkBlocked({
@@ -86,10 +83,8 @@ async function resolveActor(
     });
   }
   if (scheme === 'Token') {
-    const row = await keys.activeByHash(sha256(value));
+    const row = await keys.resolve(value);
     if (!row) throw new AppError('TOKEN_INVALID', 'API key unknown or invalidated');
-    const stale = !row.key.lastUsedAt || Date.now() - row.key.lastUsedAt.getTime() > 60_000;
-    if (stale) await keys.markUsed(row.key.id);
     return checkBlocked({ user: row.user, via: 'api-key', apiKeyId: row.key.id, grants: row.grants });
   }
   throw new AppError('TOKEN_INVALID', 'Unsupported Authorization scheme: use Bearer or Token');

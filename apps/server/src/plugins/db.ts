@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type NotifyChannel, type NotifyHandlers, openNotifyChannel } from '../db/notify-channel';
 import * as schema from '../db/schema/index-for-drizzle';
 
 /**
@@ -25,6 +26,11 @@ export interface Database {
   engine: 'pglite' | 'postgresql';
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: a LISTEN/NOTIFY channel to the other server processes on this database (a dedicated
+   * listening connection). PGlite is one process, so it has none.
+   */
+  listen?<M>(channel: string, handlers: NotifyHandlers<M>): NotifyChannel<M>;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -70,6 +76,7 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
     engine: 'postgresql',
     ping: () => ping(db),
     close: () => pool.end(),
+    listen: (channel, handlers) => openNotifyChannel(url, pool, channel, handlers),
   };
 }
 

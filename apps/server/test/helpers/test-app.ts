@@ -15,6 +15,8 @@ export const OWNER = { email: 'owner@example.test', password: 'owner-password-1'
 export interface TestContext {
   app: StromwerkApp;
   dataDir: string;
+  /** The database URL on PostgreSQL (a second app can open the same database), undefined on PGlite. */
+  databaseUrl?: string;
   /** The bootstrapped owner: platform admin, admin of the first corporation. */
   owner: Session & { corporationId: string; workspaceId: string };
   close(): Promise<void>;
@@ -57,6 +59,7 @@ export async function createTestApp(
   return {
     app,
     dataDir,
+    databaseUrl: database.url,
     owner: { ...session, corporationId: boot!.corporation.id, workspaceId: workspaces.body.items[0]!.id },
     async close() {
       await app.close();

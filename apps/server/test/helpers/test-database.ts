@@ -34,7 +34,7 @@ async function migratedSnapshot(): Promise<Blob> {
  * A fresh database per test file: in-memory PGlite by default, or (STROMWERK_TEST_DB=postgres) a new
  * database on the PostgreSQL server of TEST_DATABASE_URL, dropped again when the file is done.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.STROMWERK_TEST_DB !== 'postgres' || !url) {
     return openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: await migratedSnapshot() });
@@ -49,6 +49,8 @@ export async function openTestDatabase(): Promise<Database> {
   const database = await openDatabase({ databaseUrl: dbUrl.toString() });
   return {
     ...database,
+    /** Another process's view of the same database: `openDatabase({ databaseUrl: url })`. */
+    url: dbUrl.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: url });

@@ -94,6 +94,22 @@ export class AccessService {
   }
 
   /**
+   * The decision on a list of one workspace whose page was read first (one statement for the whole list):
+   * on the corporation its first row names, without a query (`workspaceOfRows`), or, for an empty page or
+   * rows without a corporation, as `workspace` decides. The caller returns nothing before this resolves.
+   */
+  async workspaceList(
+    actor: Actor,
+    workspaceId: string,
+    first: { corporationId: string | null } | undefined,
+    need: Permission,
+  ): Promise<Permission[]> {
+    if (first?.corporationId)
+      return this.workspaceOfRows(actor, { id: workspaceId, corporationId: first.corporationId }, need);
+    return (await this.workspace(actor, workspaceId, need)).permissions;
+  }
+
+  /**
    * Access to a resource that lives in a workspace: a caller without any membership learns only that the
    * resource (named `what`) is not found, not that its workspace exists.
    */

@@ -4,6 +4,7 @@ import { forbidden, notFound } from '../../lib/app-error';
 import { iso, isoOrNull } from '../../lib/dates';
 import { randomSecret, sha256 } from '../../lib/secrets';
 import type { Actor } from '../../plugins/auth';
+import type { IdentityCache } from '../access/identity-cache';
 import type { UsersRepository } from '../users/users.repository';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
 
@@ -25,7 +26,30 @@ export class ApiKeysService {
   constructor(
     private readonly repo: ApiKeysRepository,
     private readonly users: UsersRepository,
+    private readonly identity: IdentityCache,
   ) {}
+
+  /**
+   * A valid key with the user it acts as and their memberships: one statement, or none when the identity
+   * cache holds it. Last use is written at most once a minute.
+   */
+  async resolve(secret: string) {
+    const hash = sha256(secret);
+    const cacheKey = `k:${hash}`;
+    let row = this.identity.get(cacheKey) as Awaited<ReturnType<ApiKeysRepository['activeByHash']>>;
+    if (!row) {
+      const generation = this.identity.generation();
+      row = await this.repo.activeByHash(hash);
+      if (!row) return undefined;
+      this.identity.set(cacheKey, row, generation);
+    }
+    const now = Date.now();
+    if (!row.key.lastUsedAt || now - row.key.lastUsedAt.getTime() > 60_000) {
+      row.key.lastUsedAt = new Date(now);
+      await this.repo.markUsed(row.key.id);
+    }
+    return row;
+  }
 
   /** The caller's own keys, or (platform admin) an existing user's: an unknown user id is a 404. */
   private async ownerCheck(actor: Actor, userId: string) {
@@ -57,6 +81,7 @@ export class ApiKeysService {
   async invalidate(actor: Actor, id: string) {
     const row = await this.repo.invalidate(id, actor.user.isAdmin ? undefined : actor.user.id);
     if (!row) throw notFound('API key');
+    await this.identity.forget({ userId: row.userId });
     return toApiKey(row);
   }
 }

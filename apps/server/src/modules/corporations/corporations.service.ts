@@ -12,6 +12,7 @@ import { expand, grants } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
 import type { Db } from '../../plugins/db';
 import type { AccessService } from '../access/access.service';
+import type { IdentityCache } from '../access/identity-cache';
 import type { MembershipsRepository } from '../access/memberships.repository';
 import type { SessionsService } from '../sessions/sessions.service';
 import { type CorporationsRepository, toCorporation } from './corporations.repository';
@@ -23,6 +24,7 @@ export class CorporationsService {
     private readonly access: AccessService,
     private readonly memberships: MembershipsRepository,
     private readonly events: EventBus,
+    private readonly identity: IdentityCache,
     private readonly sessions?: SessionsService,
   ) {}
 
@@ -60,6 +62,8 @@ export class CorporationsService {
       await this.memberships.set(actor.user.id, created.id, null, ['admin'], tx);
       return created;
     });
+    // The creator's new membership: their cached memberships are out of date.
+    await this.identity.forget({ userId: actor.user.id });
     this.emit(row.id, 'created');
     return toCorporation(row, ['read', 'write', 'admin']);
   }
@@ -76,6 +80,7 @@ export class CorporationsService {
       throw new AppError('FORBIDDEN', 'features: Only platform administrators may change features');
     }
     const row = await this.repo.update(id, body);
+    await this.identity.forget({ corporationId: id });
     this.emit(id, 'updated');
     return toCorporation(row, permissions);
   }
@@ -83,12 +88,15 @@ export class CorporationsService {
   async delete(actor: Actor, id: string) {
     await this.access.corporation(actor, id, 'admin');
     await this.repo.delete(id);
+    await this.identity.forget({ corporationId: id });
     this.emit(id, 'deleted');
   }
 
   async setBlocked(id: string, actor: Actor, blocked: boolean) {
     const { permissions } = await this.access.corporation(actor, id, 'read');
     const row = await this.repo.update(id, { blocked });
+    // Every member's cached memberships carry the blocked flag.
+    await this.identity.forget({ corporationId: id });
     this.emit(id, 'updated');
     // Members keep their accounts but lose the corporation: their live subscriptions re-authorize now.
     if (blocked) await this.sessions?.disconnectMembers(id);
@@ -112,6 +120,7 @@ export class CorporationsService {
       throw new AppError('CONFLICT', 'permissions: A corporation needs at least one administrator');
     }
     await this.memberships.set(body.userId, id, null, body.permissions);
+    await this.identity.forget({ userId: body.userId });
     this.emit(id, 'updated');
     this.events.changed(memberChange(body.userId, id, null, body.permissions));
   }

@@ -10,6 +10,7 @@ import type { Config } from '../../plugins/config';
 import type { Db } from '../../plugins/db';
 import type { Mailer } from '../../plugins/mailer';
 import type { AccessService } from '../access/access.service';
+import type { IdentityCache } from '../access/identity-cache';
 import type { MembershipsRepository } from '../access/memberships.repository';
 import { type InvitationRow, type InvitationsRepository, toInvitation } from './invitations.repository';
 
@@ -28,6 +29,7 @@ export class InvitationsService {
     private readonly memberships: MembershipsRepository,
     private readonly mailer: Mailer,
     private readonly events: EventBus,
+    private readonly identity: IdentityCache,
   ) {}
 
   async create(actor: Actor, body: CreateInvitationBody) {
@@ -134,6 +136,8 @@ export class InvitationsService {
     const updated = accept
       ? await withTransaction(this.db, (tx) => this.accept(inv, actor.user.id, tx))
       : await this.repo.update(id, { status: 'declined' });
+    // The accepted membership is new: the caller's cached memberships are out of date.
+    if (accept) await this.identity.forget({ userId: actor.user.id });
     this.announce(updated);
     return toInvitation(updated, found.corporationName);
   }

@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   ilike,
   inArray,
   isNotNull,
@@ -149,17 +150,18 @@ export class MediasRepository {
       durationMs: medias.durationMs,
     }[q.sort];
     const direction = q.order === 'asc' ? asc : desc;
-    const [{ total }] = (await this.db.select({ total: count() }).from(medias).where(where)) as [
-      { total: number },
-    ];
-    const rows = await this.db
-      .select()
+    // Page and total in one statement; a page past the end has no row to carry the total: count then.
+    const found = await this.db
+      .select({ row: getTableColumns(medias), total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(medias)
       .where(where)
       .orderBy(direction(column), asc(medias.id))
       .limit(q.limit)
       .offset(q.offset);
-    return { rows, total };
+    const total =
+      found[0]?.total ??
+      (q.offset > 0 ? (await this.db.select({ n: count() }).from(medias).where(where))[0]!.n : 0);
+    return { rows: found.map((f) => f.row), total };
   }
 
   byOrigin(origin: string, q: ByOriginQuery, workspaceIds: string[] | undefined) {

@@ -76,6 +76,13 @@ export class MediasService {
   }
 
   async list(actor: Actor, query: MediaListQuery & { corporationId?: string }) {
+    if (query.workspaceId && !query.corporationId) {
+      // One workspace: its page first, then the decision on the corporation its rows name (as sources).
+      const { rows, total } = await this.repo.list(query, undefined);
+      await this.access.workspaceList(actor, query.workspaceId, rows[0], 'read');
+      const items = await Promise.all(rows.map((r) => this.present(r)));
+      return { items, total, limit: query.limit, offset: query.offset };
+    }
     if (query.workspaceId) await this.access.workspace(actor, query.workspaceId, 'read');
     if (query.corporationId) await this.access.corporation(actor, query.corporationId, 'read');
     const visible = await this.access.visibleWorkspaceIds(actor, query.corporationId);

@@ -1,5 +1,5 @@
 import type { OutputListQuery } from '@stromwerk/contracts/outputs';
-import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { outputs } from '../../db/schema/outputs';
 import { withTransaction } from '../../db/transaction';
 import type { Db } from '../../plugins/db';
@@ -79,16 +79,17 @@ export class OutputsRepository {
     if (q.corporationId) filters.push(eq(outputs.corporationId, q.corporationId));
     if (q.search) filters.push(ilike(outputs.name, `%${escapeLike(q.search)}%`));
     const where = filters.length ? and(...filters) : undefined;
-    const [{ total }] = (await this.db.select({ total: count() }).from(outputs).where(where)) as [
-      { total: number },
-    ];
-    const rows = await this.db
-      .select()
+    // Page and total in one statement; a page past the end has no row to carry the total: count then.
+    const found = await this.db
+      .select({ row: getTableColumns(outputs), total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(outputs)
       .where(where)
       .orderBy(asc(outputs.name), asc(outputs.id))
       .limit(q.limit)
       .offset(q.offset);
-    return { rows, total };
+    const total =
+      found[0]?.total ??
+      (q.offset > 0 ? (await this.db.select({ n: count() }).from(outputs).where(where))[0]!.n : 0);
+    return { rows: found.map((f) => f.row), total };
   }
 }

@@ -7,6 +7,7 @@ import type { Actor, UserRow } from '../../plugins/auth';
 import type { BrokerEngine } from '../../plugins/broker';
 import type { Db } from '../../plugins/db';
 import type { Grant } from '../access/access.repository';
+import type { IdentityCache } from '../access/identity-cache';
 import { toUser } from '../users/users.repository';
 import { deviceLabel } from './device-label';
 import type { SessionRow, SessionsRepository } from './sessions.repository';
@@ -37,7 +38,10 @@ export class SessionsService {
   /** The notification broker, attached by app.ts once it runs. */
   broker: BrokerEngine | undefined;
 
-  constructor(private readonly repo: SessionsRepository) {}
+  constructor(
+    private readonly repo: SessionsRepository,
+    private readonly identity: IdentityCache,
+  ) {}
 
   async issue(user: UserRow, meta: ClientMeta, db?: Db): Promise<Session> {
     const secret = randomSecret(32);
@@ -58,13 +62,24 @@ export class SessionsService {
     return { token: `${row.id}.${secret}`, expiry: iso(row.expiry), user: toUser(user) };
   }
 
-  /** The user and session of a bearer token, or null when it is not a live session. One indexed lookup. */
+  /**
+   * The user and session of a bearer token, or null when it is not a live session. One indexed lookup, or
+   * none when the identity cache holds the session (the checks below run on every request either way).
+   */
   async resolve(token: string): Promise<{ user: UserRow; session: SessionRow; grants: Grant[] } | null> {
     const dot = token.indexOf('.');
     const id = token.slice(0, dot);
     if (dot < 0 || !UUID.test(id)) return null;
-    const found = await this.repo.withUser(id);
-    if (!found) return null;
+    const cacheKey = `s:${id}`;
+    let found = this.identity.get(cacheKey) as
+      | { user: UserRow; session: SessionRow; grants: Grant[] }
+      | undefined;
+    if (!found) {
+      const generation = this.identity.generation();
+      found = await this.repo.withUser(id);
+      if (!found) return null;
+      this.identity.set(cacheKey, found, generation);
+    }
     const { session, user } = found;
     const now = Date.now();
     if (
@@ -77,6 +92,9 @@ export class SessionsService {
     }
     if (now - session.lastUsedAt.getTime() > TOUCH_MS) {
       const expiry = new Date(Math.min(now + IDLE_MS, session.absoluteExpiry.getTime()));
+      // The cached row follows first, so concurrent requests on it do not write the same again.
+      session.lastUsedAt = new Date(now);
+      session.expiry = expiry;
       await this.repo.touch(session.id, new Date(now), expiry);
     }
     return found;
@@ -102,17 +120,20 @@ export class SessionsService {
       throw new AppError('FORBIDDEN', 'An API key has no session to log out of');
     }
     this.end(actor.user.id, await this.repo.revokeOne(actor.user.id, actor.sessionId));
+    await this.identity.forget({ userId: actor.user.id });
   }
 
   async revoke(actor: Actor, id: string) {
     const ended = await this.repo.revokeOne(actor.user.id, id);
     if (ended.length === 0) throw notFound('Session');
     this.end(actor.user.id, ended);
+    await this.identity.forget({ userId: actor.user.id });
   }
 
   /** Ends every session of a user (password change or reset, block), optionally but one. */
   async revokeAll(userId: string, exceptId?: string) {
     this.end(userId, await this.repo.revokeAll(userId, exceptId), !exceptId);
+    await this.identity.forget({ userId });
   }
 
   /** Members of a blocked corporation re-authorize their live subscriptions, which then refuse it. */

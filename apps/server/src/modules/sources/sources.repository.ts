@@ -63,7 +63,22 @@ export function toSource(row: SourceRow, ingestUrl: string | null): Source {
 }
 
 export class SourcesRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * The most frequent list, one workspace's page with no other filter, built once (a named prepared
+   * statement on PostgreSQL): building the query took about a seventh of such a request's CPU.
+   */
+  private readonly workspacePage;
+
+  constructor(private readonly db: Db) {
+    this.workspacePage = db
+      .select({ row: getTableColumns(sources), total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(sources)
+      .where(eq(sources.workspaceId, sql.placeholder('workspaceId')))
+      .orderBy(asc(sources.name), asc(sources.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('stromwerk_sources_of_workspace');
+  }
 
   async byId(id: string) {
     const [row] = await this.db.select().from(sources).where(eq(sources.id, id));
@@ -167,13 +182,16 @@ export class SourcesRepository {
     if (q.search) filters.push(ilike(sources.name, `%${escapeLike(q.search)}%`));
     if (q.state) filters.push(eq(stateSql(new Date()), q.state));
     const where = filters.length ? and(...filters) : undefined;
-    const found = await this.db
-      .select({ row: getTableColumns(sources), total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(sources)
-      .where(where)
-      .orderBy(asc(sources.name), asc(sources.id))
-      .limit(q.limit)
-      .offset(q.offset);
+    const found =
+      q.workspaceId && filters.length === 1
+        ? await this.workspacePage.execute({ workspaceId: q.workspaceId, limit: q.limit, offset: q.offset })
+        : await this.db
+            .select({ row: getTableColumns(sources), total: sql<number>`count(*) over ()`.mapWith(Number) })
+            .from(sources)
+            .where(where)
+            .orderBy(asc(sources.name), asc(sources.id))
+            .limit(q.limit)
+            .offset(q.offset);
     // A page past the end has no row to carry the total: count then.
     const total =
       found[0]?.total ??

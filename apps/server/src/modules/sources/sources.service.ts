@@ -72,16 +72,7 @@ export class SourcesService {
       // the corporation its rows name, so a page costs one statement after authentication. Nothing is
       // returned before the decision; an empty page asks the access service as every other request does.
       const { rows, total } = await this.repo.list(query, undefined);
-      const first = rows[0];
-      if (first) {
-        await this.access.workspaceOfRows(
-          actor,
-          { id: query.workspaceId, corporationId: first.corporationId },
-          'read',
-        );
-      } else {
-        await this.access.workspace(actor, query.workspaceId, 'read');
-      }
+      await this.access.workspaceList(actor, query.workspaceId, rows[0], 'read');
       return { items: rows.map(this.present), total, limit: query.limit, offset: query.offset };
     }
     if (query.workspaceId) await this.access.workspace(actor, query.workspaceId, 'read');

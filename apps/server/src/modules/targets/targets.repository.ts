@@ -5,7 +5,7 @@ import type {
   TargetState,
   TargetType,
 } from '@stromwerk/contracts/targets';
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { outputs } from '../../db/schema/outputs';
 import { targets } from '../../db/schema/streaming';
 import { iso, isoOrNull } from '../../lib/dates';
@@ -123,16 +123,17 @@ export class TargetsRepository {
     if (q.state) filters.push(eq(targets.state, q.state));
     if (q.search) filters.push(ilike(targets.name, `%${escapeLike(q.search)}%`));
     const where = filters.length ? and(...filters) : undefined;
-    const [{ total }] = (await this.db.select({ total: count() }).from(targets).where(where)) as [
-      { total: number },
-    ];
-    const rows = await this.db
-      .select()
+    // Page and total in one statement; a page past the end has no row to carry the total: count then.
+    const found = await this.db
+      .select({ row: getTableColumns(targets), total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(targets)
       .where(where)
       .orderBy(asc(targets.name), asc(targets.id))
       .limit(q.limit)
       .offset(q.offset);
-    return { rows, total };
+    const total =
+      found[0]?.total ??
+      (q.offset > 0 ? (await this.db.select({ n: count() }).from(targets).where(where))[0]!.n : 0);
+    return { rows: found.map((f) => f.row), total };
   }
 }

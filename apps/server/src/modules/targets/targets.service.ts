@@ -51,6 +51,18 @@ export class TargetsService {
   }
 
   async list(actor: Actor, query: TargetListQuery & { corporationId?: string }) {
+    if (query.workspaceId && !query.corporationId) {
+      // One workspace: its page first, then the decision on the corporation its rows name (as sources).
+      const { rows, total } = await this.repo.list(query, undefined);
+      const permissions = await this.access.workspaceList(actor, query.workspaceId, rows[0], 'read');
+      const canWrite = grants(permissions, 'write');
+      return {
+        items: rows.map((r) => toTarget(r, canWrite)),
+        total,
+        limit: query.limit,
+        offset: query.offset,
+      };
+    }
     let canWrite = actor.user.isAdmin;
     if (query.workspaceId)
       canWrite = grants((await this.access.workspace(actor, query.workspaceId, 'read')).permissions, 'write');

@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { sniffImage } from '../../lib/image-sniff';
 import type { Actor } from '../../plugins/auth';
 import type { Storage } from '../../plugins/storage';
+import type { IdentityCache } from '../access/identity-cache';
 import type { MediasRepository } from '../medias/medias.repository';
 import { toUser, type UsersRepository } from './users.repository';
 
@@ -15,6 +16,7 @@ export class AvatarService {
     private readonly medias: MediasRepository,
     private readonly users: UsersRepository,
     private readonly storage: Storage,
+    private readonly identity: IdentityCache,
   ) {}
 
   private async own(actor: Actor, userId: string) {
@@ -43,6 +45,7 @@ export class AvatarService {
       files: [{ bucketRef: key, kind: 'image', mimeType: image.mimeType, size: data.length }],
     });
     const updated = await this.users.update(userId, { avatarMediaId: media.id });
+    await this.identity.forget({ userId });
     if (row.avatarMediaId) await this.removeMedia(row.avatarMediaId);
     return toUser(updated!);
   }
@@ -50,6 +53,7 @@ export class AvatarService {
   async clear(actor: Actor, userId: string) {
     const row = await this.own(actor, userId);
     const updated = await this.users.update(userId, { avatarMediaId: null });
+    await this.identity.forget({ userId });
     if (row.avatarMediaId) await this.removeMedia(row.avatarMediaId);
     return toUser(updated!);
   }

@@ -6,6 +6,7 @@ import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../../plugins/auth';
+import type { IdentityCache } from '../access/identity-cache';
 import type { MembershipsRepository } from '../access/memberships.repository';
 import type { ClientMeta, SessionsService } from '../sessions/sessions.service';
 import { toUser, type UsersRepository } from './users.repository';
@@ -17,7 +18,14 @@ export class UsersService {
     private readonly memberships: MembershipsRepository,
     private readonly sessions: SessionsService,
     private readonly verification: VerificationService,
+    private readonly identity: IdentityCache,
   ) {}
+
+  /** Every change of a user row: the cached caller (`/v1/me`, blocked flag, token version) is dropped. */
+  private async saved<T>(id: string, row: T): Promise<T> {
+    await this.identity.forget({ userId: id });
+    return row;
+  }
 
   /** A user is visible to themself, to platform admins and to admins of a corporation they belong to. */
   private async visibleRow(actor: Actor, id: string) {
@@ -56,7 +64,7 @@ export class UsersService {
     // An avatar points at the user's own uploaded image: never at another user's or tenant's media.
     if (body.avatarMediaId && !(await this.repo.ownsAvatarImage(id, body.avatarMediaId)))
       throw badRequest('avatarMediaId', 'Not an avatar image of this user: upload one instead');
-    return toUser((await this.repo.update(id, body))!);
+    return toUser((await this.saved(id, await this.repo.update(id, body)))!);
   }
 
   async setBlocked(actor: Actor, id: string, blocked: boolean) {
@@ -64,7 +72,7 @@ export class UsersService {
     if (row.id === actor.user.id) throw new AppError('FORBIDDEN', 'You cannot block yourself');
     // Blocking also ends every session of the user at once, and their live notification connections.
     const tokenVersion = blocked ? row.tokenVersion + 1 : row.tokenVersion;
-    const updated = toUser((await this.repo.update(id, { blocked, tokenVersion }))!);
+    const updated = toUser((await this.saved(id, await this.repo.update(id, { blocked, tokenVersion })))!);
     if (blocked) await this.sessions.revokeAll(id);
     return updated;
   }
@@ -91,10 +99,13 @@ export class UsersService {
   async updatePassword(actor: Actor, id: string, input: UpdatePassword, meta: ClientMeta) {
     const row = await this.ownRow(actor, id);
     await this.checkPassword(row.passwordHash, input.currentPassword, 'currentPassword');
-    const updated = (await this.repo.update(id, {
-      passwordHash: await hashPassword(input.newPassword),
-      tokenVersion: row.tokenVersion + 1,
-    }))!;
+    const updated = (await this.saved(
+      id,
+      await this.repo.update(id, {
+        passwordHash: await hashPassword(input.newPassword),
+        tokenVersion: row.tokenVersion + 1,
+      }),
+    ))!;
     await this.sessions.revokeAll(id);
     return this.sessions.issue(updated, meta);
   }
@@ -113,7 +124,7 @@ export class UsersService {
     const flags = new Set(row.flags as Feature[]);
     if (enabled) flags.add(flag);
     else flags.delete(flag);
-    const updated = (await this.repo.setFlags(id, [...flags].sort()))!;
+    const updated = (await this.saved(id, await this.repo.setFlags(id, [...flags].sort())))!;
     return { userId: id, flags: updated.flags as Feature[] };
   }
 

@@ -6,6 +6,7 @@ import { randomSecret, sha256 } from '../../lib/secrets';
 import type { Actor, UserRow } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
 import type { Mailer } from '../../plugins/mailer';
+import type { IdentityCache } from '../access/identity-cache';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { UsersRepository } from './users.repository';
 import type { VerificationRepository } from './verification.repository';
@@ -25,6 +26,7 @@ export class VerificationService {
     private readonly users: UsersRepository,
     private readonly mailer: Mailer,
     private readonly sessions: SessionsService,
+    private readonly identity: IdentityCache,
   ) {}
 
   async startEmailVerification(actor: Actor, userId: string) {
@@ -78,6 +80,7 @@ export class VerificationService {
     if (!user) throw invalidToken();
     if (row.email === user.email) {
       await this.users.setEmailVerified(user.id);
+      await this.identity.forget({ userId: user.id });
       return;
     }
     // Another account may have taken the address since the link was sent.
@@ -87,6 +90,7 @@ export class VerificationService {
       ]);
     }
     await this.users.update(user.id, { email: row.email, emailVerified: true });
+    await this.identity.forget({ userId: user.id });
     // Links to earlier addresses must not switch the account back.
     await this.repo.clearEmailVerifications(user.id);
   }
@@ -118,6 +122,7 @@ export class VerificationService {
       passwordHash: await hashPassword(password),
       tokenVersion: user.tokenVersion + 1,
     });
+    await this.identity.forget({ userId: user.id });
     await this.repo.clearPasswordResets(user.id);
     // Whoever knew the old password is logged out everywhere, live connections included.
     await this.sessions.revokeAll(user.id);

@@ -5,6 +5,7 @@ import { type EventBus, memberChange } from '../../lib/events';
 import { grants } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
 import type { AccessService } from '../access/access.service';
+import type { IdentityCache } from '../access/identity-cache';
 import type { MembershipsRepository } from '../access/memberships.repository';
 import type { UsageService } from '../usage/usage.service';
 import { toWorkspace, type WorkspacesRepository } from './workspaces.repository';
@@ -16,6 +17,7 @@ export class WorkspacesService {
     private readonly access: AccessService,
     private readonly memberships: MembershipsRepository,
     private readonly events: EventBus,
+    private readonly identity: IdentityCache,
   ) {}
 
   async list(actor: Actor, query: WorkspaceListQuery) {
@@ -64,6 +66,8 @@ export class WorkspacesService {
     const { workspace } = await this.access.workspace(actor, id, 'read');
     await this.access.corporation(actor, workspace.corporationId, 'admin');
     await this.repo.delete(id);
+    // Its memberships went with it (cascade): drop the cached memberships of the corporation's members.
+    await this.identity.forget({ corporationId: workspace.corporationId });
     this.emit(workspace.corporationId, id, 'deleted');
   }
 
@@ -76,6 +80,7 @@ export class WorkspacesService {
     const { workspace } = await this.access.workspace(actor, id, 'admin');
     await this.access.assertGrantable(actor, body.userId, workspace.corporationId);
     await this.memberships.set(body.userId, workspace.corporationId, id, body.permissions);
+    await this.identity.forget({ userId: body.userId });
     this.emit(workspace.corporationId, id, 'updated');
     this.events.changed(memberChange(body.userId, workspace.corporationId, id, body.permissions));
   }
