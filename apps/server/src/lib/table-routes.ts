@@ -66,7 +66,9 @@ export function registerTable<T extends RouteTable, S extends SchemasOf<T>>(
       config: { auth, errorCodes: new Set(errorCodesOf(route, s.errors)), ...config },
       handler: async (req, reply) => {
         const result = await handler(req as never, reply);
-        if (reply.sent) return reply;
+        // A handler that answered itself (a file stream) returns the reply: its headers may not be out yet
+        // (onSend hooks run first), so `reply.sent` can still be false; sending again would fail the request.
+        if (reply.sent || (result as unknown) === reply) return reply;
         // A handler may answer another documented status (health's 503) by setting it on the reply.
         if (reply.statusCode === 200) reply.status(status);
         if (status === 204) return reply.send();
