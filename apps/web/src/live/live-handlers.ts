@@ -5,7 +5,7 @@
  * entity's plural, list and detail keys start with it, and scoped lists nest under their parent:
  *   ['corporations'], ['corporations', cid, 'members'], ['workspaces'], ['workspaces', wid, 'members'],
  *   ['invitations', ...], ['notifications', ...], ['sources', ...], ['targets', ...], ['medias', ...],
- *   ['outputs', ...], ['comments', ...], ['me'].
+ *   ['outputs', ...], ['comments', ...], ['drafts', ...], ['me'].
  * A message invalidates by prefix, so every list and detail of that entity refetches if it is on screen; a
  * deleted entity's detail queries are removed instead (refetching them would only produce a 404).
  */
@@ -120,6 +120,16 @@ const commentHandler: TopicHandler = (message, { queryClient }) => {
   return invalidate(queryClient, ['comments']);
 };
 
+/**
+ * Draft messages (Video Editor): every list and detail refetches, so the status chip follows a render.
+ * The editor keeps its own unsaved copy of the timeline, so refetching the detail never drops an edit;
+ * a deleted draft's detail is dropped instead of refetched into a 404.
+ */
+const draftHandler: TopicHandler = (message, { queryClient }) => {
+  if (message.type === 'deleted') queryClient.removeQueries({ queryKey: ['drafts', message.id] });
+  return invalidate(queryClient, ['drafts']);
+};
+
 export const topicHandlers: Record<string, TopicHandler> = {
   corporation: corporationHandler,
   workspace: entityHandler,
@@ -127,6 +137,7 @@ export const topicHandlers: Record<string, TopicHandler> = {
   member: memberHandler,
   notification: notificationHandler,
   media: mediaHandler,
+  draft: draftHandler,
   job: jobHandler,
   output: outputHandler,
   comment: commentHandler,
