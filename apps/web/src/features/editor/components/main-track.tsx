@@ -169,6 +169,7 @@ function ClipCard({
   return (
     <Card
       ref={cardRef}
+      role="group"
       tabIndex={0}
       aria-label={label}
       aria-keyshortcuts="Alt+ArrowLeft Alt+ArrowRight"
