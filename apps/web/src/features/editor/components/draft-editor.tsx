@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { ApiError } from '@stromwerk/client/api-error';
 import { DRAFT_FPS, DRAFT_SIZES, type DraftOutput, type Timeline } from '@stromwerk/contracts/drafts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
@@ -134,7 +134,8 @@ function EditorBody({
     const media = queryClient.getQueryData<MediaItem>(['medias', clip.mediaId]);
     if (media) lengths.current.set(clip.mediaId, media.durationMs);
   }
-  const issues = useMemo(() => timelineIssues(doc.timeline, (id) => lengths.current.get(id)), [doc.timeline]);
+  // Cheap enough to redo on every render, which also picks up media lengths that arrived meanwhile.
+  const issues = timelineIssues(doc.timeline, (id) => lengths.current.get(id));
   const invalid = hasIssues(issues) || doc.timeline.overlays.some((o) => o.type === 'text' && !o.text.trim());
 
   const conflict = update.error instanceof ApiError && update.error.code === 'DRAFT_CONFLICT';
@@ -241,7 +242,7 @@ function EditorBody({
             variant="contained"
             startIcon={<MovieCreationOutlined />}
             loading={rendering}
-            disabled={doc.timeline.main.length === 0 || latest.status === 'broken'}
+            disabled={doc.timeline.main.length === 0 || (latest.status === 'broken' && !dirty)}
             onClick={() => void startRender()}
           >
             {t('render.button')}
