@@ -181,7 +181,7 @@ describe('output and comment messages', () => {
 });
 
 describe('draft messages', () => {
-  it('refetches draft lists and details, and drops a deleted draft', async () => {
+  it('refetches draft lists and details, and drops a deleted draft (the default handler)', async () => {
     const { queryClient, invalidated } = cacheWith(
       ['drafts', 'workspace', 'w1'],
       ['drafts', 'd1'],

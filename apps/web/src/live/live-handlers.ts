@@ -36,7 +36,10 @@ function invalidate(queryClient: QueryClient, ...keys: QueryKey[]) {
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-/** Any entity without its own handler: its plural's lists and details. */
+/**
+ * Any entity without its own handler: its plural's lists and details. Drafts (Video Editor) need no more:
+ * the editor keeps its unsaved copy apart from the refetched detail, so a refetch never drops an edit.
+ */
 const entityHandler: TopicHandler = (message, { queryClient }) => {
   const key = plural(message.entity);
   if (message.type === 'deleted') queryClient.removeQueries({ queryKey: [key, message.id] });
@@ -120,16 +123,6 @@ const commentHandler: TopicHandler = (message, { queryClient }) => {
   return invalidate(queryClient, ['comments']);
 };
 
-/**
- * Draft messages (Video Editor): every list and detail refetches, so the status chip follows a render.
- * The editor keeps its own unsaved copy of the timeline, so refetching the detail never drops an edit;
- * a deleted draft's detail is dropped instead of refetched into a 404.
- */
-const draftHandler: TopicHandler = (message, { queryClient }) => {
-  if (message.type === 'deleted') queryClient.removeQueries({ queryKey: ['drafts', message.id] });
-  return invalidate(queryClient, ['drafts']);
-};
-
 export const topicHandlers: Record<string, TopicHandler> = {
   corporation: corporationHandler,
   workspace: entityHandler,
@@ -137,7 +130,6 @@ export const topicHandlers: Record<string, TopicHandler> = {
   member: memberHandler,
   notification: notificationHandler,
   media: mediaHandler,
-  draft: draftHandler,
   job: jobHandler,
   output: outputHandler,
   comment: commentHandler,

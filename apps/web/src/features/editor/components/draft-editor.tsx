@@ -307,7 +307,7 @@ function EditorBody({
             workspaceId={workspaceId}
           />
         </Card>
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { md: '2fr 1fr' } }}>
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xl: '2fr 1fr' } }}>
           <Card variant="outlined" sx={{ p: 2 }}>
             <TitlesPanel timeline={doc.timeline} edit={edit} issues={issues} />
           </Card>
