@@ -171,6 +171,8 @@ for (const lang of ['en', 'de'] as const) {
         expect.objectContaining({ type: 'text', text: `Welcome ${lang}`, preset: 'title' }),
       ]);
       await expect(page.getByText(w.saved, { exact: true })).toBeVisible();
+      // Our own save, announced live, is no conflict.
+      await expect(page.getByText(/Someone else saved|Jemand anderes/)).toHaveCount(0);
 
       await expectAccessible(page, `video editor (${lang})`);
       if (lang === 'en') {

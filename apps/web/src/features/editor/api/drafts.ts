@@ -47,10 +47,9 @@ export function useUpdateDraft(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateDraftBody) => api.drafts.update({ params: { id }, body }),
-    onSuccess: (draft) => {
-      queryClient.setQueryData(['drafts', id], draft);
-      return queryClient.invalidateQueries({ queryKey: ['drafts', 'workspace'] });
-    },
+    // The editor puts the answer into ['drafts', id] itself, after it took the new revision as its own:
+    // the other way round it would for a moment look like a revision saved elsewhere.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['drafts', 'workspace'] }),
   });
 }
 

@@ -138,7 +138,9 @@ function EditorBody({
   const issues = timelineIssues(doc.timeline, (id) => lengths.current.get(id));
   const invalid = hasIssues(issues) || doc.timeline.overlays.some((o) => o.type === 'text' && !o.text.trim());
 
-  const conflict = update.error instanceof ApiError && update.error.code === 'DRAFT_CONFLICT';
+  const refused = update.error instanceof ApiError && update.error.code === 'DRAFT_CONFLICT';
+  // A live message brought a revision saved elsewhere: saving would be refused, so say it now.
+  const conflict = refused || latest.revision > saved.revision;
   const edit = useCallback(
     (change: (t: Timeline) => Timeline) =>
       history.apply((d) => {
@@ -164,6 +166,7 @@ function EditorBody({
         output: sending.output,
       });
       setSaved({ doc: sending, revision: answer.revision });
+      queryClient.setQueryData(draftQueryOptions(initial.id).queryKey, answer);
       return true;
     } catch {
       return false;
@@ -283,7 +286,7 @@ function EditorBody({
             {t('editor.conflict')}
           </Alert>
         )}
-        {!conflict && <ErrorAlert error={update.error} />}
+        {!refused && <ErrorAlert error={update.error} />}
         {showInvalid && invalid && <Alert severity="error">{t('editor.invalid')}</Alert>}
         <ErrorAlert error={render.error} />
         {renderJob && (

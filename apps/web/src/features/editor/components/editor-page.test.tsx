@@ -121,6 +121,7 @@ const job = (state: string, progress = 0) => ({
 
 function show(search = '') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  shown.queryClient = queryClient;
   return render(
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
@@ -133,6 +134,8 @@ function show(search = '') {
     </QueryClientProvider>,
   );
 }
+
+const shown = { queryClient: new QueryClient() };
 
 const clipNames = () => screen.getAllByTestId('draft-clip').map((card) => card.getAttribute('aria-label'));
 
@@ -265,6 +268,18 @@ describe('EditorPage', () => {
     await screen.findByRole('heading', { level: 1, name: 'Trailer (theirs)' });
     expect(clipNames()).toHaveLength(2);
     expect(screen.queryByText(/Someone else saved/)).toBeNull();
+  });
+
+  it('says so at once when a live update brings a revision saved elsewhere', async () => {
+    show(`?draft=${DRAFT}`);
+    await screen.findByRole('group', { name: 'Clip 1: Intro' });
+    expect(screen.queryByText(/Someone else saved/)).toBeNull();
+    api.drafts.get.mockResolvedValue(draft({ revision: 4 }));
+    // What the live draft message does.
+    await shown.queryClient.invalidateQueries({ queryKey: ['drafts'] });
+    await screen.findByText(/Someone else saved this draft meanwhile/);
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.queryByText(/Someone else saved/)).toBeNull());
   });
 
   it('renders: shows the job progress, then the new media with a link to the library', async () => {
