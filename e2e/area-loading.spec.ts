@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { commentRoutes } from '@stromwerk/contracts/api/comments';
+import { draftRoutes } from '@stromwerk/contracts/api/drafts';
 import { mediaRoutes } from '@stromwerk/contracts/api/medias';
 import { outputRoutes } from '@stromwerk/contracts/api/outputs';
 import { sourceRoutes } from '@stromwerk/contracts/api/sources';
@@ -42,6 +43,13 @@ const areas = [
     data: mediaRoutes.list,
     en: 'Media Management',
     de: 'Medienverwaltung',
+  },
+  {
+    path: 'editor',
+    chunk: 'editor-page',
+    data: draftRoutes.listInWorkspace,
+    en: 'Video Editor',
+    de: 'Videoeditor',
   },
   {
     path: 'comments',

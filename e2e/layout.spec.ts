@@ -14,10 +14,10 @@ test('compact (400 px): temporary drawer, closed by default, long titles', async
   await page.getByRole('button', { name: 'Open menu' }).click();
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(navigation.getByRole('link', { name: 'Live-Stream Targets' })).toBeVisible();
-  await navigation.getByRole('link', { name: 'Video Editor' }).click();
-  await expect(page).toHaveURL(/\/editor$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Video Editor' })).toBeVisible();
-  await expect(page.getByText('Video Editor is coming soon')).toBeVisible();
+  await navigation.getByRole('link', { name: 'Flowchart' }).click();
+  await expect(page).toHaveURL(/\/flowchart$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Flowchart' })).toBeVisible();
+  await expect(page.getByText('Flowchart is coming soon')).toBeVisible();
   // The temporary drawer closes after navigating.
   await expect(navigation).toBeHidden();
 });

@@ -11,6 +11,7 @@ import {
   CommentsPage,
   CorporationPage,
   CreateAccountPage,
+  EditorPage,
   ForgotPasswordPage,
   LoginPage,
   MediasPage,
@@ -74,6 +75,8 @@ export const routes: RouteObject[] = [
                       <CommentsPage />
                     ) : area.name === 'clipping' ? (
                       <ClippingPage />
+                    ) : area.name === 'editor' ? (
+                      <EditorPage />
                     ) : null}
                   </AreaPage>
                 ),

@@ -27,6 +27,7 @@ export const namespaces = [
   'comments',
   'player',
   'clipping',
+  'editor',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

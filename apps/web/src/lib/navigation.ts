@@ -65,6 +65,7 @@ export const builtAreas: ReadonlySet<string> = new Set([
   'targets',
   'players',
   'media',
+  'editor',
   'clipping',
   'comments',
 ]);

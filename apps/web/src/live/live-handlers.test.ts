@@ -180,6 +180,25 @@ describe('output and comment messages', () => {
   });
 });
 
+describe('draft messages', () => {
+  it('refetches draft lists and details, and drops a deleted draft (the default handler)', async () => {
+    const { queryClient, invalidated } = cacheWith(
+      ['drafts', 'workspace', 'w1'],
+      ['drafts', 'd1'],
+      ['drafts', 'd2'],
+      ['medias', 'workspace', 'w1'],
+    );
+    await applyTopicMessage(msg('draft', 'd1'), 'corporation/c/workspace/w1/draft/d1', { queryClient });
+    expect(invalidated(['drafts', 'workspace', 'w1'])).toBe(true);
+    expect(invalidated(['drafts', 'd1'])).toBe(true);
+    expect(invalidated(['medias', 'workspace', 'w1'])).toBe(false);
+    await applyTopicMessage(msg('draft', 'd2', 'deleted'), 'corporation/c/workspace/w1/draft/d2', {
+      queryClient,
+    });
+    expect(invalidated(['drafts', 'd2'])).toBe('removed');
+  });
+});
+
 describe('liveTopicsFor', () => {
   it('asks only for what the user may read', () => {
     const list = liveTopicsFor({

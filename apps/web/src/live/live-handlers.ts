@@ -5,7 +5,7 @@
  * entity's plural, list and detail keys start with it, and scoped lists nest under their parent:
  *   ['corporations'], ['corporations', cid, 'members'], ['workspaces'], ['workspaces', wid, 'members'],
  *   ['invitations', ...], ['notifications', ...], ['sources', ...], ['targets', ...], ['medias', ...],
- *   ['outputs', ...], ['comments', ...], ['me'].
+ *   ['outputs', ...], ['comments', ...], ['drafts', ...], ['me'].
  * A message invalidates by prefix, so every list and detail of that entity refetches if it is on screen; a
  * deleted entity's detail queries are removed instead (refetching them would only produce a 404).
  */
@@ -36,7 +36,10 @@ function invalidate(queryClient: QueryClient, ...keys: QueryKey[]) {
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-/** Any entity without its own handler: its plural's lists and details. */
+/**
+ * Any entity without its own handler: its plural's lists and details. Drafts (Video Editor) need no more:
+ * the editor keeps its unsaved copy apart from the refetched detail, so a refetch never drops an edit.
+ */
 const entityHandler: TopicHandler = (message, { queryClient }) => {
   const key = plural(message.entity);
   if (message.type === 'deleted') queryClient.removeQueries({ queryKey: [key, message.id] });

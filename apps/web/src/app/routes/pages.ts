@@ -69,6 +69,11 @@ export const ClippingPage = page(
   'clipping',
   'medias',
 );
+export const EditorPage = page(
+  () => import('../../features/editor/components/editor-page').then((m) => m.EditorPage),
+  'editor',
+  'medias',
+);
 export const CommentsPage = page(
   () => import('../../features/comments/components/comments-page').then((m) => m.CommentsPage),
   'comments',
