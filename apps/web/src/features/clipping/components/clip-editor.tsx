@@ -44,6 +44,7 @@ import {
 import { ClipResult } from './clip-result';
 import { ClipTimeline, type TimelineMarker } from './clip-timeline';
 import { MarkersPanel } from './markers-panel';
+import { OpenInEditor } from './open-in-editor';
 import { useClipPlayer } from './use-clip-player';
 
 type Field = 'in' | 'out' | 'name' | 'autoDeleteAt';
@@ -489,6 +490,7 @@ export function ClipEditor({
                 />
               ))}
             </Box>
+            <OpenInEditor created={created} workspaceId={workspaceId} />
           </Box>
         )}
       </Box>

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n, loadNamespaces } from '../../../lib/i18n';
 import { ClippingPage } from './clipping-page';
@@ -19,6 +19,7 @@ const api = vi.hoisted(() => ({
   medias: { listInWorkspace: vi.fn(), get: vi.fn() },
   jobs: { listInWorkspace: vi.fn() },
   clips: { create: vi.fn(), dvr: vi.fn(), markers: vi.fn(), addMarker: vi.fn(), removeMarker: vi.fn() },
+  drafts: { create: vi.fn() },
 }));
 vi.mock('../../../lib/api-client', () => ({ api }));
 vi.mock('../../../lib/use-active-context', () => ({
@@ -132,7 +133,10 @@ function show(search: string) {
       <I18nextProvider i18n={i18n}>
         <MemoryRouter initialEntries={[`/c1/w1/clipping${search}`]}>
           <Suspense fallback={null}>
-            <ClippingPage />
+            <Routes>
+              <Route path="/:corporationId/:workspaceId/clipping" element={<ClippingPage />} />
+              <Route path="/:corporationId/:workspaceId/editor" element={<p>Editor opened</p>} />
+            </Routes>
           </Suspense>
         </MemoryRouter>
       </I18nextProvider>
@@ -201,6 +205,42 @@ describe('ClippingPage', () => {
     const link = await screen.findByRole('link', { name: 'Main clip' });
     expect(link.getAttribute('href')).toBe('/c1/w1/media?origin=clip');
     expect(await screen.findByText('Fast cut, exact cut in progress')).toBeTruthy();
+  });
+
+  it('opens the clips made here in the Video Editor as a new draft, once they are playable', {
+    timeout: 20_000,
+  }, async () => {
+    api.clips.create.mockResolvedValue({ job, media: clipMedia });
+    api.drafts.create.mockResolvedValue({ id: 'd1' });
+    show(`?output=${OUTPUT}`);
+    await screen.findByRole('button', { name: 'Set In (I)' }, { timeout: 10_000 });
+    key('i');
+    playhead.at = START + 20_000;
+    key('o');
+    fireEvent.click(screen.getByRole('button', { name: 'Create clip' }));
+    const open = await screen.findByRole('button', { name: 'Open this clip in the Video Editor' });
+    expect(open).toHaveProperty('disabled', true); // still processing: its length is not known yet
+    cleanup();
+
+    api.medias.get.mockImplementation(async ({ params }: { params: { id: string } }) =>
+      params.id === MEDIA ? media : { ...clipMedia, status: 'ready', durationMs: 10_000 },
+    );
+    show(`?output=${OUTPUT}`);
+    await screen.findByRole('button', { name: 'Set In (I)' }, { timeout: 10_000 });
+    playhead.at = START + 10_000;
+    key('i');
+    playhead.at = START + 20_000;
+    key('o');
+    fireEvent.click(screen.getByRole('button', { name: 'Create clip' }));
+    const ready = await screen.findByRole('button', { name: 'Open this clip in the Video Editor' });
+    await waitFor(() => expect(ready).toHaveProperty('disabled', false));
+    fireEvent.click(ready);
+    await screen.findByText('Editor opened');
+    expect(api.drafts.create.mock.calls[0]![0].body).toEqual({
+      workspaceId: 'w1',
+      name: 'Clip',
+      fromMediaIds: [clipMedia.id],
+    });
   });
 
   it('steps a frame with ←/→ and a segment with Shift, and sends lastSeconds for a quick choice', {
