@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, type Message } from './messages';
 import type { FormCheck } from './schema-errors';
@@ -60,6 +60,16 @@ export function useForm<T extends Values>({ initial: start, check: source, valid
   const [touched, setTouched] = useState<Partial<Record<keyof T, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const check = useCheck(source);
+  // A failed submit's focus request: served after the render that marks the fields invalid (which, with a
+  // lazily loaded check on a busy machine, can come later than any timer would guess).
+  const focusInvalidIn = useRef<HTMLFormElement | null>(null);
+  const [, setFocusRequests] = useState(0);
+  useEffect(() => {
+    const target = focusInvalidIn.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!target) return;
+    focusInvalidIn.current = null;
+    target.focus();
+  });
 
   const errorsOf = (c: FormCheck<T> | undefined, v: T): Errors<T> => {
     const errors: Errors<T> = { ...(c?.errors(v) as Errors<T>) };
@@ -72,6 +82,7 @@ export function useForm<T extends Values>({ initial: start, check: source, valid
   const dirty = Object.keys(values).some((key) => values[key] !== initial[key]);
 
   const setValue = useCallback((name: keyof T, value: string) => {
+    focusInvalidIn.current = null; // typing again: no focus jump to another field
     setValues((current) => ({ ...current, [name]: value }));
   }, []);
 
@@ -100,8 +111,8 @@ export function useForm<T extends Values>({ initial: start, check: source, valid
       const form = event.currentTarget;
       const submit = (result: Errors<T>) => {
         if (Object.values(result).some(Boolean)) {
-          // After the re-render that marks the fields invalid.
-          setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+          focusInvalidIn.current = form;
+          setFocusRequests((n) => n + 1);
           return;
         }
         onValid(values);
