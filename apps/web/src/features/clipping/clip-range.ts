@@ -115,3 +115,21 @@ export function isTypingTarget(target: EventTarget | null): boolean {
     ) !== null
   );
 }
+
+/**
+ * The window a CLIP_RANGE_UNAVAILABLE answer names (its detail `window`: "start/end", ISO times for a
+ * player, milliseconds for a media), else the window the editor knows.
+ */
+export function availableWindow(
+  error: { details?: { field: string; message: string }[] },
+  known: { start: number; end: number } | null,
+): { start: number; end: number } | null {
+  const text = error.details?.find((d) => d.field === 'window')?.message;
+  const [start, end] = (text?.split('/') ?? []).map((part) => {
+    const number = Number(part);
+    return part !== '' && Number.isFinite(number) ? number : Date.parse(part);
+  });
+  if (start !== undefined && end !== undefined && !Number.isNaN(start) && !Number.isNaN(end))
+    return { start, end };
+  return known;
+}

@@ -3,11 +3,6 @@ import ContentCut from '@mui/icons-material/ContentCut';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '@stromwerk/client/api-error';
@@ -19,13 +14,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/date-time-field';
 import { ErrorAlert } from '../../../components/error-alert';
-import { fieldErrorsOf } from '../../../lib/api-errors';
 import { useFormat } from '../../../lib/format';
 import { errorText, type Message } from '../../../lib/forms/messages';
 import { schemaErrors } from '../../../lib/forms/schema-errors';
 import { useCreateClip } from '../api/create-clip';
 import { useAddMarker } from '../api/markers';
 import {
+  availableWindow,
   type ClipOptions,
   type ClipRange,
   type ClipSource,
@@ -34,28 +29,22 @@ import {
   emptyRange,
   formatOffset,
   formatSeconds,
-  isTypingTarget,
   QUICK_SECONDS,
   quickRange,
   setIn,
   setOut,
   stepMs,
 } from '../clip-range';
-import { ClipResult } from './clip-result';
+import { type Field, fieldOf, serverFieldErrors } from './clip-fields';
+import { ClipModeField } from './clip-mode-field';
+import { ClipRangeSummary } from './clip-range-summary';
+import { ClipResults } from './clip-results';
 import { ClipTimeline, type TimelineMarker } from './clip-timeline';
 import { MarkersPanel } from './markers-panel';
-import { OpenInEditor } from './open-in-editor';
+import { useClipKeys } from './use-clip-keys';
 import { useClipPlayer } from './use-clip-player';
 
-type Field = 'in' | 'out' | 'name' | 'autoDeleteAt';
 type ClipMode = (typeof clipModes)[number];
-
-const fieldOf = (path: string): Field | undefined => {
-  if (path === 'from' || path === 'inMs') return 'in';
-  if (path === 'to' || path === 'outMs' || path === 'lastSeconds') return 'out';
-  if (path === 'name' || path === 'autoDeleteAt') return path;
-  return undefined;
-};
 
 /**
  * The Clipping Tool's editor for one source: the video, In and Out (buttons and the I / O keys at the
@@ -152,22 +141,7 @@ export function ClipEditor({
     [playhead, player, source],
   );
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (isTypingTarget(event.target)) return;
-      const key = event.key.toLowerCase();
-      if (key === 'i') markIn();
-      else if (key === 'o') markOut();
-      else if (key === 'm' && dvr) mark();
-      else if (event.key === 'ArrowLeft') step(-1, event.shiftKey);
-      else if (event.key === 'ArrowRight') step(1, event.shiftKey);
-      else return;
-      event.preventDefault();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [markIn, markOut, mark, step, dvr]);
+  useClipKeys({ markIn, markOut, mark: dvr ? mark : null, step });
 
   const defaultName = () => {
     const at = range.inAt ?? playhead();
@@ -203,13 +177,7 @@ export function ClipEditor({
         // Range refusals are explained above the button, with the window; the rest names its fields.
         const code = error instanceof ApiError ? error.code : undefined;
         if (code === 'CLIP_RANGE_UNAVAILABLE' || code === 'CLIP_TOO_EARLY') return setErrors({});
-        const server = fieldErrorsOf(error);
-        const next: Partial<Record<Field, string>> = {};
-        for (const [path, text] of Object.entries(server)) {
-          const field = fieldOf(path);
-          if (field) next[field] = text;
-        }
-        setErrors(next);
+        setErrors(serverFieldErrors(error));
       },
     });
   };
@@ -346,66 +314,31 @@ export function ClipEditor({
           {t('form.title')}
         </Typography>
         <Card variant="outlined" sx={{ p: 1.5 }}>
-          <Box
-            component="dl"
-            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
-          >
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {t('range.in')}
-            </Typography>
-            <Typography
-              component="dd"
-              variant="body2"
-              sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}
-              data-testid="clip-in"
-            >
-              {range.lastSeconds !== null
+          <ClipRangeSummary
+            inText={
+              range.lastSeconds !== null
                 ? t('range.lastSeconds', { count: range.lastSeconds })
                 : range.inAt !== null
                   ? formatAt(range.inAt)
-                  : '–'}
-            </Typography>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {t('range.out')}
-            </Typography>
-            <Typography
-              component="dd"
-              variant="body2"
-              sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}
-              data-testid="clip-out"
-            >
-              {range.lastSeconds !== null
-                ? t('range.now')
-                : range.outAt !== null
-                  ? formatAt(range.outAt)
-                  : '–'}
-            </Typography>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {t('range.duration')}
-            </Typography>
-            <Typography
-              component="dd"
-              variant="body2"
-              sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}
-              data-testid="clip-duration"
-            >
-              {duration !== null && duration > 0 ? formatSeconds(duration, i18n.language) : '–'}
-            </Typography>
-          </Box>
-          {(errors.in || errors.out) && (
-            <Typography role="alert" variant="body2" color="error" sx={{ mt: 1 }}>
-              {[describe(errors.in), describe(errors.out)].filter(Boolean).join(' ')}
-            </Typography>
-          )}
-          {dvr && (
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-              {range0
+                  : '–'
+            }
+            outText={
+              range.lastSeconds !== null ? t('range.now') : range.outAt !== null ? formatAt(range.outAt) : '–'
+            }
+            windowText={
+              dvr && range0
                 ? t('range.window', {
                     date: format.date(new Date(range0.start)),
                     start: formatAt(range0.start),
                     end: formatAt(range0.end),
                   })
-                : ''}
+                : null
+            }
+            durationText={duration !== null && duration > 0 ? formatSeconds(duration, i18n.language) : '–'}
+          />
+          {(errors.in || errors.out) && (
+            <Typography role="alert" variant="body2" color="error" sx={{ mt: 1 }}>
+              {[describe(errors.in), describe(errors.out)].filter(Boolean).join(' ')}
             </Typography>
           )}
         </Card>
@@ -417,23 +350,7 @@ export function ClipEditor({
           helperText={describe(errors.name)}
           fullWidth
         />
-        <FormControl>
-          <FormLabel id="clip-mode-label">{t('form.mode')}</FormLabel>
-          <RadioGroup
-            aria-labelledby="clip-mode-label"
-            value={mode}
-            onChange={(_, value) => setMode(value as ClipMode)}
-          >
-            {(['both', 'fast', 'exact'] as const).map((value) => (
-              <FormControlLabel
-                key={value}
-                value={value}
-                control={<Radio />}
-                label={t(`form.modes.${value}`)}
-              />
-            ))}
-          </RadioGroup>
-        </FormControl>
+        <ClipModeField value={mode} onChange={setMode} />
         <DateTimeField
           label={t('form.autoDelete')}
           value={autoDeleteAt}
@@ -465,53 +382,8 @@ export function ClipEditor({
         >
           {t('form.create')}
         </Button>
-        {created.length > 0 && (
-          <Box component="section" aria-labelledby="clip-results-heading">
-            <Typography
-              id="clip-results-heading"
-              variant="h3"
-              component="h2"
-              sx={{ fontSize: '1rem', fontWeight: 600, mb: 1 }}
-            >
-              {t('result.title')}
-            </Typography>
-            <Box
-              component="ul"
-              role="list"
-              aria-live="polite"
-              sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
-            >
-              {created.map((item) => (
-                <ClipResult
-                  key={item.media.id}
-                  created={item}
-                  workspaceId={workspaceId}
-                  libraryPath={libraryPath}
-                />
-              ))}
-            </Box>
-            <OpenInEditor created={created} workspaceId={workspaceId} />
-          </Box>
-        )}
+        <ClipResults created={created} workspaceId={workspaceId} libraryPath={libraryPath} />
       </Box>
     </Box>
   );
-}
-
-/**
- * The window a CLIP_RANGE_UNAVAILABLE answer names (its detail `window`: "start/end", ISO times for a
- * player, milliseconds for a media), else the window the editor knows.
- */
-function availableWindow(
-  error: ApiError,
-  known: { start: number; end: number } | null,
-): { start: number; end: number } | null {
-  const text = error.details?.find((d) => d.field === 'window')?.message;
-  const [start, end] = (text?.split('/') ?? []).map((part) => {
-    const number = Number(part);
-    return part !== '' && Number.isFinite(number) ? number : Date.parse(part);
-  });
-  if (start !== undefined && end !== undefined && !Number.isNaN(start) && !Number.isNaN(end))
-    return { start, end };
-  return known;
 }
