@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DraftOutput, Timeline } from '@stromwerk/contracts/drafts';
 import { buildDraftRender, type DraftSource } from '@stromwerk/media/draft-args';
-import { probeMedia } from '@stromwerk/media/probe';
 import { runToCompletion } from '@stromwerk/media/run-to-completion';
+import { importRender } from '../jobs/import-render';
 import { etaSeconds, freshJobDir } from '../jobs/job-files';
 import type { JobContext } from '../jobs/job-worker';
 import type { MediaJobDeps } from '../jobs/media-job-handlers';
 import { storedInput } from '../medias/media-input';
-import { mediaKey } from '../medias/medias.service';
 import { draftProblems, mediaIdsOf, sourceFacts } from './draft-sources';
 import type { DraftsRepository } from './drafts.repository';
 
@@ -58,28 +56,11 @@ export async function renderDraftJob(deps: MediaJobDeps & { drafts: DraftsReposi
     durationMs: plan.durationMs,
     onProgress: (x) => x.fraction !== null && progress(x.fraction * 0.95, etaSeconds(x.fraction, started)),
   });
-  const probe = await probeMedia({ url: files.output, format: 'mov' }, deps.ffprobePath, 30_000);
-  await deps.medias.checkQuota(job.corporationId, 0);
-  signal.throwIfAborted();
-  const id = randomUUID();
-  const bucketRef = mediaKey(id, 'original', '.mp4');
-  const size = await deps.storage.importFile(bucketRef, files.output);
-  const { durationMs, ...info } = probe;
-  const row = await deps.medias.repo.insert({
-    id,
+  return importRender(deps, files.output, {
     corporationId: job.corporationId,
     workspaceId: job.workspaceId,
     name: draft.name,
-    origin: 'render',
     originId: draft.id,
-    status: 'processing',
-    files: [{ kind: 'original', bucketRef, size, mimeType: 'video/mp4' }],
-    probe: info,
-    sizeBytes: size,
-    durationMs,
-    uploadedAt: new Date(),
+    signal,
   });
-  deps.medias.changed(row, 'created');
-  await deps.jobs.enqueue({ type: 'thumbnail', media: row });
-  return { resultMediaId: row.id };
 }

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { renderMp4 } from '@stromwerk/media/file-args';
-import { probeMedia } from '@stromwerk/media/probe';
 import { runToCompletion } from '@stromwerk/media/run-to-completion';
 import { storedInput } from '../medias/media-input';
-import { mediaKey } from '../medias/medias.service';
+import { importRender } from './import-render';
 import { etaSeconds, freshJobDir } from './job-files';
 import type { JobContext } from './job-worker';
 import type { MediaJobDeps } from './media-job-handlers';
@@ -29,27 +27,11 @@ export async function renderMp4Job(deps: MediaJobDeps, { job, signal, progress }
     durationMs: media.durationMs ?? undefined,
     onProgress: (p) => p.fraction !== null && progress(p.fraction, etaSeconds(p.fraction, started)),
   });
-  const probe = await probeMedia({ url: output, format: 'mov' }, deps.ffprobePath, 30_000);
-  await deps.medias.checkQuota(media.corporationId!, 0);
-  const id = randomUUID();
-  const bucketRef = mediaKey(id, 'original', '.mp4');
-  const size = await deps.storage.importFile(bucketRef, output);
-  const { durationMs, ...info } = probe;
-  const row = await deps.medias.repo.insert({
-    id,
-    corporationId: media.corporationId,
-    workspaceId: media.workspaceId,
-    name: `${media.name} (MP4)`.slice(0, 120),
-    origin: 'render',
+  return importRender(deps, output, {
+    corporationId: media.corporationId!,
+    workspaceId: media.workspaceId!,
+    name: `${media.name} (MP4)`,
     originId: media.id,
-    status: 'processing',
-    files: [{ kind: 'original', bucketRef, size, mimeType: 'video/mp4' }],
-    probe: info,
-    sizeBytes: size,
-    durationMs,
-    uploadedAt: new Date(),
+    signal,
   });
-  deps.medias.changed(row, 'created');
-  await deps.jobs.enqueue({ type: 'thumbnail', media: row });
-  return { resultMediaId: row.id };
 }
