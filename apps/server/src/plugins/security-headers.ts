@@ -81,18 +81,49 @@ async function helmetHeaders(options: HelmetOptions): Promise<[string, string][]
     .map(([name, value]) => [name, String(value)]);
 }
 
+const API_DIRECTIVES: Directives = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
+
 /**
- * Security headers on every response (helmet's, computed once): CSP, X-Frame-Options DENY, nosniff, Referrer-Policy,
- * cross-origin isolation of windows and resources, HSTS when PUBLIC_URL is https. A route that sets its
- * own Content-Security-Policy (the public player page, whose frame-ancestors come from the output's
- * whitelist) keeps its directives on top of the global policy and loses X-Frame-Options, which cannot
- * express a list of sites. Every /v1 response that did not choose a Cache-Control is `no-store`: tokens,
- * stream keys and broker credentials must never sit in a shared or browser cache.
+ * A media file opened in a tab plays in the browser's own media page, which loads the same address again:
+ * the one exception a file answer adds to the API policy (media-files.routes.ts).
+ */
+export const MEDIA_FILE_POLICY = "media-src 'self'; img-src 'self'";
+
+/**
+ * What an API answer (JSON, HLS, media bytes under /v1) needs, after OWASP's REST Security Cheat Sheet: it
+ * is never a document, so it may load nothing and be framed by no one (`default-src 'none'`), is not
+ * sniffed, not stored, and not readable cross-origin. The document-only headers (window isolation, DNS
+ * prefetch, legacy IE and Flash switches) are left to pages: each header costs a little on every request,
+ * and a small authenticated answer is mostly headers (issue 12).
+ */
+export function apiHeaders(https: boolean): [string, string][] {
+  return [
+    ['content-security-policy', serialize(API_DIRECTIVES)],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['cache-control', 'no-store'],
+    ...(https ? [['strict-transport-security', 'max-age=31536000'] as [string, string]] : []),
+  ];
+}
+
+/** Answers of the API (not its HTML documentation) take the API headers; everything else the page's. */
+const isApiAnswer = (url: string) => url.startsWith('/v1/') && !url.startsWith('/v1/docs');
+
+/**
+ * Security headers on every response, computed once. Pages (the web app, the player, the API docs) get
+ * helmet's: CSP, X-Frame-Options DENY, nosniff, Referrer-Policy, cross-origin isolation of windows and
+ * resources, HSTS when PUBLIC_URL is https. A route that sets its own Content-Security-Policy (the public
+ * player page, whose frame-ancestors come from the output's whitelist) keeps its directives on top of the
+ * global policy (an API answer's on top of the API policy) and loses X-Frame-Options, which cannot express a list of sites. API answers get
+ * `apiHeaders`; among them `Cache-Control: no-store` unless the route chose its own: tokens, stream keys
+ * and broker credentials must never sit in a shared or browser cache.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const directives = contentSecurityPolicy(config);
   const https = config.publicUrl.startsWith('https:');
-  const headers = await helmetHeaders({
+  const pageHeaders = await helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -100,23 +131,25 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     crossOriginEmbedderPolicy: false,
   });
-  // On the raw response, as helmet does: a route's own CSP (set on the reply) is told apart below.
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  const api = apiHeaders(https);
+  // On the raw response, as helmet does: a route's own headers (set on the reply) win at writeHead, and a
+  // route's own CSP is told apart below.
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of isApiAnswer(request.url) ? api : pageHeaders) {
+      reply.raw.setHeader(name, value);
+    }
     done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const own = reply.getHeader('content-security-policy');
     if (typeof own === 'string' && own !== reply.raw.getHeader('content-security-policy')) {
-      reply.header('content-security-policy', mergePolicy(directives, own));
+      const base = isApiAnswer(request.url) ? API_DIRECTIVES : directives;
+      reply.header('content-security-policy', mergePolicy(base, own));
       if (/frame-ancestors/i.test(own)) {
         reply.removeHeader('x-frame-options');
         reply.raw.removeHeader('x-frame-options');
       }
     }
-    if (request.url.startsWith('/v1/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
-    return payload;
+    done(null, payload);
   });
 }

@@ -48,6 +48,19 @@ describe(`login and sessions (${testDbEngine()})`, () => {
     expect(mine.body.id).toBe(u.user.id);
   });
 
+  it('a cached session still refuses a token whose secret differs (same id, same length or not)', async () => {
+    const u = await createUser(ctx);
+    const { token } = await login(ctx.app, u.user.email, u.password);
+    expect((await me({ token })).status).toBe(200);
+    expect((await me({ token })).status).toBe(200);
+    const [id, secret] = token.split('.') as [string, string];
+    const flipped = `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
+    for (const wrong of [`${id}.${flipped}`, `${id}.${secret}x`, `${id}.`]) {
+      expect((await me({ token: wrong })).status).toBe(401);
+    }
+    expect((await me({ token })).status).toBe(200);
+  });
+
   it('answers an unknown email exactly like a wrong password', async () => {
     const u = await createUser(ctx);
     const wrong = await op(ctx.app, 'users.login', { body: { email: u.user.email, password: 'wrong-pw' } });

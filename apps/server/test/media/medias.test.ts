@@ -59,6 +59,10 @@ describe('media library with real files', () => {
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/jpeg');
     expect(thumb.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    // An API answer (loads nothing, framed by no one) that still plays when opened in a tab.
+    expect(thumb.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'; media-src 'self'; img-src 'self'",
+    );
     const range = await ctx.app.inject({
       method: 'GET',
       url: media.links.original!,

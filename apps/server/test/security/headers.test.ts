@@ -124,7 +124,22 @@ describe('security headers (http PUBLIC_URL)', () => {
       expect(res.headers.get('cache-control'), res.url).toBe('no-store');
       expect(res.headers.get('x-content-type-options'), res.url).toBe('nosniff');
       expect(res.headers.get('x-frame-options'), res.url).toBe('DENY');
+      // Never a document: loads nothing, framed by no one, unreadable cross-origin (OWASP REST headers).
+      expect(directives(res.headers.get('content-security-policy')), res.url).toEqual({
+        'default-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      });
+      expect(res.headers.get('cross-origin-resource-policy'), res.url).toBe('same-origin');
+      expect(res.headers.get('cross-origin-opener-policy'), res.url).toBeNull();
     }
+  });
+
+  it('the API documentation is a page: it keeps the page policy', async () => {
+    const docs = await s.http('/v1/docs/');
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-type')).toContain('text/html');
+    expectAppPolicy(docs);
+    expect(docs.headers.get('cross-origin-opener-policy')).toBe('same-origin');
   });
 
   it('the player page and the embed page keep the whitelist as frame-ancestors, with the app policy', async () => {

@@ -10,7 +10,23 @@ import { iso } from '../../lib/dates';
 import type { UserRow } from '../../plugins/auth';
 import type { Db } from '../../plugins/db';
 
+/**
+ * Presented users by row: the identity cache hands the same row object to every request of a session
+ * (rows are never changed in place; a change loads a new row), so `/v1/me` does not format two dates per
+ * request (issue 12).
+ */
+const presented = new WeakMap<UserRow, User>();
+
 export function toUser(row: UserRow): User {
+  let user = presented.get(row);
+  if (!user) {
+    user = Object.freeze(presentUser(row));
+    presented.set(row, user);
+  }
+  return user;
+}
+
+function presentUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
