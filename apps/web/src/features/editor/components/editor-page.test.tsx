@@ -141,6 +141,9 @@ const clipNames = () => screen.getAllByTestId('draft-clip').map((card) => card.g
 
 describe('EditorPage', () => {
   beforeAll(async () => {
+    // jsdom plays no media: the preview only loads, seeks and pauses.
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     await initI18n();
     await i18n.changeLanguage('en');
     await loadNamespaces(['editor', 'medias']);
@@ -192,7 +195,9 @@ describe('EditorPage', () => {
     await screen.findByRole('heading', { level: 1, name: 'Teaser' });
   });
 
-  it('moves a clip with Alt+arrow keys, keeps its focus, and saves the edited timeline with the revision', async () => {
+  it('moves a clip with Alt+arrow keys, keeps its focus, and saves the edited timeline with the revision', {
+    timeout: 15_000,
+  }, async () => {
     api.drafts.update.mockImplementation(async ({ body }) => draft({ ...body, revision: 4 }));
     show(`?draft=${DRAFT}`);
     await screen.findByRole('heading', { level: 1, name: 'Trailer' });
