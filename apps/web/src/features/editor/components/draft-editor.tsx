@@ -213,16 +213,7 @@ function EditorBody({
         <Typography variant="body2" color="text.secondary">
           {t('editor.keys')}
         </Typography>
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { lg: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
-          <Card variant="outlined" sx={card}>
-            <MainTrack
-              timeline={doc.timeline}
-              edit={edit}
-              issues={issues}
-              problems={latest.problems}
-              workspaceId={workspaceId}
-            />
-          </Card>
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
           <Card variant="outlined" sx={card}>
             <PreviewPlayer
               timeline={doc.timeline}
@@ -232,7 +223,19 @@ function EditorBody({
               onSplit={split}
             />
           </Card>
+          <Card variant="outlined" sx={card}>
+            <OutputPanel output={doc.output} onChange={setOutput} />
+          </Card>
         </Box>
+        <Card variant="outlined" sx={card}>
+          <MainTrack
+            timeline={doc.timeline}
+            edit={edit}
+            issues={issues}
+            problems={latest.problems}
+            workspaceId={workspaceId}
+          />
+        </Card>
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xl: '1fr 1fr' } }}>
           <Card variant="outlined" sx={card}>
             <AudioPanel timeline={doc.timeline} edit={edit} workspaceId={workspaceId} />
@@ -245,11 +248,8 @@ function EditorBody({
               size={doc.output.size}
             />
           </Card>
-          <Card variant="outlined" sx={card}>
+          <Card variant="outlined" sx={{ ...card, gridColumn: { xl: '1 / -1' } }}>
             <TitlesPanel timeline={doc.timeline} edit={edit} issues={issues} />
-          </Card>
-          <Card variant="outlined" sx={card}>
-            <OutputPanel output={doc.output} onChange={setOutput} />
           </Card>
         </Box>
       </Box>
