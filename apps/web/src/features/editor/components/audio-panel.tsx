@@ -67,53 +67,59 @@ function AudioRow({ number, clip, edit }: { number: number; clip: AudioClip; edi
   const change = (patch: Partial<AudioClip>) => edit((c) => updateAudioClip(c, clip.id, patch));
   const mediaSeconds = media.data?.durationMs == null ? undefined : media.data.durationMs / 1000;
   return (
-    <Box component="li" role="group" aria-label={label} sx={{ display: 'grid', gap: 1 }}>
-      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {label}
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <SecondsField label={t('audio.start')} valueMs={clip.atMs} onChangeMs={(atMs) => change({ atMs })} />
-        <SecondsField
-          label={t('audio.in')}
-          valueMs={clip.inMs}
-          max={mediaSeconds}
-          onChangeMs={(inMs) => change({ inMs })}
-        />
-        <SecondsField
-          label={t('audio.duration')}
-          valueMs={clip.durationMs}
-          min={0.1}
-          max={mediaSeconds}
-          error={clip.durationMs < 100}
-          onChangeMs={(durationMs) => change({ durationMs })}
-        />
-        <NumberField
-          label={t('audio.volume')}
-          value={clip.volumeDb}
-          min={-60}
-          max={12}
-          onChange={(volumeDb) => change({ volumeDb })}
-        />
-        <SecondsField
-          label={t('sound.fadeIn')}
-          valueMs={clip.fadeInMs}
-          max={10}
-          onChangeMs={(fadeInMs) => change({ fadeInMs: Math.min(10_000, fadeInMs) })}
-        />
-        <SecondsField
-          label={t('sound.fadeOut')}
-          valueMs={clip.fadeOutMs}
-          max={10}
-          onChangeMs={(fadeOutMs) => change({ fadeOutMs: Math.min(10_000, fadeOutMs) })}
-        />
-        <Tooltip title={t('audio.remove', { name })}>
-          <IconButton
-            aria-label={t('audio.remove', { name })}
-            onClick={() => edit((c) => removeAudioClip(c, clip.id))}
-          >
-            <DeleteOutlined />
-          </IconButton>
-        </Tooltip>
+    <Box component="li">
+      <Box role="group" aria-label={label} sx={{ display: 'grid', gap: 1 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {label}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          <SecondsField
+            label={t('audio.start')}
+            valueMs={clip.atMs}
+            onChangeMs={(atMs) => change({ atMs })}
+          />
+          <SecondsField
+            label={t('audio.in')}
+            valueMs={clip.inMs}
+            max={mediaSeconds}
+            onChangeMs={(inMs) => change({ inMs })}
+          />
+          <SecondsField
+            label={t('audio.duration')}
+            valueMs={clip.durationMs}
+            min={0.1}
+            max={mediaSeconds}
+            error={clip.durationMs < 100}
+            onChangeMs={(durationMs) => change({ durationMs })}
+          />
+          <NumberField
+            label={t('audio.volume')}
+            value={clip.volumeDb}
+            min={-60}
+            max={12}
+            onChange={(volumeDb) => change({ volumeDb })}
+          />
+          <SecondsField
+            label={t('sound.fadeIn')}
+            valueMs={clip.fadeInMs}
+            max={10}
+            onChangeMs={(fadeInMs) => change({ fadeInMs: Math.min(10_000, fadeInMs) })}
+          />
+          <SecondsField
+            label={t('sound.fadeOut')}
+            valueMs={clip.fadeOutMs}
+            max={10}
+            onChangeMs={(fadeOutMs) => change({ fadeOutMs: Math.min(10_000, fadeOutMs) })}
+          />
+          <Tooltip title={t('audio.remove', { name })}>
+            <IconButton
+              aria-label={t('audio.remove', { name })}
+              onClick={() => edit((c) => removeAudioClip(c, clip.id))}
+            >
+              <DeleteOutlined />
+            </IconButton>
+          </Tooltip>
+        </Box>
       </Box>
     </Box>
   );
