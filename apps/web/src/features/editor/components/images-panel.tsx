@@ -89,99 +89,98 @@ function ImageRow({ image, edit, size }: { image: ImageOverlay; edit: Edit; size
       return Math.abs(at.x - image.x) < 0.002 && Math.abs(at.y - image.y) < 0.002;
     }) ?? 'custom';
   return (
-    <Box
-      component="li"
-      role="group"
-      aria-label={t('images.image', { name })}
-      sx={{ display: 'grid', gap: 1 }}
-    >
-      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {t('images.image', { name })}
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <TextField
-          select
-          size="small"
-          label={t('images.position')}
-          value={corner}
-          onChange={(e) => {
-            if (e.target.value !== 'custom') change(cornerPosition(e.target.value as Corner, image.w, hpw));
-          }}
-          sx={{ width: 170 }}
-        >
-          {[...CORNERS, 'custom' as const].map((c) => (
-            <MenuItem key={c} value={c} disabled={c === 'custom'}>
-              {t(`images.corners.${c}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <NumberField
-          label={t('images.x')}
-          value={percent(image.x)}
-          min={0}
-          max={100}
-          onChange={(x) => change({ x: x / 100 })}
-        />
-        <NumberField
-          label={t('images.y')}
-          value={percent(image.y)}
-          min={0}
-          max={100}
-          onChange={(y) => change({ y: y / 100 })}
-        />
-        <NumberField
-          label={t('images.width')}
-          value={percent(image.w)}
-          min={1}
-          max={100}
-          onChange={(w) =>
-            change(
-              corner === 'custom' ? { w: w / 100 } : { w: w / 100, ...cornerPosition(corner, w / 100, hpw) },
-            )
-          }
-        />
-        <NumberField
-          label={t('images.opacity')}
-          value={percent(image.opacity)}
-          min={0}
-          max={100}
-          step={10}
-          onChange={(o) => change({ opacity: o / 100 })}
-        />
-      </Box>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <SecondsField
-          label={t('titles.start')}
-          valueMs={image.atMs}
-          onChangeMs={(atMs) => change({ atMs })}
-        />
-        <SecondsField
-          label={t('titles.duration')}
-          valueMs={image.durationMs}
-          min={0.1}
-          error={image.durationMs < 100}
-          onChangeMs={(durationMs) => change({ durationMs })}
-        />
-        <SecondsField
-          label={t('sound.fadeIn')}
-          valueMs={image.fadeInMs}
-          max={10}
-          onChangeMs={(fadeInMs) => change({ fadeInMs: Math.min(10_000, fadeInMs) })}
-        />
-        <SecondsField
-          label={t('sound.fadeOut')}
-          valueMs={image.fadeOutMs}
-          max={10}
-          onChangeMs={(fadeOutMs) => change({ fadeOutMs: Math.min(10_000, fadeOutMs) })}
-        />
-        <Tooltip title={t('images.remove', { name })}>
-          <IconButton
-            aria-label={t('images.remove', { name })}
-            onClick={() => edit((c) => removeOverlay(c, image.id))}
+    <Box component="li">
+      <Box role="group" aria-label={t('images.image', { name })} sx={{ display: 'grid', gap: 1 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {t('images.image', { name })}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          <TextField
+            select
+            size="small"
+            label={t('images.position')}
+            value={corner}
+            onChange={(e) => {
+              if (e.target.value !== 'custom') change(cornerPosition(e.target.value as Corner, image.w, hpw));
+            }}
+            sx={{ width: 170 }}
           >
-            <DeleteOutlined />
-          </IconButton>
-        </Tooltip>
+            {[...CORNERS, 'custom' as const].map((c) => (
+              <MenuItem key={c} value={c} disabled={c === 'custom'}>
+                {t(`images.corners.${c}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <NumberField
+            label={t('images.x')}
+            value={percent(image.x)}
+            min={0}
+            max={100}
+            onChange={(x) => change({ x: x / 100 })}
+          />
+          <NumberField
+            label={t('images.y')}
+            value={percent(image.y)}
+            min={0}
+            max={100}
+            onChange={(y) => change({ y: y / 100 })}
+          />
+          <NumberField
+            label={t('images.width')}
+            value={percent(image.w)}
+            min={1}
+            max={100}
+            onChange={(w) =>
+              change(
+                corner === 'custom'
+                  ? { w: w / 100 }
+                  : { w: w / 100, ...cornerPosition(corner, w / 100, hpw) },
+              )
+            }
+          />
+          <NumberField
+            label={t('images.opacity')}
+            value={percent(image.opacity)}
+            min={0}
+            max={100}
+            step={10}
+            onChange={(o) => change({ opacity: o / 100 })}
+          />
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          <SecondsField
+            label={t('titles.start')}
+            valueMs={image.atMs}
+            onChangeMs={(atMs) => change({ atMs })}
+          />
+          <SecondsField
+            label={t('titles.duration')}
+            valueMs={image.durationMs}
+            min={0.1}
+            error={image.durationMs < 100}
+            onChangeMs={(durationMs) => change({ durationMs })}
+          />
+          <SecondsField
+            label={t('sound.fadeIn')}
+            valueMs={image.fadeInMs}
+            max={10}
+            onChangeMs={(fadeInMs) => change({ fadeInMs: Math.min(10_000, fadeInMs) })}
+          />
+          <SecondsField
+            label={t('sound.fadeOut')}
+            valueMs={image.fadeOutMs}
+            max={10}
+            onChangeMs={(fadeOutMs) => change({ fadeOutMs: Math.min(10_000, fadeOutMs) })}
+          />
+          <Tooltip title={t('images.remove', { name })}>
+            <IconButton
+              aria-label={t('images.remove', { name })}
+              onClick={() => edit((c) => removeOverlay(c, image.id))}
+            >
+              <DeleteOutlined />
+            </IconButton>
+          </Tooltip>
+        </Box>
       </Box>
     </Box>
   );
