@@ -270,3 +270,24 @@ for (const lang of ['en', 'de'] as const) {
     });
   });
 }
+
+test('new draft from a selection in the media library, picked by keyboard (en)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`/${home.c}/${home.w}/media`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Media Management' })).toBeVisible();
+  // Picked in this order: Closing first, so it plays first.
+  for (const name of ['Closing', 'Opening']) {
+    const box = page.getByRole('checkbox', { name: `Select ${name}` });
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+  }
+  const bar = page.getByRole('region', { name: 'Selection' });
+  await expect(bar.getByText('2 selected')).toBeVisible();
+  await expectAccessible(page, 'media library with a selection');
+  await bar.getByRole('button', { name: 'New draft from selection' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Closing and 1 more' })).toBeVisible();
+  await expect(page).toHaveURL(/\/editor\?draft=/);
+  await expect.poll(() => clipOrder(page)).toEqual(['Clip 1: Closing', 'Clip 2: Opening']);
+});
