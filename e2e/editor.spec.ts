@@ -49,6 +49,8 @@ const words = {
     position: 'Position',
     bottomRight: 'Bottom right',
     playhead: 'Playhead',
+    playPreview: 'Play preview',
+    pausePreview: 'Pause preview',
   },
   de: {
     title: 'Videoeditor',
@@ -80,6 +82,8 @@ const words = {
     position: 'Position',
     bottomRight: 'Unten rechts',
     playhead: 'Abspielkopf',
+    playPreview: 'Vorschau abspielen',
+    pausePreview: 'Vorschau anhalten',
   },
 } as const;
 
@@ -144,6 +148,12 @@ async function addClip(page: Page, lang: 'en' | 'de', media: string) {
   await page.getByRole('combobox', { name: w.mediaToAdd }).click();
   await page.getByRole('option', { name: new RegExp(`^${media} `) }).click();
   await page.getByRole('button', { name: w.addClip }).click();
+}
+
+/** "0:04.6 / 0:07" -> 4.6 */
+function playheadSeconds(text: string | null) {
+  const [, m, sec] = /^(\d+):(\d+(?:\.\d)?)/.exec(text ?? '') ?? [];
+  return Number(m) * 60 + Number(sec);
 }
 
 const clipOrder = (page: Page) =>
@@ -233,6 +243,18 @@ for (const lang of ['en', 'de'] as const) {
       await expect
         .poll(() => clipOrder(page))
         .toEqual(['Clip 1: Opening', 'Clip 2: Opening', 'Clip 3: Closing']);
+
+      // The preview plays on from the playhead into the next clips (the picture source changes).
+      const preview = page.locator('video');
+      const firstSource = await preview.getAttribute('src');
+      await page.getByRole('button', { name: w.playPreview }).click();
+      await expect
+        .poll(async () => playheadSeconds(await page.getByTestId('playhead').textContent()), {
+          timeout: 20_000,
+        })
+        .toBeGreaterThan(4.5);
+      await page.getByRole('button', { name: w.pausePreview }).click();
+      expect(await preview.getAttribute('src')).not.toBe(firstSource);
 
       await page.keyboard.press('Control+s');
       await expect(page.getByText(w.saved, { exact: true })).toBeVisible();

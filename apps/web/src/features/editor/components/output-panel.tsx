@@ -100,7 +100,7 @@ export function OutputPanel({
           label={t('output.mode')}
           value={output.renderMode}
           onChange={(e) => onChange({ renderMode: e.target.value as DraftOutput['renderMode'] })}
-          sx={{ width: 220 }}
+          sx={{ width: 300 }}
         >
           {MODES.map((mode) => (
             <MenuItem key={mode} value={mode}>

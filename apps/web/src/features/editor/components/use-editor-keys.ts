@@ -4,12 +4,15 @@ const isTextEntry = (target: EventTarget | null) =>
   target instanceof HTMLTextAreaElement ||
   (target instanceof HTMLInputElement && target.type !== 'number' && target.type !== 'checkbox');
 
+/** Roles where a letter picks or types something (an open select's options, a menu, a combobox). */
+const LETTER_ROLES = new Set(['combobox', 'listbox', 'option', 'menu', 'menuitem', 'textbox']);
+
 /** A single letter is typing in any field but a slider, a checkbox or a button. */
 const isField = (target: EventTarget | null) =>
   target instanceof HTMLTextAreaElement ||
   target instanceof HTMLSelectElement ||
   (target instanceof HTMLElement &&
-    (target.isContentEditable || target.getAttribute('role') === 'combobox')) ||
+    (target.isContentEditable || LETTER_ROLES.has(target.getAttribute('role') ?? ''))) ||
   (target instanceof HTMLInputElement && !['range', 'checkbox', 'radio', 'button'].includes(target.type));
 
 /**
