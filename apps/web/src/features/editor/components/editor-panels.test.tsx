@@ -177,6 +177,8 @@ describe('Editor panels', { timeout: 30_000 }, () => {
       timeout: 5000,
     });
     const playhead = screen.getByRole('slider', { name: 'Playhead' });
+    type(playhead, '1560');
+    expect(screen.getByTestId('playhead').textContent).toBe('0:01.5 / 0:12');
     type(playhead, '2000');
     expect(screen.getByTestId('playhead').textContent).toBe('0:02.0 / 0:12');
     fireEvent.keyDown(playhead, { key: 's' });

@@ -14,9 +14,9 @@ import { useFormat } from '../../../lib/format';
 import { mediaQueryOptions } from '../../medias/api/get-media';
 import { canSplitAt, clipAt, clipStartsMs, timelineDurationMs } from '../timeline-edit';
 
-/** The playhead as a clock with tenths: "0:03.4". */
-const clockTenths = (clock: (ms: number) => string, ms: number) =>
-  `${clock(ms)}.${Math.floor((ms % 1000) / 100)}`;
+/** The playhead as a clock with tenths: "0:03.4" (whole seconds first: the clock alone rounds). */
+export const clockTenths = (clock: (ms: number) => string, ms: number) =>
+  `${clock(Math.floor(ms / 1000) * 1000)}.${Math.floor((ms % 1000) / 100)}`;
 
 /**
  * A quick preview: the main clips played one after the other in one <video> from the media's own links
@@ -61,6 +61,9 @@ export function PreviewPlayer({
   }, [seekMs]);
 
   // Playing: the video's clock moves the playhead, and at a clip's Out the next clip takes over.
+  // The clip whose media is loaded, sought and playing; until then (a new source loading) the video's
+  // clock belongs to no clip and must not move the playhead.
+  const running = useRef<number | null>(null);
   const latest = useRef({ timeline, starts, total, onPlayhead });
   latest.current = { timeline, starts, total, onPlayhead };
   useEffect(() => {
@@ -71,6 +74,10 @@ export function PreviewPlayer({
       const { timeline: tl, starts: s, total: end, onPlayhead: move } = latest.current;
       const c = tl.main[playing.index];
       if (!v || !c) return setPlaying(null);
+      if (running.current !== playing.index || v.seeking) {
+        frame = requestAnimationFrame(tick);
+        return;
+      }
       const ms = v.currentTime * 1000;
       if (ms >= c.outMs - 20 || v.ended) {
         const next = playing.index + 1;
@@ -88,7 +95,10 @@ export function PreviewPlayer({
   useEffect(() => {
     const v = video.current;
     if (!v) return;
-    if (!playing) v.pause();
+    if (!playing) {
+      running.current = null;
+      v.pause();
+    }
     v.volume = Math.min(1, clip?.volume ?? 1);
     v.muted = clip?.muted ?? false;
   }, [playing, clip?.volume, clip?.muted]);
@@ -100,7 +110,11 @@ export function PreviewPlayer({
     // Where in this clip's media the output clock is (after a join: past the overlap).
     const offset = Math.max(0, playheadMs - (starts[index] ?? 0));
     v.currentTime = (c.inMs + Math.min(offset, c.outMs - c.inMs)) / 1000;
-    void v.play().catch(() => setPlaying(null));
+    running.current = index;
+    void v.play().catch(() => {
+      running.current = null;
+      setPlaying(null);
+    });
   };
   const toggle = () => {
     if (playing) return setPlaying(null);
@@ -110,6 +124,7 @@ export function PreviewPlayer({
   // A new clip under a playing preview: load it and go on.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of clip or source restarts
   useEffect(() => {
+    running.current = null;
     if (playing && video.current && video.current.readyState >= 1) startAt();
   }, [playing?.index, src]);
 
