@@ -1,6 +1,6 @@
 import { ApiError } from '@stromwerk/client/api-error';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -75,6 +75,8 @@ async function choose(combobox: HTMLElement, option: string) {
 // The first render of the whole editor takes seconds in jsdom on a busy machine.
 describe('Editor panels', { timeout: 30_000 }, () => {
   beforeAll(async () => {
+    // Finds wait up to 5 s: the editor's first renders are slow in jsdom on a machine shared with others.
+    configure({ asyncUtilTimeout: 5000 });
     vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     await initI18n();
