@@ -4,11 +4,10 @@ import PlayArrow from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import type { DraftOutput, Timeline } from '@stromwerk/contracts/drafts';
 import { useQueries } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import { mediaQueryOptions } from '../../medias/api/get-media';
@@ -167,19 +166,22 @@ export function PreviewPlayer({
         >
           {playing ? <Pause /> : <PlayArrow />}
         </IconButton>
-        <Slider
+        {/* A native range: MUI's Slider would keep its class list in the first-load chunk (/login budget). */}
+        <Box
+          component="input"
+          type="range"
           aria-label={t('preview.playhead')}
+          aria-valuetext={clockTenths(format.clock, Math.min(playheadMs, total))}
           value={Math.min(playheadMs, total)}
           min={0}
           max={Math.max(total, 1)}
           step={40}
           disabled={total === 0}
-          getAriaValueText={(ms) => clockTenths(format.clock, ms)}
-          onChange={(_, value) => {
+          onChange={(event: ChangeEvent<HTMLInputElement>) => {
             setPlaying(null);
-            onPlayhead(value as number);
+            onPlayhead(Number(event.target.value));
           }}
-          sx={{ flex: 1 }}
+          sx={{ flex: 1, minWidth: 0, accentColor: (theme) => theme.palette.primary.main, cursor: 'pointer' }}
         />
         <Typography
           variant="body2"
