@@ -37,6 +37,20 @@ const words = {
     done: 'Done:',
     library: 'Media Management',
     play: (name: string) => `Play ${name}`,
+    volume: 'Volume (%)',
+    fadeIn: 'Fade in (s)',
+    audioToAdd: 'Audio to add',
+    addAudio: 'Add audio track',
+    audioTrack: 'Audio 1: Music',
+    volumeDb: 'Volume (dB)',
+    imageToAdd: 'Image to add',
+    addImage: 'Add image',
+    image: 'Image: Logo',
+    position: 'Position',
+    bottomRight: 'Bottom right',
+    playhead: 'Playhead',
+    playPreview: 'Play preview',
+    pausePreview: 'Pause preview',
   },
   de: {
     title: 'Videoeditor',
@@ -56,6 +70,20 @@ const words = {
     done: 'Fertig:',
     library: 'Medienverwaltung',
     play: (name: string) => `${name} abspielen`,
+    volume: 'Lautstärke (%)',
+    fadeIn: 'Einblenden (s)',
+    audioToAdd: 'Hinzuzufügender Ton',
+    addAudio: 'Tonspur hinzufügen',
+    audioTrack: 'Ton 1: Music',
+    volumeDb: 'Pegel (dB)',
+    imageToAdd: 'Hinzuzufügendes Bild',
+    addImage: 'Bild hinzufügen',
+    image: 'Bild: Logo',
+    position: 'Position',
+    bottomRight: 'Unten rechts',
+    playhead: 'Abspielkopf',
+    playPreview: 'Vorschau abspielen',
+    pausePreview: 'Vorschau anhalten',
   },
 } as const;
 
@@ -73,6 +101,28 @@ function video(dir: string, name: string, source: string) {
   return file;
 }
 
+/** A music bed: 8 s of a tone, sound only. */
+function music(dir: string) {
+  const file = join(dir, 'Music.m4a');
+  const run = spawnSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=220:duration=8', '-c:a', 'aac', file],
+  ]);
+  if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.toString()}`);
+  return file;
+}
+
+/** A logo: a small orange PNG. */
+function logo(dir: string) {
+  const file = join(dir, 'Logo.png');
+  const run = spawnSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
+    ...['-f', 'lavfi', '-i', 'color=c=orange:size=200x100', '-frames:v', '1', file],
+  ]);
+  if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.toString()}`);
+  return file;
+}
+
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   const { corporation } = await ownerHome();
@@ -83,13 +133,27 @@ test.beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'stromwerk-editor-'));
   await uploadReadyMedia(workspace.id, video(dir, 'Opening', 'testsrc2'), 'Opening');
   await uploadReadyMedia(workspace.id, video(dir, 'Closing', 'smptebars'), 'Closing');
+  await uploadReadyMedia(workspace.id, music(dir), 'Music');
+  await uploadReadyMedia(workspace.id, logo(dir), 'Logo');
 });
+
+async function pick(page: Page, combobox: string, media: string, button: string) {
+  await page.getByRole('combobox', { name: combobox }).click();
+  await page.getByRole('option', { name: new RegExp(`^${media}`) }).click();
+  await page.getByRole('button', { name: button }).click();
+}
 
 async function addClip(page: Page, lang: 'en' | 'de', media: string) {
   const w = words[lang];
   await page.getByRole('combobox', { name: w.mediaToAdd }).click();
   await page.getByRole('option', { name: new RegExp(`^${media} `) }).click();
   await page.getByRole('button', { name: w.addClip }).click();
+}
+
+/** "0:04.6 / 0:07" -> 4.6 */
+function playheadSeconds(text: string | null) {
+  const [, m, sec] = /^(\d+):(\d+(?:\.\d)?)/.exec(text ?? '') ?? [];
+  return Number(m) * 60 + Number(sec);
 }
 
 const clipOrder = (page: Page) =>
@@ -158,21 +222,61 @@ for (const lang of ['en', 'de'] as const) {
       await page.getByRole('button', { name: w.addTitle }).click();
       await page.getByRole('textbox', { name: w.text }).fill(`Welcome ${lang}`);
 
-      const saving = page.waitForRequest((r) => r.method() === 'PUT' && /\/v1\/drafts\/[^/]+$/.test(r.url()));
+      // The first clip's sound, a music bed, a logo in a corner.
+      const first = page.getByRole('group', { name: 'Clip 1: Opening' });
+      await first.getByRole('spinbutton', { name: w.volume }).fill('50');
+      await first.getByRole('spinbutton', { name: w.fadeIn }).fill('0.5');
+      await pick(page, w.audioToAdd, 'Music', w.addAudio);
+      const track = page.getByRole('group', { name: w.audioTrack });
+      await track.getByRole('spinbutton', { name: w.volumeDb }).fill('-10');
+      await pick(page, w.imageToAdd, 'Logo', w.addImage);
+      const image = page.getByRole('group', { name: w.image });
+      await image.getByRole('combobox', { name: w.position }).click();
+      await page.getByRole('option', { name: w.bottomRight }).click();
+
+      // The playhead to 2 s by keyboard (40 ms a step), then S splits the first clip there.
+      const playhead = page.getByRole('slider', { name: w.playhead });
+      await playhead.focus();
+      for (let i = 0; i < 50; i += 1) await playhead.press('ArrowRight');
+      await expect(page.getByTestId('playhead')).toHaveText(/^0:02\.0 /);
+      await page.keyboard.press('s');
+      await expect
+        .poll(() => clipOrder(page))
+        .toEqual(['Clip 1: Opening', 'Clip 2: Opening', 'Clip 3: Closing']);
+
+      // The preview plays on from the playhead into the next clips (the picture source changes).
+      const preview = page.locator('video');
+      const firstSource = await preview.getAttribute('src');
+      await page.getByRole('button', { name: w.playPreview }).click();
+      await expect
+        .poll(async () => playheadSeconds(await page.getByTestId('playhead').textContent()), {
+          timeout: 20_000,
+        })
+        .toBeGreaterThan(4.5);
+      await page.getByRole('button', { name: w.pausePreview }).click();
+      expect(await preview.getAttribute('src')).not.toBe(firstSource);
+
       await page.keyboard.press('Control+s');
-      const body = (await saving).postDataJSON() as {
-        revision: number;
-        timeline: { main: { transitionOut?: unknown }[]; overlays: unknown[] };
-      };
-      expect(body.revision).toBe(0);
-      expect(body.timeline.main).toHaveLength(2);
-      expect(body.timeline.main[0]!.transitionOut).toEqual({ type: 'fade', durationMs: 1000 });
-      expect(body.timeline.overlays).toEqual([
-        expect.objectContaining({ type: 'text', text: `Welcome ${lang}`, preset: 'title' }),
-      ]);
       await expect(page.getByText(w.saved, { exact: true })).toBeVisible();
-      // Our own save, announced live, is no conflict.
+      // Our own saves (by hand or by itself), announced live, are no conflict.
       await expect(page.getByText(/Someone else saved|Jemand anderes/)).toHaveCount(0);
+      const draftId = new URL(page.url()).searchParams.get('draft')!;
+      const saved = await adminApi().drafts.get({ params: { id: draftId } });
+      expect(saved.revision).toBeGreaterThan(0);
+      // The halves meet at the playhead; the second ends where the whole clip did (the file's length).
+      const [head, tail, closing] = saved.timeline.main;
+      expect([head!.inMs, head!.outMs, tail!.inMs]).toEqual([0, 2000, 2000]);
+      expect(tail!.outMs).toBe(closing!.outMs);
+      expect(saved.timeline.main[0]).toMatchObject({ volume: 0.5, fadeInMs: 500 });
+      expect(saved.timeline.main[1]!.transitionOut).toEqual({ type: 'fade', durationMs: 1000 });
+      expect(saved.timeline.audio).toEqual([
+        { id: expect.any(String), clips: [expect.objectContaining({ volumeDb: -10, atMs: 0 })] },
+      ]);
+      expect(saved.timeline.overlays).toEqual([
+        expect.objectContaining({ type: 'text', text: `Welcome ${lang}`, preset: 'title' }),
+        expect.objectContaining({ type: 'image', x: 0.82, w: 0.15 }),
+      ]);
+      expect(saved.problems).toEqual([]);
 
       await expectAccessible(page, `video editor (${lang})`);
       if (lang === 'en') {
@@ -188,3 +292,24 @@ for (const lang of ['en', 'de'] as const) {
     });
   });
 }
+
+test('new draft from a selection in the media library, picked by keyboard (en)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`/${home.c}/${home.w}/media`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Media Management' })).toBeVisible();
+  // Picked in this order: Closing first, so it plays first.
+  for (const name of ['Closing', 'Opening']) {
+    const box = page.getByRole('checkbox', { name: `Select ${name}` });
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+  }
+  const bar = page.getByRole('region', { name: 'Selection' });
+  await expect(bar.getByText('2 selected')).toBeVisible();
+  await expectAccessible(page, 'media library with a selection');
+  await bar.getByRole('button', { name: 'New draft from selection' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Closing and 1 more' })).toBeVisible();
+  await expect(page).toHaveURL(/\/editor\?draft=/);
+  await expect.poll(() => clipOrder(page)).toEqual(['Clip 1: Closing', 'Clip 2: Opening']);
+});

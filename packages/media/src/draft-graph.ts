@@ -52,7 +52,9 @@ function normaliseVideo(o: DraftOutput, input: number, c: MainClip, label: strin
     c.fadeInMs > 0 ? `fade=t=in:st=0:d=${s(c.fadeInMs)}` : null,
     c.fadeOutMs > 0 ? `fade=t=out:st=${s(length - c.fadeOutMs)}:d=${s(c.fadeOutMs)}` : null,
   ].filter(Boolean);
-  return `[${input}:v]fps=${o.fps},${fit},setsar=1,format=yuv420p,trim=duration=${s(length)},setpts=PTS-STARTPTS${fades.map((f) => `,${f}`).join('')}[${label}]`;
+  // settb=AVTB: concat answers in AVTB whatever its inputs were, and xfade refuses two inputs of different
+  // time bases, so a cut followed by a transition (a split clip, then a fade) needs every clip in AVTB.
+  return `[${input}:v]fps=${o.fps},${fit},setsar=1,format=yuv420p,trim=duration=${s(length)},setpts=PTS-STARTPTS,settb=AVTB${fades.map((f) => `,${f}`).join('')}[${label}]`;
 }
 
 function normaliseAudio(input: number, c: MainClip, label: string) {

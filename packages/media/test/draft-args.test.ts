@@ -38,6 +38,22 @@ describe('draft timeline to ffmpeg', () => {
     );
   });
 
+  it('puts every clip in one time base, so a cut before a transition joins (concat answers in AVTB)', () => {
+    const cutThenFade = timelineSchema.parse({
+      main: [
+        { id: 'c1', mediaId: A, inMs: 0, outMs: 2000 },
+        { id: 'c2', mediaId: A, inMs: 2000, outMs: 4000, transitionOut: { type: 'fade', durationMs: 500 } },
+        { id: 'c3', mediaId: B, inMs: 0, outMs: 3000 },
+      ],
+    });
+    const plan = buildDraftRender(cutThenFade, out, { [A]: source(true), [B]: source(true) }, files);
+    const clips = plan.graph!.split('\n').filter((line) => /^\[\d+:v\]fps=/.test(line));
+    expect(clips).toHaveLength(3);
+    for (const line of clips) expect(line).toContain('setpts=PTS-STARTPTS,settb=AVTB');
+    expect(plan.graph).toContain('concat=n=2:v=1:a=1[vj1][aj1]');
+    expect(plan.graph).toContain('[vj1][v2]xfade=transition=fade:duration=0.500:offset=3.500');
+  });
+
   it('seeks each input to its in-point and gives a silent clip a silence of its length', () => {
     const plan = buildDraftRender(three, out, { [A]: source(true), [B]: source(false, 640) }, files);
     const joined = plan.args.join(' ');

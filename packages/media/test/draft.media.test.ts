@@ -196,6 +196,23 @@ describe('draft render', () => {
     expect((await box(2.5))[0]).toBeGreaterThan(200);
   }, 120_000);
 
+  it('renders a cut followed by a transition (a clip split in two, then a fade)', async () => {
+    // concat answers in another time base than a clip; xfade used to refuse the pair.
+    const timeline = timelineSchema.parse({
+      main: [
+        { id: 'c1', mediaId: RED, inMs: 0, outMs: 1500 },
+        { id: 'c2', mediaId: RED, inMs: 1500, outMs: 3000, transitionOut: { type: 'fade', durationMs: 500 } },
+        { id: 'c3', mediaId: BLUE, inMs: 0, outMs: 2000 },
+      ],
+    });
+    const { plan, file } = await render(timeline);
+    expect(plan.durationMs).toBe(4500);
+    const info = await probe(file);
+    expect(Math.abs(Number(info.format.duration) - 4.5)).toBeLessThanOrEqual(1 / 30 + 0.03);
+    expect((await pixel(file, 2, 640, 300))[0]).toBeGreaterThan(200);
+    expect((await pixel(file, 4, 640, 300))[2]).toBeGreaterThan(200);
+  }, 90_000);
+
   it('renders a clip without sound, and sets the music bed 12 dB under as asked', async () => {
     const bedAt = async (volumeDb: number) => {
       const t = timelineSchema.parse({

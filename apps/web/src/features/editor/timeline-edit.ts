@@ -17,8 +17,9 @@ export function timelineDurationMs(t: Timeline): number {
 
 /** A clip id not used in the timeline yet (`c1`, `c2`, …). */
 export function freshId(t: Timeline, prefix = 'c'): string {
-  const used = new Set([...t.main.map((c) => c.id), ...t.overlays.map((o) => o.id)]);
-  let n = t.main.length + t.overlays.length + 1;
+  const audio = t.audio.flatMap((a) => [a.id, ...a.clips.map((c) => c.id)]);
+  const used = new Set([...t.main.map((c) => c.id), ...t.overlays.map((o) => o.id), ...audio]);
+  let n = t.main.length + t.overlays.length + audio.length + 1;
   while (used.has(`${prefix}${n}`)) n += 1;
   return `${prefix}${n}`;
 }
@@ -113,6 +114,56 @@ export function removeOverlay(t: Timeline, id: string): Timeline {
   return { ...t, overlays: t.overlays.filter((o) => o.id !== id) };
 }
 
+/** Where each main clip starts on the output timeline (a transition starts the next clip early). */
+export function clipStartsMs(t: Timeline): number[] {
+  let at = 0;
+  return t.main.map((c) => {
+    const start = at;
+    at += lengthOf(c) - joinMs(c);
+    return start;
+  });
+}
+
+/** The main clip playing at `ms` of the output and the time in its media there (the later clip in a join). */
+export function clipAt(t: Timeline, ms: number): { index: number; mediaMs: number } | null {
+  const starts = clipStartsMs(t);
+  for (let i = t.main.length - 1; i >= 0; i -= 1) {
+    const clip = t.main[i]!;
+    if (ms >= starts[i]! && ms < starts[i]! + lengthOf(clip))
+      return { index: i, mediaMs: clip.inMs + ms - starts[i]! };
+  }
+  return null;
+}
+
+/** Both halves of a split must keep the server's minimum clip length. */
+export const SPLIT_MIN_MS = 100;
+
+/**
+ * Splits the main clip under `ms` of the output in two, end to end: the first half keeps the fade in, the
+ * second the fade out and the join to the next clip, so the draft's length does not change. Too close to
+ * a clip's edge (or past the end) changes nothing.
+ */
+export function splitAt(t: Timeline, ms: number): Timeline {
+  const at = clipAt(t, Math.round(ms));
+  if (!at) return t;
+  const clip = t.main[at.index]!;
+  if (at.mediaMs - clip.inMs < SPLIT_MIN_MS || clip.outMs - at.mediaMs < SPLIT_MIN_MS) return t;
+  const { transitionOut, ...rest } = clip;
+  const first: MainClip = { ...rest, outMs: at.mediaMs, fadeOutMs: 0 };
+  const second: MainClip = {
+    ...rest,
+    id: freshId(t),
+    inMs: at.mediaMs,
+    fadeInMs: 0,
+    ...(transitionOut ? { transitionOut } : {}),
+  };
+  const main = [...t.main];
+  main.splice(at.index, 1, first, second);
+  return { ...t, main };
+}
+
+export const canSplitAt = (t: Timeline, ms: number) => splitAt(t, ms) !== t;
+
 /** Seconds in a field ⇄ integer milliseconds in the timeline. */
 export const toSeconds = (ms: number) => Math.round(ms) / 1000;
 export const toMs = (seconds: number) => Math.max(0, Math.round(seconds * 1000));
@@ -123,6 +174,7 @@ export interface TimelineIssues {
   beyond: Set<string>;
   joinTooLong: Set<string>;
   titleTooShort: Set<string>;
+  audioTooShort: Set<string>;
 }
 
 export function timelineIssues(t: Timeline, mediaLength: (mediaId: string) => number | null | undefined) {
@@ -131,6 +183,7 @@ export function timelineIssues(t: Timeline, mediaLength: (mediaId: string) => nu
     beyond: new Set(),
     joinTooLong: new Set(),
     titleTooShort: new Set(),
+    audioTooShort: new Set(),
   };
   t.main.forEach((c, i) => {
     if (c.outMs - c.inMs < 100) issues.tooShort.add(c.id);
@@ -141,6 +194,7 @@ export function timelineIssues(t: Timeline, mediaLength: (mediaId: string) => nu
     if (join > 0 && next && join >= Math.min(lengthOf(c), lengthOf(next))) issues.joinTooLong.add(c.id);
   });
   for (const o of t.overlays) if (o.durationMs < 100) issues.titleTooShort.add(o.id);
+  for (const c of t.audio.flatMap((a) => a.clips)) if (c.durationMs < 100) issues.audioTooShort.add(c.id);
   return issues;
 }
 

@@ -1,41 +1,34 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import MovieCreationOutlined from '@mui/icons-material/MovieCreationOutlined';
-import Redo from '@mui/icons-material/Redo';
-import SaveOutlined from '@mui/icons-material/SaveOutlined';
-import Undo from '@mui/icons-material/Undo';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { ApiError } from '@stromwerk/client/api-error';
-import { DRAFT_FPS, DRAFT_SIZES, type DraftOutput, type Timeline } from '@stromwerk/contracts/drafts';
+import type { DraftOutput, Timeline } from '@stromwerk/contracts/drafts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Page } from '../../../components/page';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { useFormat } from '../../../lib/format';
 import type { JobItem, MediaItem } from '../../medias/api/types';
-import { type DraftItem, draftQueryOptions, useDraft, useRenderDraft, useUpdateDraft } from '../api/drafts';
-import { hasIssues, timelineDurationMs, timelineIssues } from '../timeline-edit';
+import { type DraftItem, draftQueryOptions, useDraft, useRenderDraft } from '../api/drafts';
+import { hasIssues, splitAt, timelineDurationMs, timelineIssues } from '../timeline-edit';
+import { AudioPanel } from './audio-panel';
 import { DraftStatusChip } from './draft-status-chip';
+import { BackButton, EditorActions } from './editor-actions';
+import { ImagesPanel } from './images-panel';
 import { MainTrack } from './main-track';
+import { OutputPanel } from './output-panel';
+import { PreviewPlayer } from './preview-player';
+import { RenameDialog } from './rename-dialog';
 import { RenderStatus } from './render-status';
 import { TitlesPanel } from './titles-panel';
+import { type Doc, useDraftSave } from './use-draft-save';
 import { useEditHistory } from './use-edit-history';
-
-interface Doc {
-  timeline: Timeline;
-  output: DraftOutput;
-}
+import { useEditorKeys } from './use-editor-keys';
 
 export function DraftEditor({
   draftId,
@@ -77,23 +70,12 @@ export function DraftEditor({
   );
 }
 
-function BackButton({ onBack }: { onBack: () => void }) {
-  const { t } = useTranslation('editor');
-  return (
-    <Button startIcon={<ArrowBack />} onClick={onBack}>
-      {t('editor.back')}
-    </Button>
-  );
-}
-
-const isTextEntry = (target: EventTarget | null) =>
-  target instanceof HTMLTextAreaElement ||
-  (target instanceof HTMLInputElement && target.type !== 'number' && target.type !== 'checkbox');
+const card = { p: 2 } as const;
 
 /**
- * One draft being edited: a local copy of its timeline and output with undo/redo, saved with the
- * revision it was loaded at. The server's answers (status, problems, lossless) come from `latest`,
- * which the live draft messages keep current.
+ * One draft being edited: a local copy of its name, timeline and output with undo/redo, saved (by hand
+ * and by itself) with the revision it was loaded at. The server's answers (status, problems, lossless)
+ * come from `latest`, which the live draft messages keep current.
  */
 function EditorBody({
   initial,
@@ -113,21 +95,18 @@ function EditorBody({
   const { t } = useTranslation('editor');
   const format = useFormat();
   const queryClient = useQueryClient();
-  const history = useEditHistory<Doc>({ timeline: initial.timeline, output: initial.output });
-  const [saved, setSaved] = useState<{ doc: Doc; revision: number }>({
-    doc: { timeline: initial.timeline, output: initial.output },
-    revision: initial.revision,
+  const history = useEditHistory<Doc>({
+    name: initial.name,
+    timeline: initial.timeline,
+    output: initial.output,
   });
-  const [showInvalid, setShowInvalid] = useState(false);
-  const update = useUpdateDraft(initial.id);
+  const doc = history.value;
+  const [renaming, setRenaming] = useState(false);
+  const [playheadMs, setPlayheadMs] = useState(0);
   const render = useRenderDraft(initial.id);
   const [renderJob, setRenderJob] = useState<{ id: string; started?: JobItem } | null>(
     latest.lastRender ? { id: latest.lastRender.jobId } : null,
   );
-
-  const doc = history.value;
-  const dirty = doc.timeline !== saved.doc.timeline || doc.output !== saved.doc.output;
-  useUnsavedChanges(dirty);
 
   const lengths = useRef(new Map<string, number | null>());
   for (const clip of doc.timeline.main) {
@@ -137,10 +116,9 @@ function EditorBody({
   // Cheap enough to redo on every render, which also picks up media lengths that arrived meanwhile.
   const issues = timelineIssues(doc.timeline, (id) => lengths.current.get(id));
   const invalid = hasIssues(issues) || doc.timeline.overlays.some((o) => o.type === 'text' && !o.text.trim());
+  const saving = useDraftSave({ initial, latest, doc, invalid });
+  useUnsavedChanges(saving.dirty);
 
-  const refused = update.error instanceof ApiError && update.error.code === 'DRAFT_CONFLICT';
-  // A live message brought a revision saved elsewhere: saving would be refused, so say it now.
-  const conflict = refused || latest.revision > saved.revision;
   const edit = useCallback(
     (change: (t: Timeline) => Timeline) =>
       history.apply((d) => {
@@ -152,105 +130,39 @@ function EditorBody({
   const setOutput = (patch: Partial<DraftOutput>) =>
     history.apply((d) => ({ ...d, output: { ...d.output, ...patch } }));
 
-  const save = async (): Promise<boolean> => {
-    if (invalid) {
-      setShowInvalid(true);
-      return false;
-    }
-    setShowInvalid(false);
-    const sending = doc;
-    try {
-      const answer = await update.mutateAsync({
-        revision: saved.revision,
-        timeline: sending.timeline,
-        output: sending.output,
-      });
-      setSaved({ doc: sending, revision: answer.revision });
-      queryClient.setQueryData(draftQueryOptions(initial.id).queryKey, answer);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const saveRef = useRef(save);
-  saveRef.current = save;
-
   const startRender = async () => {
-    if (dirty && !(await save())) return;
+    if (saving.dirty && !(await saving.save())) return;
     render.mutate(undefined, { onSuccess: (job) => setRenderJob({ id: job.id, started: job }) });
   };
-
   const reload = async () => {
     await queryClient.fetchQuery({ ...draftQueryOptions(initial.id), staleTime: 0 });
     onReload();
   };
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
-      const key = event.key.toLowerCase();
-      if (key === 's') {
-        event.preventDefault();
-        void saveRef.current();
-      } else if (key === 'z' && !isTextEntry(event.target)) {
-        event.preventDefault();
-        if (event.shiftKey) history.redo();
-        else history.undo();
-      } else if (key === 'y' && !isTextEntry(event.target)) {
-        event.preventDefault();
-        history.redo();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [history.undo, history.redo]);
+  const split = () => edit((current) => splitAt(current, playheadMs));
+  useEditorKeys({ save: () => void saving.saveRef.current(), undo: history.undo, redo: history.redo, split });
 
   const durationMs = timelineDurationMs(doc.timeline);
   const blockers = latest.copyBlockers.map((b) => t(`blockers.${b}`, { defaultValue: b }));
   const rendering = latest.status === 'rendering' || render.isPending;
+  const { dirty, update } = saving;
 
   return (
     <Page
-      title={latest.name}
+      title={doc.name}
       subtitle={t('title')}
       maxWidth={1400}
       actions={
-        <>
-          <BackButton onBack={onBack} />
-          <Tooltip title={`${t('editor.undo')} (Ctrl+Z)`}>
-            <span>
-              <IconButton aria-label={t('editor.undo')} disabled={!history.canUndo} onClick={history.undo}>
-                <Undo />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title={`${t('editor.redo')} (Ctrl+Shift+Z)`}>
-            <span>
-              <IconButton aria-label={t('editor.redo')} disabled={!history.canRedo} onClick={history.redo}>
-                <Redo />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Button
-            variant="outlined"
-            startIcon={<SaveOutlined />}
-            loading={update.isPending}
-            disabled={!dirty}
-            onClick={() => void save()}
-            aria-keyshortcuts="Control+S"
-          >
-            {t('editor.save')}
-          </Button>
-          <Button
-            variant="contained"
-            startIcon={<MovieCreationOutlined />}
-            loading={rendering}
-            disabled={doc.timeline.main.length === 0 || (latest.status === 'broken' && !dirty)}
-            onClick={() => void startRender()}
-          >
-            {t('render.button')}
-          </Button>
-        </>
+        <EditorActions
+          onBack={onBack}
+          onRename={() => setRenaming(true)}
+          history={history}
+          saving={update.isPending}
+          dirty={dirty}
+          onSave={() => void saving.save()}
+          rendering={rendering}
+          canRender={doc.timeline.main.length > 0 && !(latest.status === 'broken' && !dirty)}
+          onRender={() => void startRender()}
+        />
       }
     >
       <Box sx={{ display: 'grid', gap: 2.5 }}>
@@ -259,7 +171,7 @@ function EditorBody({
           <Chip
             size="small"
             variant="outlined"
-            label={dirty ? t('editor.unsaved') : t('editor.saved')}
+            label={update.isPending ? t('editor.saving') : dirty ? t('editor.unsaved') : t('editor.saved')}
             color={dirty ? 'warning' : 'default'}
           />
           <Typography data-testid="draft-duration">
@@ -274,7 +186,7 @@ function EditorBody({
               </Typography>
             ))}
         </Box>
-        {conflict && (
+        {saving.conflict && (
           <Alert
             severity="warning"
             action={
@@ -286,14 +198,14 @@ function EditorBody({
             {t('editor.conflict')}
           </Alert>
         )}
-        {!refused && <ErrorAlert error={update.error} />}
-        {showInvalid && invalid && <Alert severity="error">{t('editor.invalid')}</Alert>}
+        {!saving.refused && <ErrorAlert error={update.error} />}
+        {saving.showInvalid && invalid && <Alert severity="error">{t('editor.invalid')}</Alert>}
         <ErrorAlert error={render.error} />
         {renderJob && (
           <RenderStatus
             jobId={renderJob.id}
             started={renderJob.started}
-            draftName={latest.name}
+            draftName={doc.name}
             workspaceId={workspaceId}
             libraryPath={libraryPath}
           />
@@ -301,7 +213,21 @@ function EditorBody({
         <Typography variant="body2" color="text.secondary">
           {t('editor.keys')}
         </Typography>
-        <Card variant="outlined" sx={{ p: 2 }}>
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+          <Card variant="outlined" sx={card}>
+            <PreviewPlayer
+              timeline={doc.timeline}
+              output={doc.output}
+              playheadMs={playheadMs}
+              onPlayhead={setPlayheadMs}
+              onSplit={split}
+            />
+          </Card>
+          <Card variant="outlined" sx={card}>
+            <OutputPanel output={doc.output} onChange={setOutput} />
+          </Card>
+        </Box>
+        <Card variant="outlined" sx={card}>
           <MainTrack
             timeline={doc.timeline}
             edit={edit}
@@ -310,49 +236,29 @@ function EditorBody({
             workspaceId={workspaceId}
           />
         </Card>
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xl: '2fr 1fr' } }}>
-          <Card variant="outlined" sx={{ p: 2 }}>
-            <TitlesPanel timeline={doc.timeline} edit={edit} issues={issues} />
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xl: '1fr 1fr' } }}>
+          <Card variant="outlined" sx={card}>
+            <AudioPanel timeline={doc.timeline} edit={edit} workspaceId={workspaceId} />
           </Card>
-          <Card variant="outlined" sx={{ p: 2 }}>
-            <Box component="section" aria-labelledby="output-heading" sx={{ display: 'grid', gap: 1.5 }}>
-              <Typography id="output-heading" variant="h2" sx={{ fontSize: '1.1rem' }}>
-                {t('output.label')}
-              </Typography>
-              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                <TextField
-                  select
-                  size="small"
-                  label={t('output.size')}
-                  value={doc.output.size}
-                  onChange={(e) => setOutput({ size: e.target.value as DraftOutput['size'] })}
-                  sx={{ width: 150 }}
-                >
-                  {DRAFT_SIZES.map((size) => (
-                    <MenuItem key={size} value={size}>
-                      {size.replace('x', ' × ')}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  select
-                  size="small"
-                  label={t('output.fps')}
-                  value={doc.output.fps}
-                  onChange={(e) => setOutput({ fps: Number(e.target.value) as DraftOutput['fps'] })}
-                  sx={{ width: 130 }}
-                >
-                  {DRAFT_FPS.map((fps) => (
-                    <MenuItem key={fps} value={fps}>
-                      {t('output.fpsValue', { fps })}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              </Box>
-            </Box>
+          <Card variant="outlined" sx={card}>
+            <ImagesPanel
+              timeline={doc.timeline}
+              edit={edit}
+              workspaceId={workspaceId}
+              size={doc.output.size}
+            />
+          </Card>
+          <Card variant="outlined" sx={{ ...card, gridColumn: { xl: '1 / -1' } }}>
+            <TitlesPanel timeline={doc.timeline} edit={edit} issues={issues} />
           </Card>
         </Box>
       </Box>
+      <RenameDialog
+        open={renaming}
+        name={doc.name}
+        onRename={(name) => history.apply((d) => ({ ...d, name }))}
+        onClose={() => setRenaming(false)}
+      />
     </Page>
   );
 }

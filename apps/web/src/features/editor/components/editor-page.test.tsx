@@ -1,20 +1,13 @@
 import { ApiError } from '@stromwerk/client/api-error';
-import type { Draft } from '@stromwerk/contracts/drafts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n, loadNamespaces } from '../../../lib/i18n';
+import { clip, DRAFT, draft, JOB, job, M1, M2, media, page, RESULT } from './editor-fixtures';
 import { EditorPage } from './editor-page';
-
-const DRAFT = '00000000-0000-4000-8000-0000000000d1';
-const M1 = '00000000-0000-4000-8000-0000000000a1';
-const M2 = '00000000-0000-4000-8000-0000000000a2';
-const JOB = '00000000-0000-4000-8000-0000000000b1';
-const RESULT = '00000000-0000-4000-8000-0000000000c1';
-const page = <T,>(items: T[]) => ({ items, total: items.length, limit: 200, offset: 0 });
 
 const api = vi.hoisted(() => ({
   drafts: {
@@ -41,84 +34,6 @@ vi.mock('../../../lib/use-available-features', () => ({
   useAvailableFeatures: () => new Set(['editor', 'media']),
 }));
 
-const media = (id: string, name: string) => ({
-  id,
-  corporationId: 'c1',
-  workspaceId: 'w1',
-  name,
-  origin: 'upload',
-  originId: null,
-  status: 'ready',
-  error: null,
-  sizeBytes: 1000,
-  durationMs: 6000,
-  mimeType: 'video/mp4',
-  info: null,
-  files: [],
-  links: { original: '/files/original', download: null, thumbnail: '/files/thumb.jpg', preview: null },
-  clip: null,
-  autoDeleteAt: null,
-  uploadedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
-const clip = (id: string, mediaId: string) => ({
-  id,
-  mediaId,
-  inMs: 0,
-  outMs: 6000,
-  volume: 1,
-  muted: false,
-  fadeInMs: 0,
-  fadeOutMs: 0,
-});
-const draft = (over: Partial<Draft> = {}): Draft => ({
-  id: DRAFT,
-  corporationId: 'c1',
-  workspaceId: 'w1',
-  name: 'Trailer',
-  status: 'editing',
-  revision: 3,
-  timeline: { version: 1, main: [clip('c1', M1), clip('c2', M2)], overlays: [], audio: [] },
-  output: {
-    size: '1280x720',
-    fps: 30,
-    fit: 'contain',
-    background: '#000000',
-    loudnessLufs: null,
-    renderMode: 'auto',
-  },
-  durationMs: 12_000,
-  problems: [],
-  lossless: true,
-  copyBlockers: [],
-  lastRender: null,
-  createdBy: null,
-  updatedBy: null,
-  createdAt: '2026-11-25T10:00:00.000Z',
-  updatedAt: '2026-11-25T11:00:00.000Z',
-  ...over,
-});
-const job = (state: string, progress = 0) => ({
-  id: JOB,
-  corporationId: 'c1',
-  workspaceId: 'w1',
-  type: 'render-draft',
-  state,
-  mediaId: null,
-  draftId: DRAFT,
-  resultMediaId: state === 'done' ? RESULT : null,
-  progress,
-  etaSeconds: null,
-  error: null,
-  attempts: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  startedAt: null,
-  finishedAt: null,
-  cancelledAt: null,
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
-
 function show(search = '') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   shown.queryClient = queryClient;
@@ -139,8 +54,14 @@ const shown = { queryClient: new QueryClient() };
 
 const clipNames = () => screen.getAllByTestId('draft-clip').map((card) => card.getAttribute('aria-label'));
 
-describe('EditorPage', () => {
+// The first render of the whole editor takes seconds in jsdom on a busy machine.
+describe('EditorPage', { timeout: 30_000 }, () => {
   beforeAll(async () => {
+    // Finds wait up to 5 s: the editor's first renders are slow in jsdom on a machine shared with others.
+    configure({ asyncUtilTimeout: 5000 });
+    // jsdom plays no media: the preview only loads, seeks and pauses.
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     await initI18n();
     await i18n.changeLanguage('en');
     await loadNamespaces(['editor', 'medias']);
@@ -192,7 +113,9 @@ describe('EditorPage', () => {
     await screen.findByRole('heading', { level: 1, name: 'Teaser' });
   });
 
-  it('moves a clip with Alt+arrow keys, keeps its focus, and saves the edited timeline with the revision', async () => {
+  it('moves a clip with Alt+arrow keys, keeps its focus, and saves the edited timeline with the revision', {
+    timeout: 15_000,
+  }, async () => {
     api.drafts.update.mockImplementation(async ({ body }) => draft({ ...body, revision: 4 }));
     show(`?draft=${DRAFT}`);
     await screen.findByRole('heading', { level: 1, name: 'Trailer' });

@@ -12,12 +12,15 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useMedias } from '../api/list-medias';
+import type { MediaItem } from '../api/types';
 import { MEDIA_ORIGINS, type MediaSort } from '../api/types';
 import type { useUploads } from '../hooks/use-uploads';
 import { useViewMode } from '../hooks/use-view-mode';
+import type { Selection } from './media-card';
 import { MediaGrid } from './media-grid';
 import { MediaTable } from './media-table';
 import { MediaToolbar } from './media-toolbar';
+import { SelectionBar } from './selection-bar';
 import { UploadButton } from './upload-button';
 import { DropHint, UploadDropZone } from './upload-drop-zone';
 import { UploadList } from './upload-list';
@@ -49,6 +52,21 @@ export function LibraryPanel({
   const medias = useMedias(workspaceId, { search, sort, origin });
   const { items } = medias;
   const { onAction, dialogs } = useMediaActions({ onShowJobs });
+  // Selected media in the order they were picked (a new draft's clip order), with their names.
+  const [picked, setPicked] = useState<{ ids: string[]; names: Map<string, string> }>({
+    ids: [],
+    names: new Map(),
+  });
+  const selection: Selection = {
+    ids: picked.ids,
+    toggle: (media: MediaItem, on: boolean) =>
+      setPicked((p) => ({
+        ids: on
+          ? [...p.ids.filter((id) => id !== media.id), media.id]
+          : p.ids.filter((id) => id !== media.id),
+        names: new Map(p.names).set(media.id, media.name),
+      })),
+  };
 
   // Typing waits for a pause before asking the server.
   useEffect(() => {
@@ -99,10 +117,16 @@ export function LibraryPanel({
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} aria-live="polite">
             {t('count', { count: medias.total })}
           </Typography>
+          <SelectionBar
+            workspaceId={workspaceId}
+            selected={picked.ids}
+            names={picked.names}
+            onClear={() => setPicked({ ids: [], names: new Map() })}
+          />
           {view === 'grid' ? (
-            <MediaGrid items={items} onAction={onAction} />
+            <MediaGrid items={items} onAction={onAction} selection={selection} />
           ) : (
-            <MediaTable items={items} onAction={onAction} />
+            <MediaTable items={items} onAction={onAction} selection={selection} />
           )}
           {medias.hasNextPage && (
             <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>

@@ -2,6 +2,7 @@ import PlayCircleFilledOutlined from '@mui/icons-material/PlayCircleFilledOutlin
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
@@ -10,14 +11,37 @@ import { ClipAccuracyChip, ClipOrigin } from './clip-origin';
 import { type MediaAction, MediaActions } from './media-actions';
 import { MediaOriginChip, MediaStatusChip } from './media-chips';
 import { MediaThumbnail } from './media-thumbnail';
+import { selectable } from './selection-bar';
+
+/** Which media are selected (in the order they were picked) and how to pick or drop one. */
+export interface Selection {
+  ids: string[];
+  toggle: (media: MediaItem, on: boolean) => void;
+}
+
+export function SelectBox({ media, selection, sx }: { media: MediaItem; selection: Selection; sx?: object }) {
+  const { t } = useTranslation('medias');
+  return (
+    <Checkbox
+      size="small"
+      checked={selection.ids.includes(media.id)}
+      disabled={!selectable(media)}
+      onChange={(e) => selection.toggle(media, e.target.checked)}
+      slotProps={{ input: { 'aria-label': t('selection.select', { name: media.name }) } }}
+      sx={sx}
+    />
+  );
+}
 
 /** One media in the grid: thumbnail with hover preview (a play button), name, facts and actions. */
 export function MediaCard({
   media,
   onAction,
+  selection,
 }: {
   media: MediaItem;
   onAction: (action: MediaAction, media: MediaItem) => void;
+  selection?: Selection;
 }) {
   const { t } = useTranslation('medias');
   const format = useFormat();
@@ -77,6 +101,7 @@ export function MediaCard({
         )}
       </ButtonBase>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, p: 1.5, pr: 0.5, flex: 1 }}>
+        {selection && <SelectBox media={media} selection={selection} sx={{ ml: -1, mt: -0.75 }} />}
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography
             id={headingId}

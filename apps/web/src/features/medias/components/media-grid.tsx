@@ -2,14 +2,16 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import type { MediaItem } from '../api/types';
 import type { MediaAction } from './media-actions';
-import { MediaCard } from './media-card';
+import { MediaCard, type Selection } from './media-card';
 
 export function MediaGrid({
   items,
   onAction,
+  selection,
 }: {
   items: MediaItem[];
   onAction: (action: MediaAction, media: MediaItem) => void;
+  selection?: Selection;
 }) {
   const { t } = useTranslation('medias');
   return (
@@ -29,7 +31,7 @@ export function MediaGrid({
       }}
     >
       {items.map((media) => (
-        <MediaCard key={media.id} media={media} onAction={onAction} />
+        <MediaCard key={media.id} media={media} onAction={onAction} selection={selection} />
       ))}
     </Box>
   );

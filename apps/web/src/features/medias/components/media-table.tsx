@@ -12,6 +12,7 @@ import { useFormat } from '../../../lib/format';
 import type { MediaItem } from '../api/types';
 import { ClipAccuracyChip, ClipOrigin } from './clip-origin';
 import { type MediaAction, MediaActions } from './media-actions';
+import { SelectBox, type Selection } from './media-card';
 import { MediaOriginChip, MediaStatusChip } from './media-chips';
 import { MediaThumbnail } from './media-thumbnail';
 
@@ -22,9 +23,11 @@ const medium = { display: { xs: 'none', sm: 'table-cell' } } as const;
 export function MediaTable({
   items,
   onAction,
+  selection,
 }: {
   items: MediaItem[];
   onAction: (action: MediaAction, media: MediaItem) => void;
+  selection?: Selection;
 }) {
   const { t } = useTranslation('medias');
   const format = useFormat();
@@ -33,6 +36,13 @@ export function MediaTable({
       <Table size="small" aria-label={t('listLabel')}>
         <TableHead>
           <TableRow>
+            {selection && (
+              <TableCell padding="checkbox">
+                <Box component="span" sx={visuallyHidden}>
+                  {t('selection.column')}
+                </Box>
+              </TableCell>
+            )}
             <TableCell sx={{ width: 88, ...medium }}>
               <Box component="span" sx={visuallyHidden}>
                 {t('table.preview')}
@@ -57,7 +67,12 @@ export function MediaTable({
         </TableHead>
         <TableBody>
           {items.map((media) => (
-            <TableRow key={media.id} hover>
+            <TableRow key={media.id} hover selected={selection?.ids.includes(media.id)}>
+              {selection && (
+                <TableCell padding="checkbox">
+                  <SelectBox media={media} selection={selection} />
+                </TableCell>
+              )}
               <TableCell sx={{ py: 0.75, ...medium }}>
                 <ButtonBase
                   aria-label={t('actions.playFor', { name: media.name })}

@@ -1,0 +1,72 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
+import { MediaPicker } from '../../../components/media-picker';
+import { mediaQueryOptions } from '../../medias/api/get-media';
+import type { MediaItem } from '../../medias/api/types';
+
+/**
+ * A media picker and its button: fetches the chosen media (for its length and streams) and hands it on.
+ * `refuse` names why a media does not fit here (an image without picture, a track without sound).
+ */
+export function AddMedia({
+  workspaceId,
+  label,
+  button,
+  disabled,
+  refuse,
+  onAdd,
+}: {
+  workspaceId: string;
+  label: string;
+  button: string;
+  disabled?: boolean;
+  refuse?: (media: MediaItem) => string | null;
+  onAdd: (media: MediaItem) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [mediaId, setMediaId] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const add = async () => {
+    setAdding(true);
+    setError(null);
+    setRefused(null);
+    try {
+      const media = await queryClient.fetchQuery(mediaQueryOptions(mediaId));
+      const why = refuse?.(media) ?? null;
+      if (why) setRefused(why);
+      else {
+        onAdd(media);
+        setMediaId('');
+      }
+    } catch (e) {
+      setError(e);
+    } finally {
+      setAdding(false);
+    }
+  };
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', maxWidth: 640 }}>
+      <Box sx={{ flex: '1 1 280px' }}>
+        <MediaPicker
+          workspaceId={workspaceId}
+          label={label}
+          value={mediaId}
+          onChange={setMediaId}
+          error={Boolean(refused)}
+          helperText={refused ?? undefined}
+        />
+      </Box>
+      <Button variant="outlined" disabled={!mediaId || disabled} loading={adding} onClick={add}>
+        {button}
+      </Button>
+      <Box sx={{ width: '100%' }}>
+        <ErrorAlert error={error} />
+      </Box>
+    </Box>
+  );
+}
