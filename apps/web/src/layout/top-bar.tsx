@@ -12,7 +12,6 @@ import { Hint } from '../components/hint';
 import { Logo } from '../components/logo';
 import { useLoggedIn } from '../lib/session';
 import { LanguageMenu } from './language-menu';
-import { NotificationsButton } from './notifications-button';
 import { useUiState } from './ui-state';
 
 // Logged-in controls load with the first logged-in page, not with /login.
@@ -20,6 +19,10 @@ const WorkspaceSwitcherButton = lazy(() =>
   import('./workspace-switcher-button').then((m) => ({ default: m.WorkspaceSwitcherButton })),
 );
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+// A guest has no notifications: the bell, its badge and the live status come with the first login.
+const NotificationsButton = lazy(() =>
+  import('./notifications-button').then((m) => ({ default: m.NotificationsButton })),
+);
 
 /** Spec section 2 "Layout": toggle, logo, switcher, search, notifications, language, user menu. */
 export function TopBar({ hasNavigation }: { hasNavigation: boolean }) {
@@ -62,7 +65,11 @@ export function TopBar({ hasNavigation }: { hasNavigation: boolean }) {
             <Search />
           </IconButton>
         </Hint>
-        <NotificationsButton />
+        {loggedIn && (
+          <Suspense fallback={null}>
+            <NotificationsButton />
+          </Suspense>
+        )}
         <LanguageMenu />
         {loggedIn && (
           <Suspense fallback={null}>
