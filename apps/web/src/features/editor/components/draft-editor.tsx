@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -17,6 +16,7 @@ import type { JobItem, MediaItem } from '../../medias/api/types';
 import { type DraftItem, draftQueryOptions, useDraft, useRenderDraft } from '../api/drafts';
 import { hasIssues, splitAt, timelineDurationMs, timelineIssues } from '../timeline-edit';
 import { AudioPanel } from './audio-panel';
+import { ConflictNotice } from './conflict-notice';
 import { DraftStatusChip } from './draft-status-chip';
 import { BackButton, EditorActions } from './editor-actions';
 import { ImagesPanel } from './images-panel';
@@ -187,16 +187,13 @@ function EditorBody({
             ))}
         </Box>
         {saving.conflict && (
-          <Alert
-            severity="warning"
-            action={
-              <Button color="inherit" size="small" onClick={() => void reload()}>
-                {t('editor.reload')}
-              </Button>
-            }
-          >
-            {t('editor.conflict')}
-          </Alert>
+          <ConflictNotice
+            base={saving.saved.doc}
+            latest={latest}
+            busy={update.isPending}
+            onReload={() => void reload()}
+            onKeepMine={() => void saving.save(latest.revision)}
+          />
         )}
         {!saving.refused && <ErrorAlert error={update.error} />}
         {saving.showInvalid && invalid && <Alert severity="error">{t('editor.invalid')}</Alert>}

@@ -183,10 +183,10 @@ describe('EditorPage', { timeout: 30_000 }, () => {
     const first = await screen.findByRole('group', { name: 'Clip 1: Intro' });
     fireEvent.click(within(first).getByRole('button', { name: 'Duplicate' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const alert = await screen.findByText(/Someone else saved this draft meanwhile/);
+    const alert = await screen.findByText(/Someone else saved this draft at/);
     api.drafts.get.mockResolvedValue(draft({ revision: 5, name: 'Trailer (theirs)' }));
     fireEvent.click(
-      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Reload' }),
+      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: /Load their version/ }),
     );
     await screen.findByRole('heading', { level: 1, name: 'Trailer (theirs)' });
     expect(clipNames()).toHaveLength(2);
@@ -200,8 +200,8 @@ describe('EditorPage', { timeout: 30_000 }, () => {
     api.drafts.get.mockResolvedValue(draft({ revision: 4 }));
     // What the live draft message does.
     await shown.queryClient.invalidateQueries({ queryKey: ['drafts'] });
-    await screen.findByText(/Someone else saved this draft meanwhile/);
-    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await screen.findByText(/Someone else saved this draft at/);
+    fireEvent.click(screen.getByRole('button', { name: /Load their version/ }));
     await waitFor(() => expect(screen.queryByText(/Someone else saved/)).toBeNull());
   });
 

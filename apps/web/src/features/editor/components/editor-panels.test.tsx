@@ -217,22 +217,29 @@ describe('Editor panels', { timeout: 30_000 }, () => {
     await screen.findByText('Saved');
   });
 
-  it('never saves over a newer revision by itself: after a 409 it waits for the user', {
-    timeout: 20_000,
+  it('never saves over a newer revision by itself: after a 409 it says what changed and waits for the user', {
+    timeout: 30_000,
   }, async () => {
-    api.drafts.update.mockRejectedValue(
-      new ApiError(409, { code: 'DRAFT_CONFLICT', message: 'Saved meanwhile' }),
-    );
+    api.drafts.update
+      .mockRejectedValueOnce(new ApiError(409, { code: 'DRAFT_CONFLICT', message: 'Saved meanwhile' }))
+      .mockResolvedValue(draft({ revision: 5 }));
     show();
     const first = await screen.findByRole('group', { name: 'Clip 1: Intro' });
+    // Someone else renamed it meanwhile: the refused save fetches their version.
+    api.drafts.get.mockResolvedValue(draft({ revision: 4, name: 'Their cut' }));
     fireEvent.click(within(first).getByRole('checkbox', { name: 'Mute' }));
-    await screen.findByText(/Someone else saved this draft meanwhile/, undefined, {
-      timeout: AUTOSAVE_MS + 3000,
-    });
+    const notice = await screen.findByRole('alert', {}, { timeout: AUTOSAVE_MS + 5000 });
+    await within(notice).findByText(/Someone else saved this draft at/);
+    await within(notice).findByText('Renamed to “Their cut”');
     expect(api.drafts.update).toHaveBeenCalledTimes(1);
     fireEvent.click(within(first).getByRole('checkbox', { name: 'Mute' }));
     await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_MS + 500));
     expect(api.drafts.update).toHaveBeenCalledTimes(1);
+    // Overwriting is the user's explicit choice, with the revision they were shown.
+    fireEvent.click(within(notice).getByRole('button', { name: /Keep mine/ }));
+    await waitFor(() => expect(api.drafts.update).toHaveBeenCalledTimes(2));
+    expect(api.drafts.update.mock.calls[1]![0].body).toMatchObject({ revision: 4 });
+    await waitFor(() => expect(screen.queryByText(/Someone else saved this draft/)).toBeNull());
   });
 
   it('cancels a running render', async () => {

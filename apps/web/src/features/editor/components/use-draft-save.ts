@@ -44,7 +44,8 @@ export function useDraftSave({
   const conflict = refused || latest.revision > saved.revision;
   const failed = useRef<Doc | null>(null);
 
-  const save = async (): Promise<boolean> => {
+  /** Saves the editor's version; `over` saves it over a newer one the user has seen (the conflict notice). */
+  const save = async (over?: number): Promise<boolean> => {
     if (invalid) {
       setShowInvalid(true);
       return false;
@@ -53,7 +54,7 @@ export function useDraftSave({
     const sending = doc;
     try {
       const answer = await update.mutateAsync({
-        revision: saved.revision,
+        revision: over ?? saved.revision,
         name: sending.name,
         timeline: sending.timeline,
         output: sending.output,
@@ -61,8 +62,11 @@ export function useDraftSave({
       setSaved({ doc: sending, revision: answer.revision });
       queryClient.setQueryData(draftQueryOptions(initial.id).queryKey, answer);
       return true;
-    } catch {
+    } catch (error) {
       failed.current = sending;
+      // Refused as stale: fetch the newer version, so the notice can say what it changed.
+      if (error instanceof ApiError && error.code === 'DRAFT_CONFLICT')
+        void queryClient.invalidateQueries({ queryKey: draftQueryOptions(initial.id).queryKey });
       return false;
     }
   };
