@@ -186,7 +186,9 @@ describe('EditorPage', { timeout: 30_000 }, () => {
     const alert = await screen.findByText(/Someone else saved this draft at/);
     api.drafts.get.mockResolvedValue(draft({ revision: 5, name: 'Trailer (theirs)' }));
     fireEvent.click(
-      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: /Load their version/ }),
+      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', {
+        name: /Load their version/,
+      }),
     );
     await screen.findByRole('heading', { level: 1, name: 'Trailer (theirs)' });
     expect(clipNames()).toHaveLength(2);
