@@ -130,7 +130,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     auth: new AuthService(db, config, usersRepo, sessions, invitations),
     users: new UsersService(usersRepo, memberships, sessions, verification, identity),
     verification,
-    apiKeys: new ApiKeysService(new ApiKeysRepository(db), usersRepo, identity),
+    apiKeys: new ApiKeysService(new ApiKeysRepository(db), usersRepo, identity, access),
     corporations: new CorporationsService(
       db,
       new CorporationsRepository(db),

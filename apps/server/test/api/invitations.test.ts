@@ -196,6 +196,34 @@ describe(`invitations by mail (${testDbEngine()})`, () => {
     expectError(late, 409, 'CONFLICT');
   });
 
+  it('resend mails a new code; the old code stops working; only pending invitations are resent', async () => {
+    const email = fresh();
+    const created = await invite(email);
+    const first = linkParam((await smtp.waitFor(email)).text, '/login/create-account', 'code');
+    const stranger = await createUser(ctx, { emailVerified: true });
+    const theirs = await op(ctx.app, 'invitations.resend', {
+      token: stranger.token,
+      params: { id: created.body.id },
+    });
+    expectError(theirs, 404, 'NOT_FOUND');
+    const resent = await op(ctx.app, 'invitations.resend', {
+      token: tenant.user.token,
+      params: { id: created.body.id },
+    });
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ id: created.body.id, status: 'pending' });
+    const second = linkParam((await smtp.waitFor(email, 2)).text, '/login/create-account', 'code');
+    expect(second).not.toBe(first);
+    expectError(await byCode(first!), 400, 'INVITATION_INVALID');
+    expect((await byCode(second!)).status).toBe(200);
+    await op(ctx.app, 'invitations.revoke', { token: tenant.user.token, params: { id: created.body.id } });
+    expectError(
+      await op(ctx.app, 'invitations.resend', { token: tenant.user.token, params: { id: created.body.id } }),
+      409,
+      'CONFLICT',
+    );
+  });
+
   it('a newer invitation to the same address replaces the older one', async () => {
     const email = fresh();
     const older = await invite(email);

@@ -50,14 +50,32 @@ export class InvitationsService {
       invitedBy: actor.user.id,
       expiry: new Date(Date.now() + VALID_DAYS * 86_400_000),
     });
-    const link = `${this.config.publicUrl}/login/create-account?code=${code}`;
-    await this.mailer.send({
-      to: body.email,
-      subject: `You are invited to ${corporation.name} on Stromwerk`,
-      text: `${actor.user.name} invited you to join ${corporation.name} on Stromwerk.\n\nCreate your account or accept within ${VALID_DAYS} days:\n${link}\n\nInvitation code: ${code}\n`,
-    });
+    await this.mail(actor, corporation.name, body.email, code);
     this.emit(row, 'created');
     return { ...toInvitation(row, corporation.name), code };
+  }
+
+  private async mail(actor: Actor, corporationName: string, to: string, code: string) {
+    const link = `${this.config.publicUrl}/login/create-account?code=${code}`;
+    await this.mailer.send({
+      to,
+      subject: `You are invited to ${corporationName} on Stromwerk`,
+      text: `${actor.user.name} invited you to join ${corporationName} on Stromwerk.\n\nCreate your account or accept within ${VALID_DAYS} days:\n${link}\n\nInvitation code: ${code}\n`,
+    });
+  }
+
+  /** Mails a pending invitation again with a new code (the old one stops working) and a fresh expiry. */
+  async resend(actor: Actor, id: string) {
+    const { row, invitation } = await this.get(actor, id, true);
+    if (row.status !== 'pending') throw new AppError('CONFLICT', 'Only pending invitations can be resent');
+    const code = randomSecret(24);
+    const updated = await this.repo.update(id, {
+      codeHash: sha256(code),
+      expiry: new Date(Date.now() + VALID_DAYS * 86_400_000),
+    });
+    await this.mail(actor, invitation.corporationName, row.email, code);
+    this.emit(updated, 'updated');
+    return toInvitation(updated, invitation.corporationName);
   }
 
   /** An invitation is the invitee's once their account has proven that it reads mail to the address. */
