@@ -29,6 +29,10 @@ export const AddWorkspacePage = page(
   () => import('../../features/tenancy/components/add-workspace-page').then((m) => m.AddWorkspacePage),
   'tenancy',
 );
+export const AddCorporationPage = page(
+  () => import('../../features/tenancy/components/add-corporation-page').then((m) => m.AddCorporationPage),
+  'tenancy',
+);
 export const CorporationPage = page(
   () => import('../../features/tenancy/components/corporation-page').then((m) => m.CorporationPage),
   'tenancy',

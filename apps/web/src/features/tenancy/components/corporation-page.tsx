@@ -11,7 +11,9 @@ import { useActiveContext } from '../../../lib/use-active-context';
 import { CorporationMembersCard } from './corporation-members-card';
 import { CorporationSettingsCard } from './corporation-settings-card';
 import { DeleteCorporationCard } from './delete-corporation-card';
+import { InvitationsCard } from './invitations-card';
 import { WorkspaceGrid } from './workspace-grid';
+import { WorkspacesAdminCard } from './workspaces-admin-card';
 
 /** /{corporation}: its workspaces, settings (rename), members, and deletion. */
 export function CorporationPage() {
@@ -50,7 +52,9 @@ export function CorporationPage() {
           )}
         </Box>
         <CorporationSettingsCard corporation={corporation} canEdit={isAdmin} />
-        <CorporationMembersCard corporationId={corporation.id} />
+        {isAdmin && <WorkspacesAdminCard corporationId={corporation.id} workspaces={own} />}
+        <CorporationMembersCard corporationId={corporation.id} workspaces={own} isAdmin={isAdmin} />
+        {isAdmin && <InvitationsCard corporationId={corporation.id} workspaces={own} />}
         {isAdmin && <DeleteCorporationCard corporation={corporation} />}
       </Stack>
     </Page>

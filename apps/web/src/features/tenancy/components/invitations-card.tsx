@@ -1,0 +1,113 @@
+import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorAlert } from '../../../components/error-alert';
+import { SectionCard } from '../../../components/section-card';
+import { useFormat } from '../../../lib/format';
+import type { WorkspaceData } from '../../../lib/types';
+import { usePendingInvitations, useResendInvitation, useRevokeInvitation } from '../api/invitations';
+import { topOf } from '../api/members-admin';
+import { InviteDialog } from './invite-dialog';
+
+type Pending = { id: string; email: string; workspaceId: string | null; permissions: string[]; expiry: Date };
+
+/** Administrators invite people and follow their pending invitations: resend (new code) or revoke. */
+export function InvitationsCard({
+  corporationId,
+  workspaces,
+}: {
+  corporationId: string;
+  workspaces: WorkspaceData[];
+}) {
+  const { t } = useTranslation('tenancy');
+  const format = useFormat();
+  const pending = usePendingInvitations(corporationId, true);
+  const resend = useResendInvitation(corporationId);
+  const revoke = useRevokeInvitation(corporationId);
+  const [inviting, setInviting] = useState(false);
+  const [revoking, setRevoking] = useState<Pending>();
+  const scopeOf = (i: Pending) =>
+    i.workspaceId
+      ? (workspaces.find((w) => w.id === i.workspaceId)?.name ?? i.workspaceId)
+      : t('invitations.wholeCorporation');
+  const rows: Pending[] = pending.data ?? [];
+
+  return (
+    <SectionCard title={t('invitations.title')} description={t('invitations.text')}>
+      <Box sx={{ mb: 2 }}>
+        <Button variant="contained" startIcon={<PersonAddOutlined />} onClick={() => setInviting(true)}>
+          {t('invitations.invite')}
+        </Button>
+      </Box>
+      <ErrorAlert error={pending.error ?? resend.error} />
+      {resend.data && (
+        <Alert severity="success" role="status" sx={{ mb: 1 }}>
+          {t('invitations.resent', { email: resend.data.email })}
+        </Alert>
+      )}
+      {pending.data?.length === 0 && <Typography color="text.secondary">{t('invitations.none')}</Typography>}
+      {rows.length > 0 && (
+        <List disablePadding aria-label={t('invitations.pending')}>
+          {rows.map((i) => (
+            <ListItem key={i.id} divider sx={{ px: 0, gap: 1, flexWrap: 'wrap' }}>
+              <ListItemText
+                primary={i.email}
+                secondary={t('invitations.line', {
+                  scope: scopeOf(i),
+                  level: t(`permissions.${topOf(i.permissions) ?? 'read'}`),
+                  date: format.date(i.expiry),
+                })}
+              />
+              <Box sx={{ ml: 'auto', display: 'flex', gap: 1 }}>
+                <Button
+                  size="small"
+                  onClick={() => resend.mutate(i.id)}
+                  loading={resend.isPending && resend.variables === i.id}
+                  aria-label={t('invitations.resendLabel', { email: i.email })}
+                >
+                  {t('invitations.resend')}
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => setRevoking(i)}
+                  aria-label={t('invitations.revokeLabel', { email: i.email })}
+                >
+                  {t('invitations.revoke')}
+                </Button>
+              </Box>
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {inviting && (
+        <InviteDialog
+          corporationId={corporationId}
+          workspaces={workspaces}
+          onClose={() => setInviting(false)}
+        />
+      )}
+      <ConfirmDialog
+        open={Boolean(revoking)}
+        title={t('invitations.revokeTitle', { email: revoking?.email })}
+        text={t('invitations.revokeText')}
+        confirmLabel={t('invitations.revoke')}
+        pending={revoke.isPending}
+        error={revoke.error}
+        onConfirm={() => revoking && revoke.mutate(revoking.id, { onSuccess: () => setRevoking(undefined) })}
+        onClose={() => {
+          setRevoking(undefined);
+          revoke.reset();
+        }}
+      />
+    </SectionCard>
+  );
+}
