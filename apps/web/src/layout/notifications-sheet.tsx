@@ -13,6 +13,7 @@ import { useFormat } from '../lib/format';
 import { newestTime } from '../lib/notifications-seen';
 import { useLoggedIn } from '../lib/session';
 import { useDeleteNotification } from '../live/use-notifications';
+import { InvitationActions } from './invitation-actions';
 import { useUnreadNotifications } from './notifications-button';
 import { SideSheet } from './side-sheet';
 import { useUiState } from './ui-state';
@@ -133,17 +134,26 @@ export function NotificationsSheet() {
                   </IconButton>
                 }
               >
-                <ListItemText
-                  primary={notificationText(notification, t, tTenancy, format.list)}
-                  secondary={
-                    <time
-                      dateTime={new Date(notification.createdAt).toISOString()}
-                      title={format.dateTime(notification.createdAt)}
-                    >
-                      {format.relativeTime(notification.createdAt, now)}
-                    </time>
-                  }
-                />
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <ListItemText
+                    primary={notificationText(notification, t, tTenancy, format.list)}
+                    secondary={
+                      <time
+                        dateTime={new Date(notification.createdAt).toISOString()}
+                        title={format.dateTime(notification.createdAt)}
+                      >
+                        {format.relativeTime(notification.createdAt, now)}
+                      </time>
+                    }
+                  />
+                  {notification.kind === 'invitation-received' && notification.entityId && (
+                    <InvitationActions
+                      invitationId={notification.entityId}
+                      notificationId={notification.id}
+                      corporationName={String(notification.data.corporationName ?? '')}
+                    />
+                  )}
+                </Box>
               </ListItem>
             );
           })}

@@ -15,8 +15,9 @@ export const ResetPasswordPage = page(() =>
 export const VerifyEmailPage = page(() =>
   import('../../features/auth/components/verify-email-page').then((m) => m.VerifyEmailPage),
 );
-export const CreateAccountPage = page(() =>
-  import('../../features/auth/components/create-account-page').then((m) => m.CreateAccountPage),
+export const CreateAccountPage = page(
+  () => import('../../features/auth/components/create-account-page').then((m) => m.CreateAccountPage),
+  'tenancy',
 );
 export const WorkspaceSelectionPage = page(
   () =>
