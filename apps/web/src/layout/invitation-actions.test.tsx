@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
+const onAnswered = vi.fn();
 function show() {
   const queryClient = new QueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
@@ -28,7 +29,12 @@ function show() {
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <Suspense fallback={null}>
-          <InvitationActions invitationId="i1" notificationId="n1" corporationName="Acme" />
+          <InvitationActions
+            invitationId="i1"
+            notificationId="n1"
+            corporationName="Acme"
+            onAnswered={onAnswered}
+          />
         </Suspense>
       </I18nextProvider>
     </QueryClientProvider>,
@@ -42,7 +48,7 @@ describe('InvitationActions', { timeout: 20_000 }, () => {
     api.notifications.remove.mockResolvedValue(undefined);
     const invalidate = show();
     fireEvent.click(await screen.findByRole('button', { name: 'Accept the invitation to Acme' }));
-    expect(await screen.findByText('You joined Acme.')).toBeTruthy();
+    await waitFor(() => expect(onAnswered).toHaveBeenCalledWith('You joined Acme.'));
     expect(api.invitations.respond).toHaveBeenCalledWith({ params: { id: 'i1' }, body: { accept: true } });
     expect(api.notifications.remove).toHaveBeenCalledWith({ params: { id: 'n1' } });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['corporations'] });
@@ -54,7 +60,7 @@ describe('InvitationActions', { timeout: 20_000 }, () => {
     api.notifications.remove.mockResolvedValue(undefined);
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Decline the invitation to Acme' }));
-    expect(await screen.findByText('You declined the invitation to Acme.')).toBeTruthy();
+    await waitFor(() => expect(onAnswered).toHaveBeenCalledWith('You declined the invitation to Acme.'));
     expect(api.invitations.respond).toHaveBeenCalledWith({ params: { id: 'i1' }, body: { accept: false } });
   });
 });

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,16 +9,18 @@ import { workspacesQueryOptions } from '../lib/queries/workspaces';
 
 /**
  * Accept or decline an invitation from its notification. Accepting adds the corporation and its workspaces
- * to the switcher at once; the answered notification then goes away.
+ * to the switcher at once; the answered notification then goes away, so `onAnswered` says how it went.
  */
 export function InvitationActions({
   invitationId,
   notificationId,
   corporationName,
+  onAnswered,
 }: {
   invitationId: string;
   notificationId: string;
   corporationName: string;
+  onAnswered: (message: string) => void;
 }) {
   const { t } = useTranslation('tenancy');
   const queryClient = useQueryClient();
@@ -29,22 +30,19 @@ export function InvitationActions({
       await api.notifications.remove({ params: { id: notificationId } }).catch(() => undefined);
       return invitation;
     },
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (invitation) => {
+      onAnswered(
+        invitation.status === 'accepted'
+          ? t('invitationAnswer.accepted', { name: corporationName })
+          : t('invitationAnswer.declined', { name: corporationName }),
+      );
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: corporationsQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: workspacesQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: ['notifications'] }),
-      ]),
+      ]);
+    },
   });
-  if (respond.data) {
-    return (
-      <Alert severity="success" role="status" sx={{ mt: 1 }}>
-        {respond.data.status === 'accepted'
-          ? t('invitationAnswer.accepted', { name: corporationName })
-          : t('invitationAnswer.declined', { name: corporationName })}
-      </Alert>
-    );
-  }
   return (
     <Box sx={{ mt: 1 }}>
       <ErrorAlert error={respond.error} />
