@@ -24,11 +24,12 @@ export function PermissionSelect({
     <TextField
       select
       id={id}
-      size="small"
       label={label}
       value={value ?? ''}
       onChange={(event) => onChange((event.target.value || null) as Permission | null)}
       sx={{ minWidth: 160 }}
+      // "None" is the empty value: shown as such, not as an empty field under its label.
+      slotProps={noneLabel ? { inputLabel: { shrink: true }, select: { displayEmpty: true } } : undefined}
     >
       {noneLabel && <MenuItem value="">{noneLabel}</MenuItem>}
       {levels.map((level) => (
