@@ -20,6 +20,7 @@ export interface MemberRow {
   userId: string;
   name: string;
   email: string;
+  blocked: boolean;
   corporation: Permission | null;
   workspaces: Record<string, Permission>;
 }
@@ -47,7 +48,7 @@ export function useMemberRows(corporationId: string, workspaces: WorkspaceData[]
     combine: (results) => {
       const [corp, ...perWorkspace] = results;
       const rows = new Map<string, MemberRow>();
-      const row = (m: { userId: string; name: string; email: string }) => {
+      const row = (m: { userId: string; name: string; email: string; blocked: boolean }) => {
         const found = rows.get(m.userId) ?? { ...m, corporation: null, workspaces: {} };
         rows.set(m.userId, found);
         return found;

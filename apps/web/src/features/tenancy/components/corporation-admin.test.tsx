@@ -34,8 +34,8 @@ const ws = (n: number, name: string): WorkspaceData => ({
 });
 const studio = ws(1, 'Studio');
 const news = ws(2, 'News');
-const ada = { userId: 'u-ada', name: 'Ada', email: 'ada@example.test' };
-const bob = { userId: 'u-bob', name: 'Bob', email: 'bob@example.test' };
+const ada = { userId: 'u-ada', name: 'Ada', email: 'ada@example.test', blocked: false };
+const bob = { userId: 'u-bob', name: 'Bob', email: 'bob@example.test', blocked: true };
 
 function show(node: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -73,6 +73,8 @@ describe('CorporationMembersCard', { timeout: 20_000 }, () => {
     await within(list).findByText('bob@example.test');
     expect(within(list).getByText('Corporation: Admin')).toBeTruthy();
     expect(within(list).getByText('News: Read')).toBeTruthy();
+    // Bob is blocked, and marked so; Ada is not.
+    expect(within(list).getAllByText('Blocked')).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Change permissions of Bob' }));
     const dialog = await screen.findByRole('dialog', { name: 'Permissions of Bob' });
@@ -188,6 +190,16 @@ describe('WorkspacesAdminCard', { timeout: 20_000 }, () => {
       }),
     );
     expect(screen.getByRole('status').textContent).toBe('Studio is now at position 2.');
+    // By mouse: News dropped onto Studio's place.
+    const dataTransfer = { effectAllowed: '' };
+    fireEvent.dragStart(screen.getByTestId(`workspace-order-${news.id}`), { dataTransfer });
+    fireEvent.dragOver(screen.getByTestId(`workspace-order-${studio.id}`), { dataTransfer });
+    fireEvent.drop(screen.getByTestId(`workspace-order-${studio.id}`), { dataTransfer });
+    await waitFor(() => expect(api.corporations.setWorkspaceSorting).toHaveBeenCalledTimes(2));
+    expect(api.corporations.setWorkspaceSorting).toHaveBeenLastCalledWith({
+      params: { id: C },
+      body: { workspaceIds: [news.id, studio.id] },
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Rename Studio' }));
     const rename = await screen.findByRole('dialog', { name: 'Rename Studio' });

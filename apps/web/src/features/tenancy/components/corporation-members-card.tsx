@@ -11,6 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BlockedChip } from '../../../components/blocked-chip';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { SectionCard } from '../../../components/section-card';
@@ -61,7 +62,16 @@ export function CorporationMembersCard({
         <List disablePadding aria-label={t('corporation.members')}>
           {members.rows.map((member) => (
             <ListItem key={member.userId} divider sx={{ px: 0, gap: 1, flexWrap: 'wrap' }}>
-              <ListItemText primary={member.name} secondary={member.email} sx={{ minWidth: 200 }} />
+              <ListItemText
+                primary={
+                  <>
+                    {member.name}
+                    {member.blocked && <BlockedChip />}
+                  </>
+                }
+                secondary={member.email}
+                sx={{ minWidth: 200 }}
+              />
               <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
                 {member.corporation && (
                   <Chip

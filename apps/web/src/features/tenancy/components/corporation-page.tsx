@@ -1,4 +1,6 @@
 import Add from '@mui/icons-material/Add';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -41,6 +43,11 @@ export function CorporationPage() {
       }
     >
       <Stack spacing={3}>
+        {corporation.blocked && (
+          <Alert severity="error" icon={<BlockOutlined />}>
+            {t('corporation.blockedText')}
+          </Alert>
+        )}
         <Box component="section" aria-labelledby="corporation-workspaces">
           <Typography id="corporation-workspaces" variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
             {t('corporation.workspaces')}

@@ -13,6 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BlockedChip } from '../../../components/blocked-chip';
 import type { CorporationData, WorkspaceData } from '../../../lib/types';
 import { SwitcherWorkspace } from './switcher-workspace';
 
@@ -48,7 +49,12 @@ export function SwitcherCorporation({
             <BusinessOutlined />
           </ListItemIcon>
           <ListItemText
-            primary={corporation.name}
+            primary={
+              <>
+                {corporation.name}
+                {corporation.blocked && <BlockedChip />}
+              </>
+            }
             secondary={t('switcher.workspaceCount', { count: workspaces.length })}
             slotProps={{ primary: { sx: { fontWeight: 600 } } }}
           />

@@ -1,5 +1,6 @@
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import DragIndicator from '@mui/icons-material/DragIndicator';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -31,13 +32,17 @@ export function WorkspacesAdminCard({
   const [deleting, setDeleting] = useState<WorkspaceData>();
   const [announce, setAnnounce] = useState('');
 
-  const move = (index: number, by: -1 | 1) => {
+  const [dragged, setDragged] = useState<number>();
+  /** Moves the workspace at `from` to position `to` and saves the whole order. */
+  const moveTo = (from: number, to: number) => {
+    if (from === to) return;
     const ids = workspaces.map((w) => w.id);
-    const [moved] = ids.splice(index, 1);
-    ids.splice(index + by, 0, moved!);
+    const [moved] = ids.splice(from, 1);
+    ids.splice(to, 0, moved!);
     sort.mutate(ids);
-    setAnnounce(t('manage.moved', { name: workspaces[index]!.name, position: index + by + 1 }));
+    setAnnounce(t('manage.moved', { name: workspaces[from]!.name, position: to + 1 }));
   };
+  const move = (index: number, by: -1 | 1) => moveTo(index, index + by);
 
   return (
     <SectionCard title={t('manage.title')} description={t('manage.text')}>
@@ -50,7 +55,26 @@ export function WorkspacesAdminCard({
       </Box>
       <List disablePadding aria-label={t('manage.title')}>
         {workspaces.map((w, index) => (
-          <ListItem key={w.id} divider sx={{ px: 0, gap: 1 }}>
+          <ListItem
+            key={w.id}
+            divider
+            // Dragging is the mouse's way; the arrow buttons are the keyboard's.
+            draggable={!sort.isPending}
+            onDragStart={(event) => {
+              setDragged(index);
+              event.dataTransfer.effectAllowed = 'move';
+            }}
+            onDragOver={(event) => dragged !== undefined && event.preventDefault()}
+            onDrop={(event) => {
+              event.preventDefault();
+              if (dragged !== undefined) moveTo(dragged, index);
+              setDragged(undefined);
+            }}
+            onDragEnd={() => setDragged(undefined)}
+            data-testid={`workspace-order-${w.id}`}
+            sx={{ px: 0, gap: 1, cursor: 'grab', opacity: dragged === index ? 0.5 : 1 }}
+          >
+            <DragIndicator aria-hidden="true" sx={{ color: 'text.secondary' }} />
             <ListItemText primary={w.name} />
             <Tooltip title={t('manage.up')}>
               <span>
