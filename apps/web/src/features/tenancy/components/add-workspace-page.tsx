@@ -19,6 +19,8 @@ import { useForm } from '../../../lib/forms/use-form';
 import { useActiveContext } from '../../../lib/use-active-context';
 import { useCreateWorkspace } from '../api/create-workspace';
 
+export { AddCorporationPage } from './add-corporation-page';
+
 type Values = { corporationId: string; name: string };
 /** What the page sends, as contracts' createWorkspaceBodySchema checks it. */
 const body = (values: Values) => ({ corporationId: values.corporationId, name: values.name.trim() });

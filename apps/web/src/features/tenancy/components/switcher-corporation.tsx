@@ -13,7 +13,6 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BlockedChip } from '../../../components/blocked-chip';
 import type { CorporationData, WorkspaceData } from '../../../lib/types';
 import { SwitcherWorkspace } from './switcher-workspace';
 
@@ -49,13 +48,13 @@ export function SwitcherCorporation({
             <BusinessOutlined />
           </ListItemIcon>
           <ListItemText
-            primary={
-              <>
-                {corporation.name}
-                {corporation.blocked && <BlockedChip />}
-              </>
+            primary={corporation.name}
+            // Blocked in words: the switcher is part of /login's first load, a chip costs bytes there.
+            secondary={
+              corporation.blocked
+                ? `${t('blocked')} · ${t('switcher.workspaceCount', { count: workspaces.length })}`
+                : t('switcher.workspaceCount', { count: workspaces.length })
             }
-            secondary={t('switcher.workspaceCount', { count: workspaces.length })}
             slotProps={{ primary: { sx: { fontWeight: 600 } } }}
           />
           {open ? <ExpandLess /> : <ExpandMore />}
