@@ -31,15 +31,17 @@ test.describe('administration', () => {
     await page.getByRole('button', { name: 'Invite someone' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite someone' });
     await dialog.getByLabel('Email address').fill(invitee.email);
-    await dialog.getByRole('combobox', { name: 'Access to' }).click();
-    await page.getByRole('option', { name: 'Only workspace Alpha' }).click();
+    await dialog.getByRole('combobox', { name: 'Whole corporation' }).click();
+    await page.getByRole('option', { name: 'None' }).click();
+    await dialog.getByRole('combobox', { name: 'Workspace Alpha' }).click();
+    await page.getByRole('option', { name: 'Read' }).click();
     await expectAccessible(page, 'invite dialog');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expect(dialog.getByText(`Invitation sent to ${invitee.email}.`)).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
     const pending = page.getByRole('list', { name: 'Pending invitations' });
     await expect(pending.getByText(invitee.email)).toBeVisible();
-    await expect(pending.getByText(/Alpha · Read · valid until/)).toBeVisible();
+    await expect(pending.getByText(/Alpha: Read · valid until/)).toBeVisible();
     await expectAccessible(page, 'corporation page (admin)');
 
     // The invitee answers in the app.

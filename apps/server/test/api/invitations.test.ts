@@ -196,6 +196,36 @@ describe(`invitations by mail (${testDbEngine()})`, () => {
     expectError(late, 409, 'CONFLICT');
   });
 
+  it('an invitation grants further workspaces, each at its own level; a foreign one is refused', async () => {
+    const second = await op(ctx.app, 'workspaces.create', {
+      token: tenant.user.token,
+      body: { corporationId: tenant.corporationId, name: `Second ${Date.now()}` },
+    });
+    const stranger = await createTenant(ctx, 'Foreign Grants Corp');
+    const foreign = await invite(fresh(), {
+      workspaceId: tenant.workspaceId,
+      permissions: ['read'],
+      workspaces: [{ workspaceId: stranger.workspaceId, permission: 'write' }],
+    });
+    const refused = expectError(foreign, 400, 'VALIDATION_FAILED', 'workspaceId');
+    expect(refused.details![0]!.field).toBe('workspaces.0.workspaceId');
+    const email = fresh();
+    const created = await invite(email, {
+      workspaceId: tenant.workspaceId,
+      permissions: ['read'],
+      workspaces: [{ workspaceId: second.body.id, permission: 'write' }],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.workspaces).toEqual([{ workspaceId: second.body.id, permission: 'write' }]);
+    const session = await register(email, created.body.code);
+    expect(session.status).toBe(201);
+    const mine = await op(ctx.app, 'workspaces.list', { token: session.body.token });
+    const levels = new Map(mine.body.items.map((w) => [w.id, w.permissions]));
+    expect(levels.get(tenant.workspaceId)).toEqual(['read']);
+    expect(levels.get(second.body.id)).toEqual(['read', 'write']);
+    expect(mine.body.items).toHaveLength(2);
+  });
+
   it('resend mails a new code; the old code stops working; only pending invitations are resent', async () => {
     const email = fresh();
     const created = await invite(email);

@@ -38,6 +38,11 @@ export class InvitationsService {
       if ((await this.repo.corporationOfWorkspace(body.workspaceId)) !== corporation.id)
         throw badRequest('workspaceId', 'Workspace not found in this corporation');
     }
+    const extra = body.workspaces ?? [];
+    for (const [i, grant] of extra.entries()) {
+      if ((await this.repo.corporationOfWorkspace(grant.workspaceId)) !== corporation.id)
+        throw badRequest(`workspaces.${i}.workspaceId`, 'Workspace not found in this corporation');
+    }
     // A newer invitation replaces older pending ones for the same address.
     await this.repo.revokePendingFor(corporation.id, body.email);
     const code = randomSecret(24);
@@ -46,6 +51,7 @@ export class InvitationsService {
       workspaceId: body.workspaceId ?? null,
       email: body.email,
       permissions: body.permissions,
+      workspaceGrants: extra,
       codeHash: sha256(code),
       invitedBy: actor.user.id,
       expiry: new Date(Date.now() + VALID_DAYS * 86_400_000),
@@ -186,6 +192,18 @@ export class InvitationsService {
       union(current ?? [], inv.permissions),
       tx,
     );
+    for (const grant of inv.workspaceGrants) {
+      // A workspace deleted since the invitation was sent is skipped.
+      if ((await this.repo.corporationOfWorkspace(grant.workspaceId, tx)) !== inv.corporationId) continue;
+      const had = await this.memberships.permissionsIn(userId, inv.corporationId, grant.workspaceId, tx);
+      await this.memberships.set(
+        userId,
+        inv.corporationId,
+        grant.workspaceId,
+        union(had ?? [], [grant.permission]),
+        tx,
+      );
+    }
     return this.repo.update(inv.id, { status: 'accepted' }, tx);
   }
 

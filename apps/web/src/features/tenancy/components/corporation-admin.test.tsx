@@ -116,6 +116,7 @@ describe('InvitationsCard', { timeout: 20_000 }, () => {
     workspaceId: news.id,
     email: 'new@example.test',
     permissions: ['read'],
+    workspaces: [{ workspaceId: studio.id, permission: 'admin' }],
     status: 'pending',
     invitedBy: null,
     expiry: new Date('2030-01-01T00:00:00Z'),
@@ -133,21 +134,34 @@ describe('InvitationsCard', { timeout: 20_000 }, () => {
     show(<InvitationsCard corporationId={C} workspaces={[studio, news]} />);
     const list = await screen.findByRole('list', { name: 'Pending invitations' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
-    expect(within(list).getByText(/News · Read · valid until/)).toBeTruthy();
+    expect(within(list).getByText(/News: Read, Studio: Admin · valid until/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Invite someone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite someone' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Email address/ }), {
       target: { value: 'eve@example.test' },
     });
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Access to' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Only workspace Studio' }));
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Permission' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Write' }));
+    // No corporation role: Studio to write, News to read.
+    const choose = async (select: string, option: string) => {
+      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: select }));
+      fireEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    await choose('Whole corporation', 'None');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await within(dialog).findByText('Grant at least the corporation or one workspace.');
+    expect(api.invitations.create).not.toHaveBeenCalled();
+    await choose('Workspace Studio', 'Write');
+    await choose('Workspace News', 'Read');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     await within(dialog).findByText('Invitation sent to eve@example.test.');
     expect(api.invitations.create).toHaveBeenCalledWith({
-      body: { corporationId: C, workspaceId: studio.id, email: 'eve@example.test', permissions: ['write'] },
+      body: {
+        corporationId: C,
+        email: 'eve@example.test',
+        workspaceId: studio.id,
+        permissions: ['write'],
+        workspaces: [{ workspaceId: news.id, permission: 'read' }],
+      },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
 

@@ -17,7 +17,14 @@ import { usePendingInvitations, useResendInvitation, useRevokeInvitation } from 
 import { topOf } from '../api/members-admin';
 import { InviteDialog } from './invite-dialog';
 
-type Pending = { id: string; email: string; workspaceId: string | null; permissions: string[]; expiry: Date };
+type Pending = {
+  id: string;
+  email: string;
+  workspaceId: string | null;
+  permissions: string[];
+  workspaces: { workspaceId: string; permission: string }[];
+  expiry: Date;
+};
 
 /** Administrators invite people and follow their pending invitations: resend (new code) or revoke. */
 export function InvitationsCard({
@@ -34,10 +41,14 @@ export function InvitationsCard({
   const revoke = useRevokeInvitation(corporationId);
   const [inviting, setInviting] = useState(false);
   const [revoking, setRevoking] = useState<Pending>();
-  const scopeOf = (i: Pending) =>
-    i.workspaceId
-      ? (workspaces.find((w) => w.id === i.workspaceId)?.name ?? i.workspaceId)
-      : t('invitations.wholeCorporation');
+  const nameOf = (id: string) => workspaces.find((w) => w.id === id)?.name ?? id;
+  const level = (permissions: string[]) => t(`permissions.${topOf(permissions) ?? 'read'}`);
+  /** "Whole corporation: Read, Alpha: Write". */
+  const grantsOf = (i: Pending) =>
+    [
+      `${i.workspaceId ? nameOf(i.workspaceId) : t('invitations.wholeCorporation')}: ${level(i.permissions)}`,
+      ...i.workspaces.map((g) => `${nameOf(g.workspaceId)}: ${level([g.permission])}`),
+    ].join(', ');
   const rows: Pending[] = pending.data ?? [];
 
   return (
@@ -60,11 +71,7 @@ export function InvitationsCard({
             <ListItem key={i.id} divider sx={{ px: 0, gap: 1, flexWrap: 'wrap' }}>
               <ListItemText
                 primary={i.email}
-                secondary={t('invitations.line', {
-                  scope: scopeOf(i),
-                  level: t(`permissions.${topOf(i.permissions) ?? 'read'}`),
-                  date: format.date(i.expiry),
-                })}
+                secondary={t('invitations.line', { grants: grantsOf(i), date: format.date(i.expiry) })}
               />
               <Box sx={{ ml: 'auto', display: 'flex', gap: 1 }}>
                 <Button

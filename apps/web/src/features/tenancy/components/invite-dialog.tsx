@@ -5,10 +5,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { createInvitationBodySchema } from '@stromwerk/contracts/invitations';
+import Typography from '@mui/material/Typography';
+import { type CreateInvitationBody, createInvitationBodySchema } from '@stromwerk/contracts/invitations';
 import type { Permission } from '@stromwerk/contracts/permissions';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -19,10 +18,30 @@ import type { WorkspaceData } from '../../../lib/types';
 import { useCreateInvitation } from '../api/invitations';
 import { PermissionSelect } from './permission-select';
 
-type Values = { email: string; scope: string; permission: string };
-const CORPORATION = 'corporation';
+/** `email`, `corporation` (a level or '') and `ws:<workspace id>` (a level or '') per workspace. */
+type Values = Record<string, string>;
 
-/** An invitation holds one grant: corporation-wide or one workspace, at one level. */
+/**
+ * The invitation's grants: a corporation role and/or a level per workspace. Without a corporation role the
+ * first workspace grant is the invitation's main one (`workspaceId`), the others go in `workspaces`.
+ */
+export function invitationBody(corporationId: string, workspaces: WorkspaceData[], v: Values) {
+  const grants = workspaces
+    .filter((w) => v[`ws:${w.id}`])
+    .map((w) => ({ workspaceId: w.id, permission: v[`ws:${w.id}`] as Permission }));
+  const email = (v.email ?? '').trim();
+  if (v.corporation)
+    return { corporationId, email, permissions: [v.corporation as Permission], workspaces: grants };
+  const [first, ...rest] = grants;
+  return {
+    corporationId,
+    email,
+    ...(first && { workspaceId: first.workspaceId }),
+    permissions: first ? [first.permission] : [],
+    workspaces: rest,
+  } satisfies CreateInvitationBody;
+}
+
 export function InviteDialog({
   corporationId,
   workspaces,
@@ -34,17 +53,24 @@ export function InviteDialog({
 }) {
   const { t } = useTranslation('tenancy');
   const create = useCreateInvitation(corporationId);
-  const body = (v: Values) => ({
-    corporationId,
-    ...(v.scope !== CORPORATION && { workspaceId: v.scope }),
-    email: v.email.trim(),
-    permissions: [v.permission as Permission],
-  });
+  const body = (v: Values) => invitationBody(corporationId, workspaces, v);
   const form = useForm<Values>({
-    initial: { email: '', scope: CORPORATION, permission: 'read' },
-    check: checkWith(createInvitationBodySchema, { body }),
+    initial: {
+      email: '',
+      corporation: 'read',
+      ...Object.fromEntries(workspaces.map((w) => [`ws:${w.id}`, ''])),
+    },
+    check: checkWith(createInvitationBodySchema, {
+      body,
+      // The grants are one form field each; a refused grant list is worded under the corporation's.
+      fieldOf: (path: string) => (path.startsWith('permissions') ? 'corporation' : path.split('.')[0]),
+    }),
+    validate: (v) => ({
+      corporation: body(v).permissions.length === 0 ? 'tenancy:invitations.nothingGranted' : null,
+    }),
   });
   const submit = form.handleSubmit((values) => create.mutate(body(values)));
+  const nothing = form.field('corporation');
 
   return (
     <Dialog open onClose={create.isPending ? undefined : onClose} maxWidth="sm" fullWidth>
@@ -66,19 +92,28 @@ export function InviteDialog({
               required
               label={t('invitations.email')}
             />
-            <TextField {...form.field('scope')} select label={t('invitations.scope')}>
-              <MenuItem value={CORPORATION}>{t('invitations.wholeCorporation')}</MenuItem>
-              {workspaces.map((w) => (
-                <MenuItem key={w.id} value={w.id}>
-                  {t('invitations.onlyWorkspace', { name: w.name })}
-                </MenuItem>
-              ))}
-            </TextField>
+            <Typography color="text.secondary">{t('members.editText')}</Typography>
             <PermissionSelect
-              label={t('invitations.permission')}
-              value={form.values.permission as Permission}
-              onChange={(value) => form.setValue('permission', value ?? 'read')}
+              id={nothing.id}
+              label={t('members.corporationLevel')}
+              value={(form.values.corporation || null) as Permission | null}
+              onChange={(value) => form.setValue('corporation', value ?? '')}
+              noneLabel={t('members.none')}
             />
+            {workspaces.map((w) => (
+              <PermissionSelect
+                key={w.id}
+                label={t('members.inWorkspace', { name: w.name })}
+                value={(form.values[`ws:${w.id}`] || null) as Permission | null}
+                onChange={(value) => form.setValue(`ws:${w.id}`, value ?? '')}
+                noneLabel={t('members.none')}
+              />
+            ))}
+            {nothing.error && (
+              <Alert severity="error" role="alert">
+                {nothing.helperText}
+              </Alert>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
