@@ -89,14 +89,15 @@ describe('ApiKeysCard', { timeout: 20_000 }, () => {
     show();
     await screen.findByText('No API keys yet.');
     fireEvent.click(screen.getByRole('button', { name: 'Create API key' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
+    // The dialog's chunk brings the date picker: slow on a busy machine.
+    const dialog = await screen.findByRole('dialog', { name: 'Create API key' }, { timeout: 10_000 });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Name/ }), { target: { value: 'CI' } });
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'May reach' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Workspace Studio' }));
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Permission' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Write' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
-    const created = await screen.findByRole('dialog', { name: 'Key CI created' });
+    const created = await screen.findByRole('dialog', { name: 'Key CI created' }, { timeout: 10_000 });
     expect(api.apiKeys.create).toHaveBeenCalledWith({
       params: { id: 'u1' },
       body: { name: 'CI', expiresAt: null, scope: { corporationId: C, workspaceId: W, permission: 'write' } },
