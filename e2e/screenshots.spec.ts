@@ -54,3 +54,56 @@ for (const lang of ['en', 'de'] as const) {
     });
   }
 }
+
+/** The administration screens (issue 17) at the desktop layout: the whole corporation page and dialogs. */
+for (const lang of ['en', 'de'] as const) {
+  test(`screenshots administration ${lang}`, async ({ page }) => {
+    const demo = demoData();
+    const en = lang === 'en';
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await signIn(page, demo.token, lang, `/${demo.corporationId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Northwind Media' })).toBeVisible();
+    await expect(page.getByRole('list', { name: en ? 'Members' : 'Mitglieder' })).toBeVisible();
+    await expect(page.getByText(en ? 'No pending invitations.' : 'Keine offenen Einladungen.')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.mouse.move(0, 0);
+    await page.screenshot({
+      path: join(outDir, `corporation-admin-${lang}-1200.png`),
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+    });
+
+    await page.getByRole('button', { name: en ? 'Invite someone' : 'Jemanden einladen' }).click();
+    const invite = page.getByRole('dialog');
+    await invite.getByLabel(en ? 'Email address' : 'E-Mail-Adresse').fill('jonas.weber@example.com');
+    await shoot(page, `invite-${lang}-1200`);
+    await page.keyboard.press('Escape');
+    await expect(invite).toBeHidden();
+
+    await page
+      .getByRole('button', {
+        name: en ? 'Change permissions of Lena Hoffmann' : 'Berechtigungen von Lena Hoffmann ändern',
+      })
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await shoot(page, `member-permissions-${lang}-1200`);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/user/settings');
+    await page.getByRole('button', { name: en ? 'Create API key' : 'API-Schlüssel erstellen' }).click();
+    const create = page.getByRole('dialog');
+    await create.getByLabel('Name').fill(en ? 'Deploy pipeline' : 'Deploy-Pipeline');
+    await shoot(page, `api-key-create-${lang}-1200`);
+    await create.getByRole('button', { name: en ? 'Create key' : 'Schlüssel erstellen' }).click();
+    await expect(page.getByTestId('api-key-value')).toBeVisible();
+    await shoot(page, `api-key-created-${lang}-1200`);
+  });
+}
+
+test('screenshot create account with a typed code', async ({ page }) => {
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await page.goto('/login/create-account');
+  await expect(page.getByLabel('Invitation code')).toBeVisible();
+  await shoot(page, 'create-account-code-en-1200');
+});

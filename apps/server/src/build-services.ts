@@ -92,6 +92,11 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     medias.repo,
   );
   usage.registerCounter('outputs', (s) => outputs.repo.countIn(s));
+  const targetsRepo = new TargetsRepository(db);
+  const targets = new TargetsService(usage, targetsRepo, sourcesRepo, access, events, {
+    allowPrivate: config.targetAllowPrivate,
+  });
+  usage.registerCounter('targets', (s) => targetsRepo.countIn(s));
   const invitations = new InvitationsService(
     db,
     config,
@@ -125,7 +130,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     auth: new AuthService(db, config, usersRepo, sessions, invitations),
     users: new UsersService(usersRepo, memberships, sessions, verification, identity),
     verification,
-    apiKeys: new ApiKeysService(new ApiKeysRepository(db), usersRepo, identity),
+    apiKeys: new ApiKeysService(new ApiKeysRepository(db), usersRepo, identity, access),
     corporations: new CorporationsService(
       db,
       new CorporationsRepository(db),
@@ -145,9 +150,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     ),
     usage,
     sources: new SourcesService(usage, config, sourcesRepo, access, events, medias.repo),
-    targets: new TargetsService(usage, new TargetsRepository(db), sourcesRepo, access, events, {
-      allowPrivate: config.targetAllowPrivate,
-    }),
+    targets,
     streamInfos: new StreamInfosService(new StreamInfosRepository(db), access, sourcesRepo),
     notifications: new NotificationsService(
       new NotificationsRepository(db),

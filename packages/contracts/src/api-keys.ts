@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { dateTimeSchema, nameSchema } from './common';
 
+/** What a key may reach: one corporation, or one workspace of it, to read or to write. */
+export const apiKeyScopeSchema = z.object({
+  corporationId: z.uuid(),
+  workspaceId: z.uuid().nullable().default(null),
+  permission: z.enum(['read', 'write']),
+});
+export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
+
 export const apiKeySchema = z
   .object({
     id: z.uuid(),
@@ -10,6 +18,10 @@ export const apiKeySchema = z
     prefix: z.string(),
     invalidated: z.boolean(),
     lastUsedAt: dateTimeSchema.nullable(),
+    /** After this the key is refused; null: it never expires. */
+    expiresAt: dateTimeSchema.nullable(),
+    /** Null: the key acts with all of its user's permissions (never platform administration when scoped). */
+    scope: apiKeyScopeSchema.nullable(),
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
   })
@@ -17,5 +29,10 @@ export const apiKeySchema = z
 export type ApiKey = z.infer<typeof apiKeySchema>;
 export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
-export const createApiKeyBodySchema = z.object({ name: nameSchema });
+export const createApiKeyBodySchema = z.object({
+  name: nameSchema,
+  /** Must lie in the future; absent or null: the key never expires. */
+  expiresAt: dateTimeSchema.refine((v) => Date.parse(v) > Date.now(), 'Must be in the future').nullish(),
+  scope: apiKeyScopeSchema.nullish(),
+});
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;

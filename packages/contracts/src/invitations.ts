@@ -6,6 +6,10 @@ import { invitationStatuses } from './values';
 
 export { invitationStatuses };
 
+/** One more workspace an invitation grants, at its own level. */
+export const workspaceGrantSchema = z.object({ workspaceId: z.uuid(), permission: permissionSchema });
+export type WorkspaceGrant = z.infer<typeof workspaceGrantSchema>;
+
 export const invitationSchema = z
   .object({
     id: z.uuid(),
@@ -14,6 +18,8 @@ export const invitationSchema = z
     workspaceId: z.uuid().nullable(),
     email: z.string(),
     permissions: z.array(permissionSchema),
+    /** Further workspaces granted on acceptance, beyond `workspaceId` (or the corporation) and `permissions`. */
+    workspaces: z.array(workspaceGrantSchema),
     status: z.enum(invitationStatuses),
     invitedBy: z.uuid().nullable(),
     expiry: dateTimeSchema,
@@ -32,6 +38,8 @@ export const createInvitationBodySchema = z.object({
   workspaceId: z.uuid().optional(),
   email: emailSchema,
   permissions: z.array(permissionSchema).min(1, 'Selection required').max(3),
+  /** Further workspaces of the corporation, each at its own level. */
+  workspaces: z.array(workspaceGrantSchema).max(100).optional(),
 });
 export type CreateInvitationBody = z.infer<typeof createInvitationBodySchema>;
 export const updateInvitationBodySchema = z.object({ permissions: z.array(permissionSchema).min(1).max(3) });

@@ -42,5 +42,7 @@ export const memberSchema = z.object({
   email: z.string(),
   name: z.string(),
   permissions: z.array(permissionSchema),
+  /** Blocked by a platform administrator: refused everywhere until unblocked. */
+  blocked: z.boolean(),
 });
 export type Member = z.infer<typeof memberSchema>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
 import { op } from '../helpers/route-call';
+import { createMember } from '../helpers/tenancy';
 import { createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
@@ -126,5 +127,102 @@ describe(`API keys (${testDbEngine()})`, () => {
       'TOKEN_INVALID',
     );
     expectError(await op(ctx.app, 'users.me', { headers: { authorization: 'Token' } }), 401, 'TOKEN_INVALID');
+  });
+});
+
+describe(`API key expiry and scope (${testDbEngine()})`, () => {
+  const make = (token: string, userId: string, body: object) =>
+    op(ctx.app, 'apiKeys.create', {
+      token,
+      params: { id: userId },
+      body: { name: 'scoped', ...body } as never,
+    });
+
+  it('an expired key is refused; an expiry in the past is a 400 naming the field', async () => {
+    const u = await createUser(ctx);
+    const past = await make(u.token, u.user.id, { expiresAt: new Date(Date.now() - 1000).toISOString() });
+    expectError(past, 400, 'VALIDATION_FAILED');
+    expect(JSON.stringify(past.body)).toContain('expiresAt');
+    const soon = await make(u.token, u.user.id, { expiresAt: new Date(Date.now() + 1500).toISOString() });
+    expect(soon.status).toBe(201);
+    expect(Date.parse(soon.body.expiresAt!)).toBeGreaterThan(Date.now());
+    expect((await op(ctx.app, 'users.me', { apiKey: soon.body.key })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1600));
+    expectError(await op(ctx.app, 'users.me', { apiKey: soon.body.key }), 401, 'TOKEN_INVALID');
+  });
+
+  it('a read key of one workspace reads it, cannot write it and cannot see other workspaces', async () => {
+    const t = await createTenant(ctx, 'Scoped Corp');
+    const other = await op(ctx.app, 'workspaces.create', {
+      token: t.user.token,
+      body: { corporationId: t.corporationId, name: 'Other' },
+    });
+    const scope = { corporationId: t.corporationId, workspaceId: t.workspaceId, permission: 'read' };
+    const res = await make(t.user.token, t.user.user.id, { scope });
+    expect(res.status).toBe(201);
+    expect(res.body.scope).toEqual(scope);
+    const key = res.body.key;
+    expect((await op(ctx.app, 'workspaces.get', { apiKey: key, params: { id: t.workspaceId } })).status).toBe(
+      200,
+    );
+    const write = await op(ctx.app, 'workspaces.update', {
+      apiKey: key,
+      params: { id: t.workspaceId },
+      body: { name: 'nope' },
+    });
+    expectError(write, 403, 'FORBIDDEN');
+    expectError(
+      await op(ctx.app, 'workspaces.get', { apiKey: key, params: { id: other.body.id } }),
+      404,
+      'NOT_FOUND',
+    );
+    // The corporation itself is out of a workspace key's reach for changes.
+    const rename = await op(ctx.app, 'corporations.update', {
+      apiKey: key,
+      params: { id: t.corporationId },
+      body: { name: 'nope' },
+    });
+    expectError(rename, 403, 'FORBIDDEN');
+  });
+
+  it('a write key of a corporation writes there and reaches no other corporation', async () => {
+    const t = await createTenant(ctx, 'Write Scope Corp');
+    const second = await op(ctx.app, 'corporations.create', {
+      token: t.user.token,
+      body: { name: 'Second Corp' },
+    });
+    const scope = { corporationId: t.corporationId, workspaceId: null, permission: 'write' };
+    const key = (await make(t.user.token, t.user.user.id, { scope })).body.key;
+    const renamed = await op(ctx.app, 'workspaces.update', {
+      apiKey: key,
+      params: { id: t.workspaceId },
+      body: { name: 'Renamed by scoped key' },
+    });
+    expect(renamed.status).toBe(200);
+    // Write is not admin: the corporation's members stay out of reach.
+    expectError(
+      await op(ctx.app, 'corporations.invitations', { apiKey: key, params: { id: t.corporationId } }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await op(ctx.app, 'corporations.get', { apiKey: key, params: { id: second.body.id } }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('a scope outside the user’s memberships is refused', async () => {
+    const t = await createTenant(ctx, 'Own Scope Corp');
+    const stranger = await createTenant(ctx, 'Stranger Corp');
+    const res = await make(t.user.token, t.user.user.id, {
+      scope: { corporationId: stranger.corporationId, workspaceId: null, permission: 'read' },
+    });
+    expectError(res, 404, 'NOT_FOUND');
+    const reader = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
+    const tooMuch = await make(reader.token, reader.user.id, {
+      scope: { corporationId: t.corporationId, workspaceId: null, permission: 'write' },
+    });
+    expectError(tooMuch, 403, 'FORBIDDEN');
   });
 });

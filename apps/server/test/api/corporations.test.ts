@@ -135,6 +135,7 @@ describe(`corporations (${testDbEngine()})`, () => {
       email: u.user.email,
       name: u.user.name,
       permissions: ['read'],
+      blocked: false,
     });
     expect(members.body.total).toBe(2);
     // Granting admin implies write and read.
@@ -273,5 +274,21 @@ describe(`blocked corporations (${testDbEngine()})`, () => {
       params: { id: t.corporationId },
     });
     expect(again.body).toMatchObject({ blocked: false, permissions: ['read'] });
+  });
+});
+
+describe(`blocked users in member lists (${testDbEngine()})`, () => {
+  it('a blocked member is listed with blocked: true, so administrators see it', async () => {
+    const t = await createTenant(ctx, 'Blocked Member Corp');
+    const u = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
+    const blocked = await op(ctx.app, 'users.block', { token: ctx.owner.token, params: { id: u.user.id } });
+    expect(blocked.status).toBe(200);
+    const members = await op(ctx.app, 'corporations.members', {
+      token: t.user.token,
+      params: { id: t.corporationId },
+    });
+    const byId = new Map(members.body.items.map((m) => [m.userId, m.blocked]));
+    expect(byId.get(u.user.id)).toBe(true);
+    expect(byId.get(t.user.user.id)).toBe(false);
   });
 });

@@ -196,6 +196,64 @@ describe(`invitations by mail (${testDbEngine()})`, () => {
     expectError(late, 409, 'CONFLICT');
   });
 
+  it('an invitation grants further workspaces, each at its own level; a foreign one is refused', async () => {
+    const second = await op(ctx.app, 'workspaces.create', {
+      token: tenant.user.token,
+      body: { corporationId: tenant.corporationId, name: `Second ${Date.now()}` },
+    });
+    const stranger = await createTenant(ctx, 'Foreign Grants Corp');
+    const foreign = await invite(fresh(), {
+      workspaceId: tenant.workspaceId,
+      permissions: ['read'],
+      workspaces: [{ workspaceId: stranger.workspaceId, permission: 'write' }],
+    });
+    const refused = expectError(foreign, 400, 'VALIDATION_FAILED', 'workspaceId');
+    expect(refused.details![0]!.field).toBe('workspaces.0.workspaceId');
+    const email = fresh();
+    const created = await invite(email, {
+      workspaceId: tenant.workspaceId,
+      permissions: ['read'],
+      workspaces: [{ workspaceId: second.body.id, permission: 'write' }],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.workspaces).toEqual([{ workspaceId: second.body.id, permission: 'write' }]);
+    const session = await register(email, created.body.code);
+    expect(session.status).toBe(201);
+    const mine = await op(ctx.app, 'workspaces.list', { token: session.body.token });
+    const levels = new Map(mine.body.items.map((w) => [w.id, w.permissions]));
+    expect(levels.get(tenant.workspaceId)).toEqual(['read']);
+    expect(levels.get(second.body.id)).toEqual(['read', 'write']);
+    expect(mine.body.items).toHaveLength(2);
+  });
+
+  it('resend mails a new code; the old code stops working; only pending invitations are resent', async () => {
+    const email = fresh();
+    const created = await invite(email);
+    const first = linkParam((await smtp.waitFor(email)).text, '/login/create-account', 'code');
+    const stranger = await createUser(ctx, { emailVerified: true });
+    const theirs = await op(ctx.app, 'invitations.resend', {
+      token: stranger.token,
+      params: { id: created.body.id },
+    });
+    expectError(theirs, 404, 'NOT_FOUND');
+    const resent = await op(ctx.app, 'invitations.resend', {
+      token: tenant.user.token,
+      params: { id: created.body.id },
+    });
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ id: created.body.id, status: 'pending' });
+    const second = linkParam((await smtp.waitFor(email, 2)).text, '/login/create-account', 'code');
+    expect(second).not.toBe(first);
+    expectError(await byCode(first!), 400, 'INVITATION_INVALID');
+    expect((await byCode(second!)).status).toBe(200);
+    await op(ctx.app, 'invitations.revoke', { token: tenant.user.token, params: { id: created.body.id } });
+    expectError(
+      await op(ctx.app, 'invitations.resend', { token: tenant.user.token, params: { id: created.body.id } }),
+      409,
+      'CONFLICT',
+    );
+  });
+
   it('a newer invitation to the same address replaces the older one', async () => {
     const email = fresh();
     const older = await invite(email);

@@ -7,7 +7,8 @@ import { testDbEngine } from '../helpers/test-database';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Private receivers are allowed so a target can be made without DNS; the policy has its own tests.
+  ctx = await createTestApp({ TARGET_ALLOW_PRIVATE: 'true' });
 });
 afterAll(() => ctx.close());
 
@@ -55,6 +56,30 @@ describe(`usage (${testDbEngine()})`, () => {
       params: { id: other.corporationId },
     });
     expect(theirs.body).toMatchObject({ workspaces: 1, users: 1 });
+  });
+
+  it('counts the targets of a corporation and of each workspace', async () => {
+    const t = await createTenant(ctx, 'Target Usage Corp');
+    const second = await createWorkspace(ctx, t.user.token, t.corporationId, 'Second');
+    const settings = { type: 'srt' as const, host: '10.0.0.5', port: 9999, passphrase: 'a-long-passphrase' };
+    for (const [workspaceId, name] of [
+      [t.workspaceId, 'One'],
+      [t.workspaceId, 'Two'],
+      [second, 'Three'],
+    ] as const) {
+      const made = await op(ctx.app, 'targets.create', {
+        token: t.user.token,
+        body: { workspaceId, name, settings } as never,
+      });
+      expect(made.status).toBe(201);
+    }
+    const corp = await op(ctx.app, 'usage.ofCorporation', {
+      token: t.user.token,
+      params: { id: t.corporationId },
+    });
+    expect(corp.body.targets).toBe(3);
+    const ws = await op(ctx.app, 'usage.ofWorkspace', { token: t.user.token, params: { id: second } });
+    expect(ws.body.targets).toBe(1);
   });
 
   it('usage.report records a report that usage.lastReportOfCorporation then returns', async () => {

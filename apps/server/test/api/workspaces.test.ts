@@ -161,6 +161,7 @@ describe(`workspaces (${testDbEngine()})`, () => {
         email: editor.user.email,
         name: editor.user.name,
         permissions: ['read', 'write'],
+        blocked: false,
       },
     ]);
     const removed = await op(ctx.app, 'workspaces.setUserPermissions', {

@@ -5,6 +5,7 @@ import { GuestOnly, RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import {
+  AddCorporationPage,
   AddWorkspacePage,
   AreaPage,
   ClippingPage,
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <WorkspaceSelectionPage /> },
           { path: 'add-workspace', element: <AddWorkspacePage /> },
+          { path: 'add-corporation', element: <AddCorporationPage /> },
           { path: 'user/settings', element: <UserSettingsPage /> },
           { path: 'user/socials', element: <UserSocialsPage /> },
           { path: ':corporationId', element: <CorporationPage /> },

@@ -1,18 +1,20 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/empty-state';
 import { useFormat } from '../lib/format';
 import { newestTime } from '../lib/notifications-seen';
 import { useLoggedIn } from '../lib/session';
 import { useDeleteNotification } from '../live/use-notifications';
+import { InvitationActions } from './invitation-actions';
 import { useUnreadNotifications } from './notifications-button';
 import { SideSheet } from './side-sheet';
 import { useUiState } from './ui-state';
@@ -77,6 +79,12 @@ export function NotificationsSheet() {
   const now = useNow(open);
   // Unread while the sheet was closed, kept as highlighted until it closes again.
   const [highlightAfter, setHighlightAfter] = useState<number | null>(null);
+  // How an invitation was answered: its notification is gone, so the sheet says it (and takes focus).
+  const [answered, setAnswered] = useState('');
+  const answeredRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (answered) answeredRef.current?.focus();
+  }, [answered]);
 
   const sorted = useMemo(() => [...items].sort((a, b) => time(b.createdAt) - time(a.createdAt)), [items]);
   const newest = newestTime(items);
@@ -84,6 +92,7 @@ export function NotificationsSheet() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: captured once per opening
   useEffect(() => {
     setHighlightAfter(open ? seen : null);
+    setAnswered('');
   }, [open]);
 
   // Everything listed while the sheet is open counts as seen, including what arrives meanwhile.
@@ -98,6 +107,11 @@ export function NotificationsSheet() {
       title={t('notifications.title')}
       testId="notifications-sheet"
     >
+      {answered && (
+        <Alert severity="success" role="status" ref={answeredRef} tabIndex={-1} sx={{ m: 2 }}>
+          {answered}
+        </Alert>
+      )}
       {loggedIn && isLoading ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
           <CircularProgress aria-label={t('notifications.loading')} />
@@ -133,17 +147,27 @@ export function NotificationsSheet() {
                   </IconButton>
                 }
               >
-                <ListItemText
-                  primary={notificationText(notification, t, tTenancy, format.list)}
-                  secondary={
-                    <time
-                      dateTime={new Date(notification.createdAt).toISOString()}
-                      title={format.dateTime(notification.createdAt)}
-                    >
-                      {format.relativeTime(notification.createdAt, now)}
-                    </time>
-                  }
-                />
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <ListItemText
+                    primary={notificationText(notification, t, tTenancy, format.list)}
+                    secondary={
+                      <time
+                        dateTime={new Date(notification.createdAt).toISOString()}
+                        title={format.dateTime(notification.createdAt)}
+                      >
+                        {format.relativeTime(notification.createdAt, now)}
+                      </time>
+                    }
+                  />
+                  {notification.kind === 'invitation-received' && notification.entityId && (
+                    <InvitationActions
+                      invitationId={notification.entityId}
+                      notificationId={notification.id}
+                      corporationName={String(notification.data.corporationName ?? '')}
+                      onAnswered={setAnswered}
+                    />
+                  )}
+                </Box>
               </ListItem>
             );
           })}

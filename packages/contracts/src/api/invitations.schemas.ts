@@ -37,6 +37,12 @@ export const invitationSchemas = schemasFor(invitationRoutes, {
     body: updateInvitationBodySchema,
     response: invitationSchema,
   },
+  resend: {
+    errors: ['CONFLICT'],
+    summary: 'Mail a pending invitation again with a new code and a fresh expiry; the old code stops working',
+    params,
+    response: invitationSchema,
+  },
   revoke: { summary: 'Revoke a pending invitation', params, errors: ['CONFLICT'] },
   // Spec section 7: the payload may come as query parameters; the server merges both and validates.
   respond: {

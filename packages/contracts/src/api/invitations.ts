@@ -25,6 +25,11 @@ export const invitationRoutes = routeTable({
     path: '/invitations/:id',
     access: corp('admin'),
   },
+  resend: {
+    method: 'PUT',
+    path: '/invitations/:id/resend',
+    access: corp('admin'),
+  },
   revoke: {
     method: 'DELETE',
     path: '/invitations/:id',

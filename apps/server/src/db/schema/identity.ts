@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 export const users = pgTable('users', {
@@ -30,6 +30,14 @@ export const apiKeys = pgTable(
     keyHash: text('key_hash').notNull().unique(),
     invalidated: boolean('invalidated').notNull().default(false),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** After this the key is refused; null: it never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** What the key may reach; null: everything its user may. */
+    scope: jsonb('scope').$type<{
+      corporationId: string;
+      workspaceId: string | null;
+      permission: 'read' | 'write';
+    }>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

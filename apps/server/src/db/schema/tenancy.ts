@@ -69,6 +69,11 @@ export const invitations = pgTable(
     workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     permissions: text('permissions').array().notNull(),
+    /** Further workspaces the invitee gets on acceptance, each at its own level (beyond the grant above). */
+    workspaceGrants: jsonb('workspace_grants')
+      .$type<{ workspaceId: string; permission: 'read' | 'write' | 'admin' }[]>()
+      .notNull()
+      .default([]),
     codeHash: text('code_hash').notNull().unique(),
     status: text('status').notNull().default('pending'),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),

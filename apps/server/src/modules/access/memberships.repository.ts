@@ -76,6 +76,7 @@ export class MembershipsRepository {
         email: users.email,
         name: users.name,
         permissions: memberships.permissions,
+        blocked: users.blocked,
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))

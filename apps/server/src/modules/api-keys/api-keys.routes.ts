@@ -8,7 +8,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
   const { apiKeys } = app.services;
 
   registerTable(app, table, apiKeySchemas, ['api-keys'], {
-    create: (req) => apiKeys.create(actorOf(req), req.params.id, req.body.name),
+    create: (req) => apiKeys.create(actorOf(req), req.params.id, req.body),
     listForUser: (req) => apiKeys.list(actorOf(req), req.params.id, req.query),
     list: (req) => apiKeys.list(actorOf(req), actorOf(req).user.id, req.query),
     invalidate: (req) => apiKeys.invalidate(actorOf(req), req.params.id),

@@ -1,9 +1,12 @@
-import type { ApiKey, CreatedApiKey } from '@stromwerk/contracts/api-keys';
+import type { ApiKey, ApiKeyScope, CreateApiKeyBody, CreatedApiKey } from '@stromwerk/contracts/api-keys';
 import type { PageQuery } from '@stromwerk/contracts/common';
 import { forbidden, notFound } from '../../lib/app-error';
 import { iso, isoOrNull } from '../../lib/dates';
+import { expand } from '../../lib/permissions';
 import { randomSecret, sha256 } from '../../lib/secrets';
 import type { Actor } from '../../plugins/auth';
+import type { Grant } from '../access/access.repository';
+import type { AccessService } from '../access/access.service';
 import type { IdentityCache } from '../access/identity-cache';
 import type { UsersRepository } from '../users/users.repository';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
@@ -17,9 +20,31 @@ const toApiKey = (r: ApiKeyRow): ApiKey => ({
   prefix: r.prefix,
   invalidated: r.invalidated,
   lastUsedAt: isoOrNull(r.lastUsedAt),
+  expiresAt: isoOrNull(r.expiresAt),
+  scope: r.scope ?? null,
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
 });
+
+/**
+ * The memberships a scoped key acts with: only those reaching its corporation (and workspace), each capped
+ * at the scope's permission. A corporation-wide membership becomes one for the scoped workspace only.
+ */
+export function scopedGrants(grants: Grant[], scope: ApiKeyScope): Grant[] {
+  const cap = expand([scope.permission]);
+  return grants
+    .filter(
+      (g) =>
+        g.corporationId === scope.corporationId &&
+        (scope.workspaceId === null || g.workspaceId === null || g.workspaceId === scope.workspaceId),
+    )
+    .map((g) => ({
+      ...g,
+      workspaceId: scope.workspaceId ?? g.workspaceId,
+      permissions: expand(g.permissions).filter((p) => cap.includes(p)),
+    }))
+    .filter((g) => g.permissions.length > 0);
+}
 
 /** API keys act as their user. The key is shown once at creation; only its hash is kept. */
 export class ApiKeysService {
@@ -27,6 +52,7 @@ export class ApiKeysService {
     private readonly repo: ApiKeysRepository,
     private readonly users: UsersRepository,
     private readonly identity: IdentityCache,
+    private readonly access: AccessService,
   ) {}
 
   /**
@@ -44,11 +70,15 @@ export class ApiKeysService {
       this.identity.set(cacheKey, row, generation);
     }
     const now = Date.now();
+    if (row.key.expiresAt && row.key.expiresAt.getTime() <= now) return undefined;
     if (!row.key.lastUsedAt || now - row.key.lastUsedAt.getTime() > 60_000) {
       row.key.lastUsedAt = new Date(now);
       await this.repo.markUsed(row.key.id);
     }
-    return row;
+    if (!row.key.scope) return row;
+    // A scoped key never carries platform administration, and reaches only its scope.
+    const scope = row.key.scope;
+    return { ...row, user: { ...row.user, isAdmin: false }, grants: scopedGrants(row.grants, scope) };
   }
 
   /** The caller's own keys, or (platform admin) an existing user's: an unknown user id is a 404. */
@@ -58,18 +88,35 @@ export class ApiKeysService {
     if (!(await this.users.exists(userId))) throw notFound('User');
   }
 
-  async create(actor: Actor, userId: string, name: string): Promise<CreatedApiKey> {
+  async create(actor: Actor, userId: string, body: CreateApiKeyBody): Promise<CreatedApiKey> {
     await this.ownerCheck(actor, userId);
     // A key cannot mint further keys: that would let a leaked key outlive its invalidation.
     if (actor.via === 'api-key') throw forbidden('An API key cannot create API keys; log in to create one');
+    const scope = body.scope ? { ...body.scope, workspaceId: body.scope.workspaceId ?? null } : null;
+    if (scope) await this.checkScope(actor, userId, scope);
     const key = `${KEY_PREFIX}${randomSecret(32)}`;
     const row = await this.repo.insert({
       userId,
-      name,
+      name: body.name,
+      expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+      scope,
       prefix: key.slice(0, KEY_PREFIX.length + 6),
       keyHash: sha256(key),
     });
     return { ...toApiKey(row), key };
+  }
+
+  /** The key's owner must hold the scope's permission there (a 404 for what they cannot see). */
+  private async checkScope(actor: Actor, userId: string, scope: ApiKeyScope) {
+    const owner: Actor =
+      actor.user.id === userId ? actor : { user: (await this.users.byId(userId))!, via: 'session' };
+    if (scope.workspaceId) {
+      const { workspace } = await this.access.workspace(owner, scope.workspaceId, scope.permission);
+      if (workspace.corporationId !== scope.corporationId) throw notFound('Workspace');
+    } else {
+      const { permissions } = await this.access.corporation(owner, scope.corporationId, 'read');
+      if (!permissions.includes(scope.permission)) throw forbidden();
+    }
   }
 
   async list(actor: Actor, userId: string, q: PageQuery) {

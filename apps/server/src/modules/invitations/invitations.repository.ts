@@ -16,6 +16,7 @@ export function toInvitation(row: InvitationRow, corporationName: string): Invit
     workspaceId: row.workspaceId,
     email: row.email,
     permissions: expand(row.permissions),
+    workspaces: row.workspaceGrants,
     status: row.status as Invitation['status'],
     invitedBy: row.invitedBy,
     expiry: iso(row.expiry),
@@ -55,8 +56,8 @@ export class InvitationsRepository {
   }
 
   /** The corporation a workspace belongs to; undefined when there is no such workspace. */
-  async corporationOfWorkspace(workspaceId: string) {
-    const [row] = await this.db
+  async corporationOfWorkspace(workspaceId: string, db: Executor = this.db) {
+    const [row] = await db
       .select({ corporationId: workspaces.corporationId })
       .from(workspaces)
       .where(eq(workspaces.id, workspaceId));

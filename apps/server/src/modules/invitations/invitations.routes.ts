@@ -17,6 +17,7 @@ export async function invitationsRoutes(app: FastifyInstance) {
     },
     get: async (req) => (await invitations.get(actorOf(req), req.params.id)).invitation,
     update: (req) => invitations.update(actorOf(req), req.params.id, req.body.permissions),
+    resend: (req) => invitations.resend(actorOf(req), req.params.id),
     revoke: (req) => invitations.revoke(actorOf(req), req.params.id),
     respond: (req) => {
       const { accept, code } = queryOrBody(respondInvitationSchema, req);

@@ -38,6 +38,11 @@ export class InvitationsService {
       if ((await this.repo.corporationOfWorkspace(body.workspaceId)) !== corporation.id)
         throw badRequest('workspaceId', 'Workspace not found in this corporation');
     }
+    const extra = body.workspaces ?? [];
+    for (const [i, grant] of extra.entries()) {
+      if ((await this.repo.corporationOfWorkspace(grant.workspaceId)) !== corporation.id)
+        throw badRequest(`workspaces.${i}.workspaceId`, 'Workspace not found in this corporation');
+    }
     // A newer invitation replaces older pending ones for the same address.
     await this.repo.revokePendingFor(corporation.id, body.email);
     const code = randomSecret(24);
@@ -46,18 +51,37 @@ export class InvitationsService {
       workspaceId: body.workspaceId ?? null,
       email: body.email,
       permissions: body.permissions,
+      workspaceGrants: extra,
       codeHash: sha256(code),
       invitedBy: actor.user.id,
       expiry: new Date(Date.now() + VALID_DAYS * 86_400_000),
     });
-    const link = `${this.config.publicUrl}/login/create-account?code=${code}`;
-    await this.mailer.send({
-      to: body.email,
-      subject: `You are invited to ${corporation.name} on Stromwerk`,
-      text: `${actor.user.name} invited you to join ${corporation.name} on Stromwerk.\n\nCreate your account or accept within ${VALID_DAYS} days:\n${link}\n\nInvitation code: ${code}\n`,
-    });
+    await this.mail(actor, corporation.name, body.email, code);
     this.emit(row, 'created');
     return { ...toInvitation(row, corporation.name), code };
+  }
+
+  private async mail(actor: Actor, corporationName: string, to: string, code: string) {
+    const link = `${this.config.publicUrl}/login/create-account?code=${code}`;
+    await this.mailer.send({
+      to,
+      subject: `You are invited to ${corporationName} on Stromwerk`,
+      text: `${actor.user.name} invited you to join ${corporationName} on Stromwerk.\n\nCreate your account or accept within ${VALID_DAYS} days:\n${link}\n\nInvitation code: ${code}\n`,
+    });
+  }
+
+  /** Mails a pending invitation again with a new code (the old one stops working) and a fresh expiry. */
+  async resend(actor: Actor, id: string) {
+    const { row, invitation } = await this.get(actor, id, true);
+    if (row.status !== 'pending') throw new AppError('CONFLICT', 'Only pending invitations can be resent');
+    const code = randomSecret(24);
+    const updated = await this.repo.update(id, {
+      codeHash: sha256(code),
+      expiry: new Date(Date.now() + VALID_DAYS * 86_400_000),
+    });
+    await this.mail(actor, invitation.corporationName, row.email, code);
+    this.emit(updated, 'updated');
+    return toInvitation(updated, invitation.corporationName);
   }
 
   /** An invitation is the invitee's once their account has proven that it reads mail to the address. */
@@ -168,6 +192,18 @@ export class InvitationsService {
       union(current ?? [], inv.permissions),
       tx,
     );
+    for (const grant of inv.workspaceGrants) {
+      // A workspace deleted since the invitation was sent is skipped.
+      if ((await this.repo.corporationOfWorkspace(grant.workspaceId, tx)) !== inv.corporationId) continue;
+      const had = await this.memberships.permissionsIn(userId, inv.corporationId, grant.workspaceId, tx);
+      await this.memberships.set(
+        userId,
+        inv.corporationId,
+        grant.workspaceId,
+        union(had ?? [], [grant.permission]),
+        tx,
+      );
+    }
     return this.repo.update(inv.id, { status: 'accepted' }, tx);
   }
 

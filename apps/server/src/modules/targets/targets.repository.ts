@@ -94,11 +94,12 @@ export class TargetsRepository {
     return row?.workspaceId;
   }
 
-  async countIn(corporationId: string) {
-    const [r] = await this.db
-      .select({ n: count() })
-      .from(targets)
-      .where(eq(targets.corporationId, corporationId));
+  /** Targets of a workspace, or of the whole corporation when `workspaceId` is absent. */
+  async countIn(scope: { corporationId: string; workspaceId?: string | null }) {
+    const where = scope.workspaceId
+      ? eq(targets.workspaceId, scope.workspaceId)
+      : eq(targets.corporationId, scope.corporationId);
+    const [r] = await this.db.select({ n: count() }).from(targets).where(where);
     return r!.n;
   }
 

@@ -90,7 +90,7 @@ export class TargetsService {
     await this.usage.assertRoom(
       workspace.corporationId,
       'maxTargets',
-      () => this.repo.countIn(workspace.corporationId),
+      () => this.repo.countIn({ corporationId: workspace.corporationId }),
       'targets',
     );
     await this.checkFeed(body, workspace.id);

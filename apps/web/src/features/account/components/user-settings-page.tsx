@@ -4,13 +4,14 @@ import { PageLoading } from '../../../components/loading-screen';
 import { Page } from '../../../components/page';
 import { useFormat } from '../../../lib/format';
 import { useMe } from '../../../lib/queries/me';
+import { ApiKeysCard } from './api-keys-card';
 import { AvatarCard } from './avatar-card';
 import { EmailCard } from './email-card';
 import { PasswordCard } from './password-card';
 import { ProfileCard } from './profile-card';
 import { SessionsCard } from './sessions-card';
 
-/** /user/settings: profile (name, language), avatar, email address, password and login sessions. */
+/** /user/settings: profile (name, language), avatar, email address, password, login sessions and API keys. */
 export function UserSettingsPage() {
   const { t } = useTranslation('account');
   const format = useFormat();
@@ -35,6 +36,7 @@ export function UserSettingsPage() {
         <EmailCard user={me} />
         <PasswordCard userId={me.id} />
         <SessionsCard />
+        <ApiKeysCard userId={me.id} />
       </Stack>
     </Page>
   );

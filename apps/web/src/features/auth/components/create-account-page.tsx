@@ -13,11 +13,12 @@ import { useRegister } from '../api/register';
 import { type CreateAccountValues, registerBody } from '../form-bodies';
 import { AuthCard } from './auth-card';
 import { CreateAccountForm } from './create-account-form';
+import { InvitationCodeForm } from './invitation-code-form';
 
 /** Opened from the invitation mail /login/create-account?code=…; ends inside the invited workspace. */
 export function CreateAccountPage() {
   const { t } = useTranslation('auth');
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const code = params.get('code') ?? '';
   const invitation = useInvitationByCode(code);
   const register = useRegister();
@@ -58,7 +59,7 @@ export function CreateAccountPage() {
   if (!code) {
     return (
       <AuthCard title={t('createAccount.title')} footer={footer}>
-        <Alert severity="error">{t('createAccount.missingCode')}</Alert>
+        <InvitationCodeForm onCode={(typed) => setParams({ code: typed })} />
       </AuthCard>
     );
   }
@@ -74,9 +75,10 @@ export function CreateAccountPage() {
   if (invitation.isError || invitation.data.status !== 'pending') {
     return (
       <AuthCard title={t('createAccount.title')} footer={footer}>
-        <Alert severity="error" role="alert">
+        <Alert severity="error" role="alert" sx={{ mb: 2.5 }}>
           {t('createAccount.invalidCode')}
         </Alert>
+        <InvitationCodeForm onCode={(typed) => setParams({ code: typed })} />
       </AuthCard>
     );
   }

@@ -29,7 +29,11 @@ export function LoginPage() {
   );
 
   return (
-    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+    <AuthCard
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={<Link href="/login/create-account">{t('createAccount.title')}</Link>}
+    >
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2.5}>
           <ErrorAlert error={login.error} />

@@ -1,7 +1,9 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,6 +18,8 @@ import { checkWith } from '../../../lib/forms/schema-errors';
 import { useForm } from '../../../lib/forms/use-form';
 import { useActiveContext } from '../../../lib/use-active-context';
 import { useCreateWorkspace } from '../api/create-workspace';
+
+export { AddCorporationPage } from './add-corporation-page';
 
 type Values = { corporationId: string; name: string };
 /** What the page sends, as contracts' createWorkspaceBodySchema checks it. */
@@ -54,12 +58,22 @@ export function AddWorkspacePage() {
   );
 
   return (
-    <Page title={t('add.title')} subtitle={t('add.subtitle')} maxWidth={720}>
+    <Page
+      title={t('add.title')}
+      subtitle={t('add.subtitle')}
+      maxWidth={720}
+      actions={<Button href="/add-corporation">{t('add.newCorporation')}</Button>}
+    >
       <Card>
         <CardContent>
           <Box component="form" noValidate onSubmit={submit}>
             <Stack spacing={3}>
               <ErrorAlert error={create.error} message={t('add.failed')} />
+              {corporations.length === 0 && (
+                <Alert severity="info">
+                  {t('add.noCorporation')} <Link href="/add-corporation">{t('add.createCorporation')}</Link>
+                </Alert>
+              )}
               <TextField {...form.field('corporationId')} select label={t('add.corporation')} required>
                 {corporations.map((corporation) => (
                   <MenuItem key={corporation.id} value={corporation.id}>

@@ -1,4 +1,6 @@
 import Add from '@mui/icons-material/Add';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -11,7 +13,9 @@ import { useActiveContext } from '../../../lib/use-active-context';
 import { CorporationMembersCard } from './corporation-members-card';
 import { CorporationSettingsCard } from './corporation-settings-card';
 import { DeleteCorporationCard } from './delete-corporation-card';
+import { InvitationsCard } from './invitations-card';
 import { WorkspaceGrid } from './workspace-grid';
+import { WorkspacesAdminCard } from './workspaces-admin-card';
 
 /** /{corporation}: its workspaces, settings (rename), members, and deletion. */
 export function CorporationPage() {
@@ -39,6 +43,11 @@ export function CorporationPage() {
       }
     >
       <Stack spacing={3}>
+        {corporation.blocked && (
+          <Alert severity="error" icon={<BlockOutlined />}>
+            {t('corporation.blockedText')}
+          </Alert>
+        )}
         <Box component="section" aria-labelledby="corporation-workspaces">
           <Typography id="corporation-workspaces" variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
             {t('corporation.workspaces')}
@@ -50,7 +59,9 @@ export function CorporationPage() {
           )}
         </Box>
         <CorporationSettingsCard corporation={corporation} canEdit={isAdmin} />
-        <CorporationMembersCard corporationId={corporation.id} />
+        {isAdmin && <WorkspacesAdminCard corporationId={corporation.id} workspaces={own} />}
+        <CorporationMembersCard corporationId={corporation.id} workspaces={own} isAdmin={isAdmin} />
+        {isAdmin && <InvitationsCard corporationId={corporation.id} workspaces={own} />}
         {isAdmin && <DeleteCorporationCard corporation={corporation} />}
       </Stack>
     </Page>

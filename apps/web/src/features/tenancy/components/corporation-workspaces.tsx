@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { BlockedChip } from '../../../components/blocked-chip';
 import type { CorporationData, WorkspaceData } from '../../../lib/types';
 import { WorkspaceGrid } from './workspace-grid';
 
@@ -28,6 +29,7 @@ export function CorporationWorkspaces({
           <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {corporation.name}
           </Box>
+          {corporation.blocked && <BlockedChip />}
         </Typography>
         <Link href={`/${corporation.id}`} variant="body2" aria-describedby={headingId} sx={{ flexShrink: 0 }}>
           {t('selection.manageCorporation')}

@@ -49,7 +49,12 @@ export function SwitcherCorporation({
           </ListItemIcon>
           <ListItemText
             primary={corporation.name}
-            secondary={t('switcher.workspaceCount', { count: workspaces.length })}
+            // Blocked in words: the switcher is part of /login's first load, a chip costs bytes there.
+            secondary={
+              corporation.blocked
+                ? `${t('blocked')} · ${t('switcher.workspaceCount', { count: workspaces.length })}`
+                : t('switcher.workspaceCount', { count: workspaces.length })
+            }
             slotProps={{ primary: { sx: { fontWeight: 600 } } }}
           />
           {open ? <ExpandLess /> : <ExpandMore />}
