@@ -3,6 +3,9 @@
  * re-derives an edge after an MQTT patch with the same rule the server used for the first picture.
  */
 
+/** How many rows of each kind the graph of one workspace shows; `truncated` says when there were more. */
+export const GRAPH_MAX_PER_KIND = 500;
+
 export const graphNodeKinds = ['source', 'output', 'target', 'media'] as const;
 export type GraphNodeKind = (typeof graphNodeKinds)[number];
 /** main/backup: source -> player; fallback: media -> player; feed: player or source -> target; record: -> recording. */

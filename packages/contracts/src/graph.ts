@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { failureCauseSchema } from './common';
-import { graphEdgeRoles, graphEdgeStates, graphNodeKinds } from './graph-state';
+import { GRAPH_MAX_PER_KIND, graphEdgeRoles, graphEdgeStates, graphNodeKinds } from './graph-state';
 import { TARGET_TYPES } from './limits';
 import { behaviourSchema, latencySchema, programInputSchema } from './outputs';
 import { sourceStateSchema, sourceTypeSchema } from './sources';
@@ -8,10 +8,8 @@ import { streamInfoSchema } from './stream-info';
 import { targetStateSchema } from './targets';
 import { mediaStatuses } from './values';
 
-export { graphEdgeRoles, graphEdgeStates, graphNodeKinds };
+export { GRAPH_MAX_PER_KIND, graphEdgeRoles, graphEdgeStates, graphNodeKinds };
 
-/** How many rows of each kind the graph of one workspace shows; `truncated` says when there were more. */
-export const GRAPH_MAX_PER_KIND = 500;
 /** Recordings newer than this are drawn under their recorder, at most RECENT_RECORDINGS_MAX each. */
 export const RECENT_RECORDINGS_HOURS = 24;
 export const RECENT_RECORDINGS_MAX = 3;
@@ -65,7 +63,8 @@ export const graphMediaNodeSchema = z.object({
   kind: z.literal('media'),
   state: z.enum(mediaStatuses),
   durationMs: z.number().int().nullable(),
-  createdAt: z.string(),
+  /** When the media was made (ISO-8601); not named createdAt so the client keeps it a string. */
+  addedAt: z.string(),
 });
 export const graphNodeSchema = z
   .discriminatedUnion('kind', [

@@ -73,7 +73,7 @@ const mediaNode = (m: MediaIn): GraphNode => ({
   label: m.name,
   state: m.status,
   durationMs: m.durationMs,
-  createdAt: m.createdAt,
+  addedAt: m.createdAt,
 });
 
 /**
