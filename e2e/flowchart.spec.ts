@@ -67,6 +67,11 @@ test('a published source turns live on the chart; keyboard, blast radius, rewire
       `[data-testid="rf__edge-main:source:${w.studioA.id}->output:${w.player.id}"] path[data-state]`,
     );
     await expect(main).toHaveAttribute('data-state', 'flowing');
+    const animation = () => main.evaluate((el) => getComputedStyle(el).animationName);
+    expect(await animation()).toBe('fc-flow');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await animation()).toBe('none');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await expect(node(page, 'source Studio A: live')).toContainText(/640×360/);
     await page.mouse.move(0, 0);
     await page.screenshot({ path: join(screenshotsDir, 'flowchart-en-1280.png'), animations: 'disabled' });

@@ -144,4 +144,34 @@ describe('FlowchartPage (compact list)', () => {
     expect(within(list).getByRole('button', { name: /^YouTube/ })).toBeTruthy();
     expect(within(list).getByRole('button', { name: /^Main stage/ })).toBeTruthy();
   });
+
+  it('the Recordings switch hides the recordings under their recorder', async () => {
+    api.graph.ofWorkspace.mockResolvedValue({
+      ...graph,
+      nodes: [
+        ...graph.nodes,
+        {
+          id: `media:${id(7)}`,
+          refId: id(7),
+          kind: 'media',
+          label: 'Studio A 2026-11-26 10:00 UTC',
+          state: 'ready',
+          durationMs: 60_000,
+          addedAt: '2026-11-26T10:00:00.000Z',
+        },
+      ],
+      edges: [
+        ...graph.edges,
+        { id: 'e3', from: `source:${id(1)}`, to: `media:${id(7)}`, role: 'record', state: 'idle' },
+      ],
+    });
+    api.users.me.mockResolvedValue({ id: 'u1' });
+    renderPage();
+    const list = await screen.findByRole('navigation', { name: 'Flowchart as a list' });
+    expect(within(list).getByRole('heading', { name: 'Recordings & fallback media' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Recordings' }));
+    await waitFor(() =>
+      expect(within(list).queryByRole('heading', { name: 'Recordings & fallback media' })).toBeNull(),
+    );
+  });
 });

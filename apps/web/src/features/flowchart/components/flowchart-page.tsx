@@ -46,6 +46,7 @@ export function FlowchartPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [sheetId, setSheetId] = useState<string | null>(null);
   const [onlyProblems, setOnlyProblems] = useState(false);
+  const [showRecordings, setShowRecordings] = useState(true);
   const [unbinding, setUnbinding] = useState<GraphEdge | null>(null);
   const structure = useMemo(() => ({ nodes: graph?.nodes ?? [], edges: graph?.edges ?? [] }), [graph]);
   const resetRef = useRef<(() => void) | null>(null);
@@ -57,13 +58,19 @@ export function FlowchartPage() {
       .map((n) => n.id)
       .join(','),
   );
+  const recordings = useMemo(
+    () => new Set(structure.edges.filter((e) => e.role === 'record').map((e) => e.to)),
+    [structure],
+  );
   const hidden = useMemo(() => {
-    if (!onlyProblems) return new Set<string>();
+    const out = new Set<string>(showRecordings ? [] : recordings);
+    if (!onlyProblems) return out;
     // A problem keeps what feeds it in view, so the failing chain reads as a chain.
     const keep = new Set(problemKey ? problemKey.split(',') : []);
     for (const e of structure.edges) if (keep.has(e.to) && e.role !== 'record') keep.add(e.from);
-    return new Set(structure.nodes.map((n) => n.id).filter((id) => !keep.has(id)));
-  }, [onlyProblems, problemKey, structure]);
+    for (const n of structure.nodes) if (!keep.has(n.id)) out.add(n.id);
+    return out;
+  }, [onlyProblems, problemKey, structure, showRecordings, recordings]);
 
   const selected = selectedId ? store.get(selectedId) : undefined;
   const blast = useMemo(
@@ -123,6 +130,8 @@ export function FlowchartPage() {
               <FlowchartToolbar
                 onlyProblems={onlyProblems}
                 onOnlyProblems={setOnlyProblems}
+                recordings={recordings.size > 0 ? showRecordings : undefined}
+                onRecordings={setShowRecordings}
                 onResetLayout={compact ? undefined : () => resetRef.current?.()}
                 blast={blastText}
                 noProblems={!problemKey}

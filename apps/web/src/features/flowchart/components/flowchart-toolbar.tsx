@@ -10,12 +10,17 @@ export function FlowchartToolbar({
   onlyProblems,
   onOnlyProblems,
   onResetLayout,
+  recordings,
+  onRecordings,
   blast,
   noProblems,
 }: {
   onlyProblems: boolean;
   onOnlyProblems: (on: boolean) => void;
   onResetLayout?: () => void;
+  /** Shown with the switch only when the graph has recordings. */
+  recordings?: boolean;
+  onRecordings: (on: boolean) => void;
   blast: string | null;
   noProblems: boolean;
 }) {
@@ -26,6 +31,12 @@ export function FlowchartToolbar({
         control={<Switch checked={onlyProblems} onChange={(e) => onOnlyProblems(e.target.checked)} />}
         label={t('onlyProblems')}
       />
+      {recordings !== undefined && (
+        <FormControlLabel
+          control={<Switch checked={recordings} onChange={(e) => onRecordings(e.target.checked)} />}
+          label={t('showRecordings')}
+        />
+      )}
       {onResetLayout && (
         <Button size="small" onClick={onResetLayout}>
           {t('resetLayout')}
