@@ -1,3 +1,5 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
@@ -120,6 +122,96 @@ test('a published source turns live on the chart; keyboard, blast radius, rewire
   await confirm.getByRole('button', { name: 'Remove connection' }).click();
   await expect(fed).toHaveCount(0);
   expect((await adminApi().targets.get({ params: { id: w.partner.id } })).outputId).toBeNull();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A local RTMP receiver, as a platform's ingest would be. */
+function receiver(port: number): ChildProcess {
+  return spawn(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-listen',
+      '1',
+      '-i',
+      `rtmp://127.0.0.1:${port}/app/out`,
+      '-c',
+      'copy',
+      '-f',
+      'null',
+      '-',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+}
+
+test('a target fed by a drag goes online; its receiver gone, it reads almost online, then not connected', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const api = adminApi();
+  const { corporation } = await ownerHome();
+  const { id: workspaceId } = await api.workspaces.create({
+    body: { corporationId: corporation.id, name: `Flowchart push ${Date.now()}` },
+  });
+  const studio = await api.sources.create({ body: { workspaceId, name: 'Studio', type: 'rtmp' } });
+  const port = await freePort();
+  const target = await api.targets.create({
+    body: {
+      workspaceId,
+      name: 'Receiver',
+      settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${port}/app`, streamKey: 'out' },
+    } as never,
+  });
+  const key = await api.sources.streamKey({ params: { id: studio.id } });
+  const encoder = publish(key.streamKey);
+  const ingest = receiver(port);
+  try {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto(`/${corporation.id}/${workspaceId}/flowchart`);
+    await expect(node(page, 'source Studio: live')).toBeVisible({ timeout: 30_000 });
+    const from = page.locator(`[data-id="source:${studio.id}"] .react-flow__handle.source`);
+    const to = page.locator(`[data-id="target:${target.id}"] .react-flow__handle.target`);
+    await from.hover();
+    await page.mouse.down();
+    const box = (await to.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 12 });
+    await page.mouse.up();
+    await expect(node(page, 'target Receiver: online')).toBeVisible({ timeout: 45_000 });
+    const feed = page.locator(
+      `[data-testid="rf__edge-feed:source:${studio.id}->target:${target.id}"] path[data-state]`,
+    );
+    await expect(feed).toHaveAttribute('data-state', 'flowing');
+
+    await stop(ingest);
+    await expect(node(page, 'target Receiver: almost online')).toBeVisible({ timeout: 30_000 });
+    await expect(node(page, 'target Receiver: not connected')).toBeVisible({ timeout: 60_000 });
+    await expect(feed).toHaveAttribute('data-state', 'failed');
+    await expect(node(page, 'target Receiver: not connected')).toContainText(/.+/);
+    await page.mouse.move(0, 0);
+    await page.screenshot({
+      path: join(screenshotsDir, 'flowchart-failed-en-1280.png'),
+      animations: 'disabled',
+    });
+    await api.targets.update({ params: { id: target.id }, body: { enabled: false } });
+  } finally {
+    await stop(encoder);
+    await stop(ingest);
+  }
 });
 
 test('compact (500 px): the same graph as a list; German; axe clean', async ({ page }) => {
