@@ -201,6 +201,8 @@ test('a target fed by a drag goes online; its receiver gone, it reads almost onl
     await expect(node(page, 'target Receiver: almost online')).toBeVisible({ timeout: 30_000 });
     await expect(node(page, 'target Receiver: not connected')).toBeVisible({ timeout: 60_000 });
     await expect(feed).toHaveAttribute('data-state', 'failed');
+    // Screen readers hear the transition once, from a polite live region.
+    await expect(page.getByTestId('flowchart-announcer')).toHaveText('Problem: Receiver.');
     await expect(node(page, 'target Receiver: not connected')).toContainText(/.+/);
     await page.mouse.move(0, 0);
     await page.screenshot({

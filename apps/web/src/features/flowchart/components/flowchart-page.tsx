@@ -21,6 +21,7 @@ import { blastRadius } from '../model/blast-radius';
 import { rewireFor, unbindFor } from '../model/connect';
 import { useGraphDerived } from '../model/graph-store';
 import { useLiveGraph } from '../model/use-live-graph';
+import { useProblemAnnouncer } from '../model/use-problem-announcer';
 import { FlowchartToolbar } from './flowchart-toolbar';
 import { flowchartVars } from './flowchart-vars';
 import { GraphStoreContext } from './graph-context';
@@ -29,6 +30,16 @@ import { NodeSheet } from './node-sheet';
 import { nodeIsProblem } from './node-text';
 
 const FlowView = lazy(() => import('./flow-view').then((m) => ({ default: m.FlowView })));
+
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** Spec section 2 "Flowchart" (issue 16): the workspace's wiring as a live graph that can be rewired. */
 export function FlowchartPage() {
@@ -57,6 +68,14 @@ export function FlowchartPage() {
       .filter(nodeIsProblem)
       .map((n) => n.id)
       .join(','),
+  );
+  const announcement = useProblemAnnouncer(store, problemKey, ({ failed, recovered }) =>
+    [
+      failed.length ? t('announce.failed', { names: failed.join(', ') }) : '',
+      recovered.length ? t('announce.recovered', { names: recovered.join(', ') }) : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
   );
   const recordings = useMemo(
     () => new Set(structure.edges.filter((e) => e.role === 'record').map((e) => e.to)),
@@ -115,6 +134,9 @@ export function FlowchartPage() {
     <Page title={t('title')} subtitle={workspace?.name} maxWidth={1600}>
       <GraphStoreContext.Provider value={store}>
         <Box className="fc-root" sx={flowchartVars(theme)}>
+          <Box aria-live="polite" data-testid="flowchart-announcer" sx={visuallyHidden}>
+            {announcement}
+          </Box>
           <ErrorAlert error={query.error} />
           {graph?.truncated && (
             <Typography color="warning.main">{t('truncated', { count: GRAPH_MAX_PER_KIND })}</Typography>
