@@ -16,6 +16,7 @@ import {
 } from '@xyflow/react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGraphDerived } from '../model/graph-store';
 import type { Point } from '../model/layout';
 import { NODE_HEIGHT, NODE_WIDTH } from '../model/layout';
 import { EntityNode } from './entity-node';
@@ -122,12 +123,20 @@ export function FlowCanvas(props: FlowCanvasProps) {
     }),
     [t],
   );
+  // The minimap draws from React Flow's nodes, which carry no state: it redraws when a tone changes.
+  const tones = useGraphDerived(store, (s) =>
+    s
+      .all()
+      .map((n) => toneOf(n)[0])
+      .join(''),
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tones` stands for the store's states
   const minimapColor = useCallback(
     (n: Node) => {
       const node = store.get(n.id);
       return `var(--fc-${node ? toneOf(node) : 'idle'})`;
     },
-    [store],
+    [store, tones],
   );
   return (
     <ReactFlow
