@@ -109,7 +109,9 @@ describe('FlowchartPage (compact list)', () => {
     vi.clearAllMocks();
   });
 
-  it('lists nodes by kind with state and feed, and opens a target sheet that can stop it', async () => {
+  it('lists nodes by kind with state and feed, and opens a target sheet that can stop it', {
+    timeout: 20_000,
+  }, async () => {
     api.graph.ofWorkspace.mockResolvedValue(graph);
     api.users.me.mockResolvedValue({ id: 'u1' });
     api.targets.update.mockResolvedValue({});

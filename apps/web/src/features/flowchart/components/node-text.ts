@@ -3,6 +3,8 @@ import { isProblem } from '@stromwerk/contracts/graph-state';
 import type { TFunction } from 'i18next';
 import { formatStreamInfo } from '../../../lib/format-stream';
 
+// Texts come from the `t` of the caller's useTranslation('flowchart').
+
 /** Visual tone of a node's state: the border and chip colour, and what "only problems" keeps. */
 export type Tone = 'ok' | 'warn' | 'info' | 'bad' | 'idle';
 
