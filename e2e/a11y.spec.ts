@@ -89,6 +89,7 @@ for (const lang of ['en', 'de'] as const) {
       ['media management', ({ c, w }) => `/${c}/${w}/media`],
       ['media jobs', ({ c, w }) => `/${c}/${w}/media?tab=jobs`],
       ['comments tool', ({ c, w }) => `/${c}/${w}/comments`],
+      ['flowchart', ({ c, w }) => `/${c}/${w}/flowchart`],
       ['user settings', () => '/user/settings'],
       ['socials', () => '/user/socials'],
       ['not found', () => '/does-not/exist/at-all'],

@@ -36,6 +36,13 @@ for (const lang of ['en', 'de'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: 'Live Events' })).toBeVisible();
       await shoot(page, `workspace-home-${suffix}`);
 
+      await page.goto(`/${demo.corporationId}/${demo.workspaceId}/flowchart`);
+      await expect(page.getByRole('heading', { level: 1, name: /Flowchart|Ablaufdiagramm/ })).toBeVisible();
+      await expect(page.getByText(/Main stage/).first()).toBeVisible();
+      await shoot(page, `flowchart-${suffix}`);
+
+      await page.goto(`/${demo.corporationId}/${demo.workspaceId}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Live Events' })).toBeVisible();
       await page.getByRole('button', { name: /Switch workspace|Arbeitsbereich wechseln/ }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await shoot(page, `switcher-${suffix}`);

@@ -17,6 +17,7 @@ export async function createDemoData(baseUrl: string, ownerToken: string): Promi
   for (const name of ['Live Events', 'Podcast Studio', 'Training Academy', 'Product Launches']) {
     workspaces.push(await owner.workspaces.create({ body: { corporationId: northwind.id, name } }));
   }
+  await wireDemoWorkspace(owner, workspaces[0]!.id);
   const alpen = await owner.corporations.create({ body: { name: 'Alpenglühen Rundfunk GmbH' } });
   await owner.workspaces.create({ body: { corporationId: alpen.id, name: 'Morgenmagazin' } });
 
@@ -42,6 +43,25 @@ export async function createDemoData(baseUrl: string, ownerToken: string): Promi
     await member.invitations.respond({ params: { id: invitation.id }, body: { accept: true } });
   }
   return { token: session.token, corporationId: northwind.id, workspaceId: workspaces[0]!.id };
+}
+
+/** Sources, players and targets of the first workspace, for the Flowchart screenshots (issue 16). */
+async function wireDemoWorkspace(owner: ReturnType<typeof createClient>, workspaceId: string) {
+  const source = (name: string) => owner.sources.create({ body: { workspaceId, name, type: 'rtmp' } });
+  const studioA = await source('Studio A');
+  const studioB = await source('Studio B');
+  const venue = await source('Venue camera');
+  const player = (name: string, mainSourceId: string, backupSourceId: string | null) =>
+    owner.outputs.create({ body: { workspaceId, name, mainSourceId, backupSourceId } as never });
+  const main = await player('Main stage', studioA.id, studioB.id);
+  const backstage = await player('Backstage', venue.id, null);
+  const rtmp = { type: 'rtmp' as const, url: 'rtmp://203.0.113.10/live', streamKey: 'demo' };
+  const target = (name: string, feed: object) =>
+    owner.targets.create({ body: { workspaceId, name, enabled: false, ...feed, settings: rtmp } as never });
+  await target('YouTube', { outputId: main.id });
+  await target('Twitch', { outputId: main.id });
+  await target('Partner CDN', { outputId: backstage.id });
+  await target('Archive', { sourceId: studioA.id });
 }
 
 export function demoData(): DemoData {

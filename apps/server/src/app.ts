@@ -17,6 +17,7 @@ import { clipsRoutes } from './modules/clips/clips.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { corporationsRoutes } from './modules/corporations/corporations.routes';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
+import { graphRoutes } from './modules/graph/graph.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { JobWorker } from './modules/jobs/job-worker';
@@ -187,6 +188,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
         jobsRoutes,
         clipsRoutes,
         draftsRoutes,
+        graphRoutes,
         outputsRoutes,
         commentsRoutes,
         playRoutes,

@@ -10,6 +10,7 @@ import type { MarkersService } from './modules/clips/markers.service';
 import type { CommentsService } from './modules/comments/comments.service';
 import type { CorporationsService } from './modules/corporations/corporations.service';
 import type { DraftsService } from './modules/drafts/drafts.service';
+import type { GraphService } from './modules/graph/graph.service';
 import type { InvitationsService } from './modules/invitations/invitations.service';
 import type { JobsService } from './modules/jobs/jobs.service';
 import type { MediaLinks } from './modules/medias/media-links';
@@ -70,6 +71,7 @@ export interface Services {
   clips: ClipsService;
   markers: MarkersService;
   drafts: DraftsService;
+  graph: GraphService;
 }
 
 declare module 'fastify' {

@@ -8,6 +8,7 @@ import {
   clipsApi,
   commentsApi,
   draftsApi,
+  graphApi,
   jobsApi,
   mediasApi,
   outputsApi,
@@ -44,6 +45,7 @@ export function createClient(options: ClientOptions = {}) {
     jobs: jobsApi(http),
     clips: clipsApi(http),
     drafts: draftsApi(http),
+    graph: graphApi(http),
     play: playApi(http),
     /** For routes without a typed function yet. */
     request: http.request,

@@ -4,6 +4,8 @@ import { commentRoutes } from '@stromwerk/contracts/api/comments';
 import type { commentSchemas } from '@stromwerk/contracts/api/comments.schemas';
 import { draftRoutes } from '@stromwerk/contracts/api/drafts';
 import type { draftSchemas } from '@stromwerk/contracts/api/drafts.schemas';
+import { graphRoutes } from '@stromwerk/contracts/api/graph';
+import type { graphSchemas } from '@stromwerk/contracts/api/graph.schemas';
 import { jobRoutes } from '@stromwerk/contracts/api/jobs';
 import type { jobSchemas } from '@stromwerk/contracts/api/jobs.schemas';
 import { mediaRoutes } from '@stromwerk/contracts/api/medias';
@@ -39,3 +41,7 @@ export const playApi = (http: HttpCore) => tableApi<typeof playRoutes, typeof pl
 export const clipsApi = (http: HttpCore) => tableApi<typeof clipRoutes, typeof clipSchemas>(http, clipRoutes);
 export const draftsApi = (http: HttpCore) =>
   tableApi<typeof draftRoutes, typeof draftSchemas>(http, draftRoutes);
+
+/** The Flowchart's graph of a workspace. */
+export const graphApi = (http: HttpCore) =>
+  tableApi<typeof graphRoutes, typeof graphSchemas>(http, graphRoutes);

@@ -1,5 +1,6 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { workspaceAreas } from '../lib/navigation';
+import { type NavigationName, workspaceAreas } from '../lib/navigation';
 import type { RouteHandle } from '../lib/route-params';
 import { GuestOnly, RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
@@ -13,6 +14,7 @@ import {
   CorporationPage,
   CreateAccountPage,
   EditorPage,
+  FlowchartPage,
   ForgotPasswordPage,
   LoginPage,
   MediasPage,
@@ -30,6 +32,23 @@ import {
 } from './routes/pages';
 
 const workspaceHandle: RouteHandle = { navigation: 'workspace' };
+
+/** Every workspace area's page, by navigation name. */
+const areaPages: Partial<Record<NavigationName, ComponentType>> = {
+  sources: SourcesPage,
+  targets: TargetsPage,
+  players: OutputsPage,
+  flowchart: FlowchartPage,
+  media: MediasPage,
+  editor: EditorPage,
+  clipping: ClippingPage,
+  comments: CommentsPage,
+};
+
+function AreaContent({ name }: { name: NavigationName }) {
+  const Content = areaPages[name];
+  return Content ? <Content /> : null;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -65,21 +84,7 @@ export const routes: RouteObject[] = [
                 path: area.to,
                 element: (
                   <AreaPage area={area}>
-                    {area.name === 'sources' ? (
-                      <SourcesPage />
-                    ) : area.name === 'targets' ? (
-                      <TargetsPage />
-                    ) : area.name === 'media' ? (
-                      <MediasPage />
-                    ) : area.name === 'players' ? (
-                      <OutputsPage />
-                    ) : area.name === 'comments' ? (
-                      <CommentsPage />
-                    ) : area.name === 'clipping' ? (
-                      <ClippingPage />
-                    ) : area.name === 'editor' ? (
-                      <EditorPage />
-                    ) : null}
+                    <AreaContent name={area.name} />
                   </AreaPage>
                 ),
                 handle: workspaceHandle,

@@ -28,6 +28,7 @@ export const namespaces = [
   'player',
   'clipping',
   'editor',
+  'flowchart',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

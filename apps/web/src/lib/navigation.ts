@@ -58,14 +58,3 @@ export function entryPath(entry: NavigationEntry, params: { corporationId?: stri
     params.corporationId && params.workspaceId ? `/${params.corporationId}/${params.workspaceId}` : '';
   return entry.to ? `${prefix}/${entry.to}` : prefix || '/';
 }
-
-/** Areas whose screens exist; the others show a "coming soon" page and badge. */
-export const builtAreas: ReadonlySet<string> = new Set([
-  'sources',
-  'targets',
-  'players',
-  'media',
-  'editor',
-  'clipping',
-  'comments',
-]);

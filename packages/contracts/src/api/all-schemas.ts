@@ -5,6 +5,7 @@ import { clipSchemas } from './clips.schemas';
 import { commentSchemas } from './comments.schemas';
 import { corporationSchemas } from './corporations.schemas';
 import { draftSchemas } from './drafts.schemas';
+import { graphSchemas } from './graph.schemas';
 import { healthSchemas } from './health.schemas';
 import { invitationSchemas } from './invitations.schemas';
 import { jobSchemas } from './jobs.schemas';
@@ -44,6 +45,7 @@ export const apiSchemas = {
   jobs: jobSchemas,
   clips: clipSchemas,
   drafts: draftSchemas,
+  graph: graphSchemas,
   play: playSchemas,
 } as const;
 

@@ -5,6 +5,7 @@ import { clipRoutes } from './clips';
 import { commentRoutes } from './comments';
 import { corporationRoutes } from './corporations';
 import { draftRoutes } from './drafts';
+import { graphRoutes } from './graph';
 import { healthRoutes } from './health';
 import { invitationRoutes } from './invitations';
 import { jobRoutes } from './jobs';
@@ -57,6 +58,7 @@ export const apiTables = {
   jobs: jobRoutes,
   clips: clipRoutes,
   drafts: draftRoutes,
+  graph: graphRoutes,
   play: playRoutes,
 } as const satisfies Record<string, RouteTable>;
 

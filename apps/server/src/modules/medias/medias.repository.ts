@@ -40,6 +40,15 @@ export class MediasRepository {
     return row;
   }
 
+  /** Library media of one workspace by id (the flowchart's fallback medias); unknown ids are left out. */
+  async byIdsIn(workspaceId: string, ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(medias)
+      .where(and(inArray(medias.id, [...ids]), eq(medias.workspaceId, workspaceId)));
+  }
+
   /** True when the media is in the library of this workspace (what sources and players may refer to). */
   async isInWorkspace(mediaId: string, workspaceId: string) {
     const [row] = await this.db

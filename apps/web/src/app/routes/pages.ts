@@ -85,6 +85,11 @@ export const CommentsPage = page(
   () => import('../../features/comments/components/comments-page').then((m) => m.CommentsPage),
   'comments',
 );
+export const FlowchartPage = page(
+  () => import('../../features/flowchart/flowchart-route').then((m) => m.FlowchartRoute),
+  'flowchart',
+  'failures',
+);
 export const UserSettingsPage = page(
   () => import('../../features/account/components/user-settings-page').then((m) => m.UserSettingsPage),
   'account',

@@ -1,7 +1,6 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/coming-soon';
 import { EmptyState } from '../../../components/empty-state';
 import { Page } from '../../../components/page';
 import type { NavigationEntry } from '../../../lib/navigation';
@@ -10,8 +9,9 @@ import { useActiveContext } from '../../../lib/use-active-context';
 import { useAvailableFeatures } from '../../../lib/use-available-features';
 
 /**
- * A workspace area, gated by its feature: the area's own page when it is built (`children`), a "coming soon"
- * page inside the shell when it is not, and a "not enabled" page when the corporation lacks the feature.
+ * A workspace area, gated by its feature: the area's own page (`children`), or a "not enabled" page when
+ * the corporation lacks the feature. Every area is built since the Flowchart (issue 16), so the "coming
+ * soon" page and badge are gone.
  */
 export function AreaPage({ area, children }: { area: NavigationEntry; children?: ReactNode }) {
   const { t } = useTranslation('navigation');
@@ -24,11 +24,10 @@ export function AreaPage({ area, children }: { area: NavigationEntry; children?:
 
   return (
     <Page title={title} subtitle={workspace?.name}>
-      {allowed ? (
-        <ComingSoon icon={<Icon />} area={title} text={t(`entries.${area.name}.description`)} />
-      ) : (
-        <EmptyState icon={<LockOutlined />} title={t('notAvailable', { area: title })} />
-      )}
+      <EmptyState
+        icon={allowed ? <Icon /> : <LockOutlined />}
+        title={allowed ? title : t('notAvailable', { area: title })}
+      />
     </Page>
   );
 }

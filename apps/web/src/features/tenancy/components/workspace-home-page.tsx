@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
-import { builtAreas, entryPath, visibleGroups, workspaceAreas } from '../../../lib/navigation';
+import { entryPath, visibleGroups, workspaceAreas } from '../../../lib/navigation';
 import { navigationIcons } from '../../../lib/navigation-icons';
 import { useActiveContext } from '../../../lib/use-active-context';
 import { useAvailableFeatures } from '../../../lib/use-available-features';
@@ -62,9 +61,6 @@ export function WorkspaceHomePage() {
                     >
                       <Icon />
                     </Box>
-                    {!builtAreas.has(area.name) && (
-                      <Chip label={t('common:comingSoon.badge')} size="small" variant="outlined" />
-                    )}
                   </Box>
                   <Typography sx={{ fontWeight: 600 }}>{tNav(`entries.${area.name}.long`)}</Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>

@@ -1,0 +1,77 @@
+import { GRAPH_MAX_PER_KIND, type WorkspaceGraph } from '@stromwerk/contracts/graph';
+import type { MediaOrigin } from '@stromwerk/contracts/medias';
+import { iso } from '../../lib/dates';
+import { grants } from '../../lib/permissions';
+import type { Actor } from '../../plugins/auth';
+import type { AccessService } from '../access/access.service';
+import type { MediaRow, MediasRepository } from '../medias/medias.repository';
+import type { OutputsService } from '../outputs/outputs.service';
+import { type SourcesRepository, toSource } from '../sources/sources.repository';
+import { type TargetsRepository, toTarget } from '../targets/targets.repository';
+import { buildGraph, type MediaIn } from './graph-builder';
+
+/** Recordings read to find each recorder's newest ones; the builder keeps those of the last 24 h. */
+const RECORDINGS_READ = 200;
+
+const mediaIn = (row: MediaRow): MediaIn => ({
+  id: row.id,
+  name: row.name,
+  status: row.status as MediaIn['status'],
+  durationMs: row.durationMs,
+  createdAt: iso(row.createdAt),
+  origin: row.origin as MediaOrigin,
+  originId: row.originId,
+});
+
+/**
+ * The Flowchart's picture of a workspace (issue 16), read through the existing repositories and the live
+ * state they hold (source live flag and stream info, program input, target state), plus the viewer count
+ * the program engine keeps in memory. Nothing new is stored: the graph is derived on every request.
+ */
+export class GraphService {
+  constructor(
+    private readonly access: AccessService,
+    private readonly sources: SourcesRepository,
+    private readonly outputs: OutputsService,
+    private readonly targets: TargetsRepository,
+    private readonly medias: MediasRepository,
+  ) {}
+
+  async ofWorkspace(actor: Actor, workspaceId: string): Promise<WorkspaceGraph> {
+    const { workspace, permissions } = await this.access.workspace(actor, workspaceId, 'read');
+    const canWrite = grants(permissions, 'write');
+    const page = { workspaceId, limit: GRAPH_MAX_PER_KIND, offset: 0 };
+    const [sources, outputs, targets, recordings] = await Promise.all([
+      this.sources.list(page, undefined),
+      this.outputs.repo.list(page, undefined),
+      this.targets.list(page, undefined),
+      this.medias.list(
+        { ...page, limit: RECORDINGS_READ, origin: 'recording', sort: 'createdAt', order: 'desc' },
+        undefined,
+      ),
+    ]);
+    const fallbackIds = [
+      ...new Set(outputs.rows.map((o) => o.settings.fallbackMediaId).filter((id) => id !== null)),
+    ];
+    const fallbacks = await this.medias.byIdsIn(workspaceId, fallbackIds);
+    const { nodes, edges } = buildGraph({
+      sources: sources.rows.map((r) => toSource(r, null)),
+      outputs: outputs.rows.map((r) => ({
+        ...this.outputs.present(r),
+        viewers: this.outputs.live?.currentViewers(r.id) ?? 0,
+      })),
+      targets: targets.rows.map((r) => toTarget(r, canWrite)),
+      medias: [...fallbacks, ...recordings.rows].map(mediaIn),
+      now: new Date(),
+    });
+    const truncated = [sources, outputs, targets].some((p) => p.total > GRAPH_MAX_PER_KIND);
+    return {
+      workspaceId,
+      corporationId: workspace.corporationId,
+      nodes,
+      edges,
+      canWrite,
+      truncated,
+    };
+  }
+}
