@@ -21,6 +21,7 @@ import type { streamInfoSchemas } from '@stromwerk/contracts/api/stream-infos.sc
 import { targetRoutes } from '@stromwerk/contracts/api/targets';
 import type { targetSchemas } from '@stromwerk/contracts/api/targets.schemas';
 import type { HttpCore } from './http';
+import type { LIVE_RESOURCE_NAMES } from './live-resource-names';
 import { tableApi } from './table-api';
 
 // The live resources, made from their route tables (schemas imported as types only: no zod at run time).
@@ -45,3 +46,23 @@ export const draftsApi = (http: HttpCore) =>
 /** The Flowchart's graph of a workspace. */
 export const graphApi = (http: HttpCore) =>
   tableApi<typeof graphRoutes, typeof graphSchemas>(http, graphRoutes);
+
+/** Every live resource of one client, as `createClient` and `createLazyClient` hand them out. */
+export const liveResources = (http: HttpCore) => ({
+  sources: sourcesApi(http),
+  targets: targetsApi(http),
+  outputs: outputsApi(http),
+  comments: commentsApi(http),
+  streamInfos: streamInfosApi(http),
+  medias: mediasApi(http),
+  jobs: jobsApi(http),
+  clips: clipsApi(http),
+  drafts: draftsApi(http),
+  graph: graphApi(http),
+  play: playApi(http),
+});
+export type LiveResources = ReturnType<typeof liveResources>;
+
+// Every live resource is named above: a resource missing there would be undefined on a lazy client.
+type Unnamed = Exclude<keyof LiveResources, (typeof LIVE_RESOURCE_NAMES)[number]>;
+export const everyLiveResourceNamed: [Unnamed] extends [never] ? true : Unnamed = true;

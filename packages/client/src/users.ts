@@ -1,6 +1,6 @@
 import type { authSchemas } from '@stromwerk/contracts/api/auth.schemas';
+import { identityRoutes } from '@stromwerk/contracts/api/identity';
 import type { sessionSchemas } from '@stromwerk/contracts/api/sessions.schemas';
-import { identityRoutes } from '@stromwerk/contracts/api/tables';
 import type { avatarSchemas, userSchemas } from '@stromwerk/contracts/api/users.schemas';
 import type { verificationSchemas } from '@stromwerk/contracts/api/verification.schemas';
 import type { HttpCore } from './http';

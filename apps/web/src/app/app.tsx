@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { api } from '../lib/api-client';
@@ -32,6 +32,10 @@ export function App() {
 /** The live notification connection: open while logged in, its status mirrored to the top bar's dot. */
 function Live({ children }: { children: ReactNode }) {
   const loggedIn = useLoggedIn();
+  // Every logged-in page calls the live resources: fetch their code alongside the first page's.
+  useEffect(() => {
+    if (loggedIn) void api.preload().catch(() => undefined);
+  }, [loggedIn]);
   return (
     <LiveProvider api={api} enabled={loggedIn} onStatusChange={setConnectionStatus}>
       {children}

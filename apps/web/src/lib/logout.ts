@@ -1,4 +1,4 @@
-import { createClient } from '@stromwerk/client/create-client';
+import { createCoreClient } from '@stromwerk/client/core-resources';
 import { session } from './session';
 
 /**
@@ -9,6 +9,6 @@ export function logout() {
   const token = session.token();
   session.clear();
   if (!token) return;
-  const client = createClient({ auth: () => ({ bearer: token }) });
+  const client = createCoreClient({ auth: () => ({ bearer: token }) });
   void client.users.logout().catch(() => {});
 }

@@ -1,5 +1,4 @@
 import { apiKeyRoutes } from './api-keys';
-import { authRoutes } from './auth';
 import { brokerRoutes } from './broker';
 import { clipRoutes } from './clips';
 import { commentRoutes } from './comments';
@@ -7,33 +6,22 @@ import { corporationRoutes } from './corporations';
 import { draftRoutes } from './drafts';
 import { graphRoutes } from './graph';
 import { healthRoutes } from './health';
+import { identityRoutes } from './identity';
 import { invitationRoutes } from './invitations';
 import { jobRoutes } from './jobs';
 import { mediaRoutes } from './medias';
 import { notificationRoutes } from './notifications';
 import { outputRoutes } from './outputs';
 import { playRoutes } from './play';
+
+export { identityRoutes } from './identity';
+
 import { type Access, openApiPath, type Route, type RouteTable } from './route';
-import { sessionRoutes } from './sessions';
 import { sourceRoutes } from './sources';
 import { streamInfoRoutes } from './stream-infos';
 import { targetRoutes } from './targets';
 import { usageRoutes } from './usage';
-import { avatarRoutes, userRoutes } from './users';
-import { verificationRoutes } from './verification';
 import { workspaceRoutes } from './workspaces';
-
-/**
- * The client's `users`: one resource made of the identity tables (each registered by its own server
- * route file), under the function names the client has always had.
- */
-export const identityRoutes = {
-  ...authRoutes,
-  ...sessionRoutes,
-  ...userRoutes,
-  ...verificationRoutes,
-  ...avatarRoutes,
-} as const;
 
 /**
  * Every resource's route table, by the name the client uses (`client.sources.get(...)`). Zod-free.

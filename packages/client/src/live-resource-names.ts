@@ -1,0 +1,16 @@
+import type { LiveResources } from './live-resources';
+
+/** Their names, for a client that loads them on first use (lazy-client.ts). */
+export const LIVE_RESOURCE_NAMES = [
+  'sources',
+  'targets',
+  'outputs',
+  'comments',
+  'streamInfos',
+  'medias',
+  'jobs',
+  'clips',
+  'drafts',
+  'graph',
+  'play',
+] as const satisfies readonly (keyof LiveResources)[];
