@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -240,4 +241,33 @@ test('compact (500 px): the same graph as a list; German; axe clean', async ({ p
   await expectAccessible(page, 'flowchart (de)');
   await page.mouse.move(0, 0);
   await page.screenshot({ path: join(screenshotsDir, 'flowchart-de-1280.png'), animations: 'disabled' });
+});
+
+test('exports the whole chart as PNG and as SVG', async ({ page }) => {
+  const w = await wiredWorkspace();
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto(`/${w.corporation.id}/${w.workspaceId}/flowchart`);
+  await expect(node(page, 'target Partner CDN: offline')).toBeVisible();
+
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export PNG' }).click(),
+  ]);
+  expect(png.suggestedFilename()).toMatch(/^flowchart-flowchart-\d+-\d{4}-\d{2}-\d{2}\.png$/);
+  const image = await readFile((await png.path())!);
+  expect(image.subarray(1, 4).toString('latin1')).toBe('PNG');
+  // IHDR: width and height as big-endian integers; the whole chart, not a sliver.
+  expect(image.readUInt32BE(16)).toBeGreaterThan(400);
+  expect(image.readUInt32BE(20)).toBeGreaterThan(200);
+
+  const [svg] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export SVG' }).click(),
+  ]);
+  expect(svg.suggestedFilename()).toMatch(/\.svg$/);
+  const saved = await readFile((await svg.path())!, 'utf8');
+  const text = saved.startsWith('data:') ? decodeURIComponent(saved.replace(/^data:[^,]*,/, '')) : saved;
+  expect(text.startsWith('<svg')).toBe(true);
+  // Every kind of node is in the picture, including those scrolled out of view.
+  for (const name of ['Studio A', 'Main stage', 'YouTube', 'Partner CDN']) expect(text).toContain(name);
 });

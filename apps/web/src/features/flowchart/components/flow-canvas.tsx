@@ -20,6 +20,7 @@ import { useGraphDerived } from '../model/graph-store';
 import type { Point } from '../model/layout';
 import { NODE_HEIGHT, NODE_WIDTH } from '../model/layout';
 import { EntityNode } from './entity-node';
+import { ExportImage } from './export-image';
 import { FlowEdge } from './flow-edge';
 import { useGraphStore } from './graph-context';
 import { toneOf } from './node-text';
@@ -166,6 +167,7 @@ export function FlowCanvas(props: FlowCanvasProps) {
       <Background gap={24} />
       <Controls showInteractive={false} />
       <MiniMap pannable zoomable nodeColor={minimapColor} />
+      <ExportImage />
     </ReactFlow>
   );
 }
