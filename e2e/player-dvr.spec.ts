@@ -1,8 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { adminApi, ownerHome } from './support/api';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
-import { expectPlaybackAdvances } from './support/player';
+import { expectPlaybackAdvances, playerScratchDir, shot } from './support/player';
 import { publish, stop } from './support/publisher';
 
 /**
@@ -51,6 +52,7 @@ test('a high-latency player seeks back 30 s in its DVR window and returns to liv
   await expect(behind).toHaveText(/^-0:(2[5-9]|3\d)$/);
   await expect(back).toBeEnabled();
   await expect(position).toHaveAttribute('aria-valuetext', /behind live/);
+  await shot(page, join(playerScratchDir, 'player-dvr-behind.png'));
   // Playback goes on from there, 30 s behind live: it does not jump back to live by itself.
   await expectPlaybackAdvances(page);
   await expect(behind).toHaveText(/^-0:(2[5-9]|3\d)$/);
