@@ -132,4 +132,18 @@ test('after a recorded stream the recording is in the library and plays as VOD',
   await expect.poll(() => inputOf(output.id), { timeout: 30_000 }).toBe('vod');
   const page = await viewer(browser, output.id);
   await expectPlaybackAdvances(page, 'vod');
+  // A real VOD: it has the recording's length (not a live or looping program) and seeks anywhere in it.
+  await expect(page.getByTestId('vod-badge')).toContainText('Recording of the last stream');
+  const seconds = ((await recordings())[0]!.durationMs ?? 0) / 1000;
+  const video = page.locator('video');
+  const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
+  expect(Math.abs(duration - seconds)).toBeLessThan(1.5);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.pause();
+    v.currentTime = v.duration / 2;
+  });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => Math.abs(v.currentTime - v.duration / 2)))
+    .toBeLessThan(0.5);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.seekable.start(0))).toBe(0);
 });

@@ -139,6 +139,8 @@ export const playSessionSchema = z.object({
     .nullable(),
   commentsEnabled: z.boolean(),
   moderation: moderationSchema,
+  /** The recording's length in seconds while the program is the VOD of the last stream, else null. */
+  vodSeconds: z.number().nullable(),
   /** Viewers watching now (this one included), for the LIVE badge. */
   viewers: z.number().int(),
 });

@@ -302,7 +302,22 @@ describe('player & recorder program', () => {
     await waitInput(id, 'vod');
     const session = (await op(ctx.app, 'play.session', { ...pub, params: { id }, body: {} })).body;
     expect(session.input).toBe('vod');
-    expect((await playlist(session)).statusCode).toBe(200);
+    // A real VOD, not a looping program: typed, ended, and as long as the recording.
+    const text = await waitFor('the VOD playlist', async () => {
+      const res = await playlist(session);
+      return res.statusCode === 200 ? res.body : undefined;
+    });
+    expect(text).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(text.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    const seconds = [...text.matchAll(/^#EXTINF:([\d.]+)/gm)].reduce((a, m) => a + Number(m[1]), 0);
+    expect(Math.abs(seconds * 1000 - recording.durationMs!)).toBeLessThan(300);
+    const state = (await op(ctx.app, 'play.state', { ...pub, params: { id }, query: { t: session.token } }))
+      .body;
+    expect(state.vodSeconds).toBeCloseTo(seconds, 1);
+    const first = text.split('\n').find((l) => l.startsWith('vod_'))!;
+    const segment = await ctx.app.inject({ method: 'GET', url: `/v1/play/${id}/${first}`, ...pub });
+    expect(segment.statusCode).toBe(200);
+    expect(segment.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
   }, 90_000);
 
   it('feeds a target from the program of a player', async () => {

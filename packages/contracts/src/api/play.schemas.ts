@@ -35,7 +35,7 @@ export const playSchemas = schemasFor(playRoutes, {
   segment: {
     errors: viewer,
     summary: 'An HLS segment (viewer token required)',
-    params: params.extend({ file: z.string().regex(/^seg_\d+\.ts$/, 'Not a segment name') }),
+    params: params.extend({ file: z.string().regex(/^(seg|vod)_\d+\.ts$/, 'Not a segment name') }),
     query,
   },
   comments: { summary: 'Approved comments', params, query, response: pageOf(commentSchema), errors: viewer },

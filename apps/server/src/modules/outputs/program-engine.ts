@@ -24,6 +24,7 @@ import type { OutputRow } from './outputs.repository';
 import type { OutputControl, OutputsService } from './outputs.service';
 import { chooseInput } from './program-choice';
 import { ViewerRegistry } from './viewer-registry';
+import { VodPackager } from './vod-packager';
 
 const TICK_MS = 5000;
 const COPYABLE = (m: MediaRow) => {
@@ -56,8 +57,11 @@ export class ProgramEngine implements OutputControl {
   private tick: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private stopping = false;
+  private readonly vods: VodPackager;
 
-  constructor(private readonly deps: ProgramEngineDeps) {}
+  constructor(private readonly deps: ProgramEngineDeps) {
+    this.vods = new VodPackager({ ffmpegPath: deps.config.ffmpegPath, log: deps.log });
+  }
 
   hlsDir(outputId: string) {
     return programDir(this.deps.config.dataDir, outputId);
@@ -138,25 +142,36 @@ export class ProgramEngine implements OutputControl {
     });
     const live = input === 'main' ? main : input === 'backup' ? backup : undefined;
     const liveUrl = live ? this.deps.localUrl(live.streamKey) : undefined;
-    const file = input === 'fallback' ? fallback : input === 'vod' ? vod : undefined;
+    const file = input === 'fallback' ? fallback : undefined;
     const source: ProgramSource | undefined = liveUrl
       ? { kind: 'live', url: liveUrl }
       : file
-        ? await this.fileSource(file, input === 'fallback')
+        ? await this.fileSource(file)
         : undefined;
     await this.setWriter(row, source, `${input}|${liveUrl ?? file?.id ?? ''}|${s.latency}`);
+    // The recording plays as a real VOD (seekable, with an end), not as a looping program.
+    if (input === 'vod' && vod)
+      void this.packageVod(row.id, vod).catch((err) => this.deps.log.error({ err }, 'VOD failed'));
     await this.finishRecording(row.id, s.recording ? liveUrl : undefined);
     if (s.recording && liveUrl && !this.recorders.has(row.id)) await this.startRecording(row, liveUrl);
     if (row.input !== input) await this.setInput(row, input);
   }
 
-  private async fileSource(m: MediaRow, loop: boolean): Promise<ProgramSource | undefined> {
+  private async packageVod(outputId: string, m: MediaRow) {
+    const original = m.files.find((f) => f.kind === 'original');
+    if (!original || !this.deps.capabilities.ffmpeg) return;
+    const dir = this.hlsDir(outputId);
+    await mkdir(dir, { recursive: true });
+    await this.vods.ensure(dir, m.id, () => storedInput(this.deps.storage, m, original), !COPYABLE(m));
+  }
+
+  private async fileSource(m: MediaRow): Promise<ProgramSource | undefined> {
     const original = m.files.find((f) => f.kind === 'original');
     if (!original) return undefined;
     return {
       kind: 'file',
       input: await storedInput(this.deps.storage, m, original),
-      loop,
+      loop: true,
       transcode: !COPYABLE(m),
     };
   }

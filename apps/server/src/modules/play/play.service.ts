@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import { playRoutes } from '@stromwerk/contracts/api/play';
 import { fillPath } from '@stromwerk/contracts/api/route';
 import type { PlaySession, ProgramInput } from '@stromwerk/contracts/outputs';
+import { playlistSeconds } from '@stromwerk/media/vod-args';
 import { jwtVerify, SignJWT } from 'jose';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TokenService } from '../auth/token.service';
 import type { MediaLinks } from '../medias/media-links';
 import type { OutputRow, OutputsRepository } from '../outputs/outputs.repository';
 import type { ProgramEngine } from '../outputs/program-engine';
+import { readVod } from '../outputs/vod-packager';
 
 const TOKEN_HOURS = 12;
 
@@ -140,6 +142,8 @@ export class PlayService {
   async describe(row: OutputRow, token: string): Promise<PlaySession> {
     const s = row.settings;
     const input = row.input as ProgramInput;
+    const dir = this.engine?.hlsDir(row.id);
+    const vod = input === 'vod' && dir ? await readVod(dir) : null;
     return {
       token,
       name: row.name,
@@ -162,6 +166,7 @@ export class PlayService {
         : null,
       commentsEnabled: s.commentsEnabled,
       moderation: s.moderation,
+      vodSeconds: vod ? playlistSeconds(vod) : null,
       viewers: this.engine?.viewers.count(row.id) ?? 0,
     };
   }
@@ -206,11 +211,18 @@ export class PlayService {
     return this.describe(row, token);
   }
 
-  /** The live playlist with the token added to every segment address; counts the viewer. */
+  /**
+   * The program's playlist with the token added to every segment address; counts the viewer. While the
+   * program is the recording of the last stream, that is its VOD playlist (once it is complete).
+   */
   async playlist(id: string, token: string, req: RequestOrigin = {}) {
-    const { viewerId, member } = await this.verify(id, token, req);
+    const { row, viewerId, member } = await this.verify(id, token, req);
     const dir = this.engine?.hlsDir(id);
-    const text = dir ? await readFile(join(dir, 'index.m3u8'), 'utf8').catch(() => null) : null;
+    const text = !dir
+      ? null
+      : row.input === 'vod'
+        ? await readVod(dir)
+        : await readFile(join(dir, 'index.m3u8'), 'utf8').catch(() => null);
     if (!text) throw notFound('Playlist');
     if (!member) {
       const viewers = this.engine!.viewers;

@@ -7,7 +7,9 @@ import Typography from '@mui/material/Typography';
 import type { PlaySession } from '@stromwerk/contracts/outputs';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHls } from '../hooks/use-hls';
+import { formatClock } from '../dvr-window';
+import { LIVE_SYNC_SECONDS, useHls } from '../hooks/use-hls';
+import { DvrBar } from './dvr-bar';
 
 const slate = {
   position: 'absolute',
@@ -26,13 +28,16 @@ export function PlayerStage({ session }: { session: PlaySession }) {
   const { t } = useTranslation('player');
   const video = useRef<HTMLVideoElement>(null);
   const offline = session.input === 'offline' || !session.hlsUrl;
-  const { status, mutedByPolicy, clearMuted } = useHls(
+  const { status, mutedByPolicy, clearMuted, livePosition } = useHls(
     video,
     offline ? null : session.hlsUrl,
     session.latency,
     session.input,
   );
   const portrait = session.direction === 'portrait';
+  const live = session.input === 'main' || session.input === 'backup';
+  // Only the latency modes with a DVR window can seek; low and normal keep the plain live player.
+  const dvr = live && (session.latency === 'high' || session.latency === 'very-high');
   const overlay = session.overlay;
   return (
     <Box
@@ -106,7 +111,30 @@ export function PlayerStage({ session }: { session: PlaySession }) {
             <CircularProgress aria-label={t('connecting')} sx={{ color: 'common.white' }} />
           </Box>
         )}
-        {(session.input === 'main' || session.input === 'backup') && (
+        {dvr && (
+          <DvrBar video={video} liveSync={LIVE_SYNC_SECONDS[session.latency]} livePosition={livePosition} />
+        )}
+        {session.input === 'vod' && (
+          <Box
+            role="status"
+            data-testid="vod-badge"
+            sx={{
+              position: 'absolute',
+              top: 12,
+              right: 12,
+              bgcolor: 'rgba(0, 0, 0, 0.72)',
+              color: 'common.white',
+              px: 1,
+              borderRadius: 1,
+              pointerEvents: 'none',
+            }}
+          >
+            {session.vodSeconds === null
+              ? t('vod.title')
+              : t('vod.withLength', { length: formatClock(session.vodSeconds) })}
+          </Box>
+        )}
+        {live && (
           <Box
             role="status"
             aria-label={t('liveBadge', { count: session.viewers })}

@@ -8,12 +8,12 @@
  */
 import type { Latency } from '@stromwerk/contracts/outputs';
 import type HlsType from 'hls.js';
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
 const RETRY_MS = 3000;
 
 /** How far behind the live edge playback sits; the server's segments are 2, 4, 6 and 10 s long. */
-const LIVE_SYNC_SECONDS: Record<Latency, number> = {
+export const LIVE_SYNC_SECONDS: Record<Latency, number> = {
   low: 4,
   normal: 12,
   high: 18,
@@ -42,6 +42,7 @@ export function useHls(
 ) {
   const [status, setStatus] = useState<PlaybackStatus>('idle');
   const [mutedByPolicy, setMutedByPolicy] = useState(false);
+  const current = useRef<HlsType | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new reloadKey (input switched) starts over
   useEffect(() => {
@@ -70,6 +71,7 @@ export function useHls(
       }
       const instance = new Hls({ lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency] });
       hls = instance;
+      current.current = instance;
       instance.on(Hls.Events.MANIFEST_PARSED, () => void autoplay(video, onMuted));
       instance.on(Hls.Events.ERROR, (_event, data) => {
         if (!data.fatal) return;
@@ -92,6 +94,7 @@ export function useHls(
       stopped = true;
       clearTimeout(retry);
       hls?.destroy();
+      current.current = null;
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('waiting', onWaiting);
       video.removeAttribute('src');
@@ -99,5 +102,8 @@ export function useHls(
     };
   }, [videoRef, src, latency, reloadKey]);
 
-  return { status, mutedByPolicy, clearMuted: () => setMutedByPolicy(false) };
+  // Where hls.js puts "live" (its live sync position, which moves with each playlist reload); null
+  // without hls.js or before its first playlist.
+  const livePosition = useCallback(() => current.current?.liveSyncPosition ?? null, []);
+  return { status, mutedByPolicy, clearMuted: () => setMutedByPolicy(false), livePosition };
 }
