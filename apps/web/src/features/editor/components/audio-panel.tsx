@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useMedia } from '../../medias/api/get-media';
 import { addAudioTrack, removeAudioClip, updateAudioClip } from '../timeline-layers';
 import { AddMedia } from './add-media';
+import { FadeFields, RemoveButton } from './fade-fields';
 import { NumberField } from './number-field';
 import { SecondsField } from './seconds-field';
 
@@ -99,26 +100,11 @@ function AudioRow({ number, clip, edit }: { number: number; clip: AudioClip; edi
             max={12}
             onChange={(volumeDb) => change({ volumeDb })}
           />
-          <SecondsField
-            label={t('sound.fadeIn')}
-            valueMs={clip.fadeInMs}
-            max={10}
-            onChangeMs={(fadeInMs) => change({ fadeInMs: Math.min(10_000, fadeInMs) })}
+          <FadeFields fadeInMs={clip.fadeInMs} fadeOutMs={clip.fadeOutMs} onChange={change} />
+          <RemoveButton
+            label={t('audio.remove', { name })}
+            onRemove={() => edit((c) => removeAudioClip(c, clip.id))}
           />
-          <SecondsField
-            label={t('sound.fadeOut')}
-            valueMs={clip.fadeOutMs}
-            max={10}
-            onChangeMs={(fadeOutMs) => change({ fadeOutMs: Math.min(10_000, fadeOutMs) })}
-          />
-          <Tooltip title={t('audio.remove', { name })}>
-            <IconButton
-              aria-label={t('audio.remove', { name })}
-              onClick={() => edit((c) => removeAudioClip(c, clip.id))}
-            >
-              <DeleteOutlined />
-            </IconButton>
-          </Tooltip>
         </Box>
       </Box>
     </Box>

@@ -3,8 +3,8 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import type { MainClip } from '@stromwerk/contracts/drafts';
 import { useTranslation } from 'react-i18next';
+import { FadeFields } from './fade-fields';
 import { NumberField } from './number-field';
-import { SecondsField } from './seconds-field';
 
 /** A main clip's own sound: volume in percent (0 to 400), mute, and its fade in and out. */
 export function ClipSound({
@@ -39,18 +39,7 @@ export function ClipSound({
         />
       </Box>
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <SecondsField
-          label={t('sound.fadeIn')}
-          valueMs={clip.fadeInMs}
-          max={10}
-          onChangeMs={(fadeInMs) => onChange({ fadeInMs: Math.min(10_000, fadeInMs) })}
-        />
-        <SecondsField
-          label={t('sound.fadeOut')}
-          valueMs={clip.fadeOutMs}
-          max={10}
-          onChangeMs={(fadeOutMs) => onChange({ fadeOutMs: Math.min(10_000, fadeOutMs) })}
-        />
+        <FadeFields fadeInMs={clip.fadeInMs} fadeOutMs={clip.fadeOutMs} onChange={onChange} />
       </Box>
     </>
   );

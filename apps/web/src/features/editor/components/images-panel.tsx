@@ -20,6 +20,7 @@ import {
   updateImage,
 } from '../timeline-layers';
 import { AddMedia } from './add-media';
+import { FadeFields, RemoveButton } from './fade-fields';
 import { NumberField } from './number-field';
 import { SecondsField } from './seconds-field';
 
@@ -160,26 +161,11 @@ function ImageRow({ image, edit, size }: { image: ImageOverlay; edit: Edit; size
             error={image.durationMs < 100}
             onChangeMs={(durationMs) => change({ durationMs })}
           />
-          <SecondsField
-            label={t('sound.fadeIn')}
-            valueMs={image.fadeInMs}
-            max={10}
-            onChangeMs={(fadeInMs) => change({ fadeInMs: Math.min(10_000, fadeInMs) })}
+          <FadeFields fadeInMs={image.fadeInMs} fadeOutMs={image.fadeOutMs} onChange={change} />
+          <RemoveButton
+            label={t('images.remove', { name })}
+            onRemove={() => edit((c) => removeOverlay(c, image.id))}
           />
-          <SecondsField
-            label={t('sound.fadeOut')}
-            valueMs={image.fadeOutMs}
-            max={10}
-            onChangeMs={(fadeOutMs) => change({ fadeOutMs: Math.min(10_000, fadeOutMs) })}
-          />
-          <Tooltip title={t('images.remove', { name })}>
-            <IconButton
-              aria-label={t('images.remove', { name })}
-              onClick={() => edit((c) => removeOverlay(c, image.id))}
-            >
-              <DeleteOutlined />
-            </IconButton>
-          </Tooltip>
         </Box>
       </Box>
     </Box>
