@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@stromwerk/contracts/api-keys';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { users } from '../db/schema/identity';
 import { AppError } from '../lib/app-error';
@@ -12,6 +13,8 @@ export interface Actor {
   /** The login session of a bearer token (absent for API keys). */
   sessionId?: string;
   apiKeyId?: string;
+  /** A scoped API key's scope: lists show nothing outside it (access decisions use the capped grants). */
+  scope?: ApiKeyScope | null;
   /**
    * The caller's memberships, read with the session or API key in the same statement (or taken from the
    * identity cache with it); AccessService reads them when absent.
@@ -85,7 +88,13 @@ async function resolveActor(
   if (scheme === 'Token') {
     const row = await keys.resolve(value);
     if (!row) throw new AppError('TOKEN_INVALID', 'API key unknown or invalidated');
-    return checkBlocked({ user: row.user, via: 'api-key', apiKeyId: row.key.id, grants: row.grants });
+    return checkBlocked({
+      user: row.user,
+      via: 'api-key',
+      apiKeyId: row.key.id,
+      scope: row.key.scope ?? null,
+      grants: row.grants,
+    });
   }
   throw new AppError('TOKEN_INVALID', 'Unsupported Authorization scheme: use Bearer or Token');
 }

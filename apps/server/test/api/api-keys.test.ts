@@ -183,6 +183,16 @@ describe(`API key expiry and scope (${testDbEngine()})`, () => {
       body: { name: 'nope' },
     });
     expectError(rename, 403, 'FORBIDDEN');
+    // Its lists name nothing outside the scope: not the other workspace, not the user's other corporation.
+    await op(ctx.app, 'corporations.create', { token: t.user.token, body: { name: 'Unrelated Corp' } });
+    const workspaces = await op(ctx.app, 'workspaces.list', { apiKey: key, query: {} });
+    expect(workspaces.body.items.map((w: { id: string }) => w.id)).toEqual([t.workspaceId]);
+    expect(workspaces.body.total).toBe(1);
+    const corporations = await op(ctx.app, 'corporations.list', { apiKey: key, query: {} });
+    expect(corporations.body.items.map((c: { id: string }) => c.id)).toEqual([t.corporationId]);
+    // The same user's session still lists everything.
+    const all = await op(ctx.app, 'corporations.list', { token: t.user.token, query: {} });
+    expect(all.body.total).toBe(2);
   });
 
   it('a write key of a corporation writes there and reaches no other corporation', async () => {

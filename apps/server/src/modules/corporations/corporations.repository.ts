@@ -66,8 +66,15 @@ export class CorporationsRepository {
   }
 
   /** `userId` undefined: every corporation (platform admin); otherwise those the user is a member of. */
-  async list(opts: { userId?: string; search?: string; limit: number; offset: number }) {
+  async list(opts: {
+    userId?: string;
+    corporationId?: string;
+    search?: string;
+    limit: number;
+    offset: number;
+  }) {
     const filters: SQL[] = [];
+    if (opts.corporationId) filters.push(eq(corporations.id, opts.corporationId));
     if (opts.search) filters.push(ilike(corporations.name, `%${escapeLike(opts.search)}%`));
     if (opts.userId) {
       const mine = this.db

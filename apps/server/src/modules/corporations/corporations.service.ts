@@ -30,7 +30,12 @@ export class CorporationsService {
 
   async list(actor: Actor, query: PageQuery & { userId?: string }) {
     const userId = query.userId ?? (actor.user.isAdmin ? undefined : actor.user.id);
-    const { rows, total } = await this.repo.list({ ...query, userId });
+    // A scoped API key lists its own corporation only.
+    const { rows, total } = await this.repo.list({
+      ...query,
+      userId,
+      corporationId: actor.scope?.corporationId,
+    });
     const mine = await this.memberships.ofUser(actor.user.id);
     const permsOf = (id: string): Permission[] =>
       actor.user.isAdmin

@@ -24,6 +24,8 @@ export interface WorkspaceFilter {
   /** undefined: no membership filter (platform admin). */
   userId?: string;
   corporationId?: string;
+  /** One workspace only (a workspace-scoped API key). */
+  workspaceId?: string;
   search?: string;
   limit: number;
   offset: number;
@@ -58,6 +60,7 @@ export class WorkspacesRepository {
   async list(f: WorkspaceFilter) {
     const filters: SQL[] = [];
     if (f.corporationId) filters.push(eq(workspaces.corporationId, f.corporationId));
+    if (f.workspaceId) filters.push(eq(workspaces.id, f.workspaceId));
     if (f.search) filters.push(ilike(workspaces.name, `%${escapeLike(f.search)}%`));
     if (f.userId) {
       const corpWide = this.db

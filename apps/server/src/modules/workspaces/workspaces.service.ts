@@ -24,6 +24,9 @@ export class WorkspacesService {
     if (query.corporationId) await this.access.corporation(actor, query.corporationId, 'read');
     const { rows, total } = await this.repo.list({
       ...query,
+      // A scoped API key lists its scope only, not the names of its user's other workspaces.
+      corporationId: query.corporationId ?? actor.scope?.corporationId,
+      workspaceId: actor.scope?.workspaceId ?? undefined,
       userId: actor.user.isAdmin ? undefined : actor.user.id,
     });
     const items = await Promise.all(
