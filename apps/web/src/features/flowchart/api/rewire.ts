@@ -1,16 +1,21 @@
+import type { behaviours } from '@stromwerk/contracts/values';
+
+type Behaviour = (typeof behaviours)[number];
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /**
  * The flowchart's edits (issue 16 "Rewire"), each the call the list screens make, so permissions and
  * validation are theirs: a target's feed and its enabled switch (PUT /v1/targets/{id}), a player's main,
- * backup or fallback input (PUT /v1/outputs/{id}).
+ * backup or fallback input and its behaviour circuit (PUT /v1/outputs/{id}).
  */
 export type Rewire =
   | { kind: 'feed'; targetId: string; from: { sourceId: string } | { outputId: string } | null }
   | { kind: 'input'; outputId: string; role: 'main' | 'backup'; sourceId: string | null }
   | { kind: 'fallback'; outputId: string; mediaId: null }
-  | { kind: 'enabled'; targetId: string; enabled: boolean };
+  | { kind: 'enabled'; targetId: string; enabled: boolean }
+  | { kind: 'behaviour'; outputId: string; behaviour: Behaviour };
 
 async function send(change: Rewire): Promise<void> {
   switch (change.kind) {
@@ -32,6 +37,9 @@ async function send(change: Rewire): Promise<void> {
       return;
     case 'fallback':
       await api.outputs.update({ params: { id: change.outputId }, body: { fallbackMediaId: null } });
+      return;
+    case 'behaviour':
+      await api.outputs.update({ params: { id: change.outputId }, body: { behaviour: change.behaviour } });
   }
 }
 

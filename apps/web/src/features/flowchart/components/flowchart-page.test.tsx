@@ -129,6 +129,27 @@ describe('FlowchartPage (compact list)', () => {
     await waitFor(() => expect(api.graph.ofWorkspace).toHaveBeenCalledTimes(2));
   });
 
+  it('changes a player’s behaviour circuit from its sheet, with the players screen’s call', {
+    timeout: 20_000,
+  }, async () => {
+    api.graph.ofWorkspace.mockResolvedValue(graph);
+    api.users.me.mockResolvedValue({ id: 'u1' });
+    api.outputs.update.mockResolvedValue({});
+    renderPage();
+    const list = await screen.findByRole('navigation', { name: 'Flowchart as a list' });
+    fireEvent.click(await within(list).findByRole('button', { name: /^Main stage/ }));
+    const sheet = await screen.findByRole('dialog', { name: /player Main stage/ });
+    expect(within(sheet).getByText(/else the last recording/)).toBeTruthy();
+    fireEvent.mouseDown(within(sheet).getByRole('combobox', { name: 'Behaviour circuit' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Media' }));
+    await waitFor(() =>
+      expect(api.outputs.update).toHaveBeenCalledWith({
+        params: { id: id(2) },
+        body: { behaviour: 'media' },
+      }),
+    );
+  });
+
   it('"Only problems" keeps the failing target and what feeds it', async () => {
     api.graph.ofWorkspace.mockResolvedValue({
       ...graph,

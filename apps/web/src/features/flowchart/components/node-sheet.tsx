@@ -11,6 +11,7 @@ import { FailureNote } from '../../../components/failure-note';
 import { SideSheet } from '../../../layout/side-sheet';
 import type { Rewire } from '../api/rewire';
 import { useLiveNode } from '../model/graph-store';
+import { BehaviourField } from './behaviour-field';
 import { useGraphStore } from './graph-context';
 import { bitrateText, detailText, nodeAriaLabel, stateText } from './node-text';
 
@@ -83,6 +84,13 @@ export function NodeSheet({
             cause={node.lastErrorCause}
             detail={node.lastError}
             label={(error) => t('sheet.lastErrorText', { error })}
+          />
+        )}
+        {node.kind === 'output' && canWrite && (
+          <BehaviourField
+            value={node.behaviour}
+            disabled={pending}
+            onChange={(behaviour) => onRewire({ kind: 'behaviour', outputId: node.refId, behaviour })}
           />
         )}
         <ErrorAlert error={error} />
