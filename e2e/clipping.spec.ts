@@ -154,6 +154,9 @@ for (const lang of ['en', 'de'] as const) {
       await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(before + 1);
 
       await focusPage(page);
+      // Two segments back, so the step forward below stays inside the window even when playback sits at
+      // the live edge (one segment back, a step forward was cut short by the edge: 3.6 s instead of 6).
+      await page.keyboard.press('Shift+ArrowLeft');
       await page.keyboard.press('Shift+ArrowLeft');
       await page.keyboard.press('i');
       await expect(page.getByTestId('clip-in')).not.toHaveText('–');
