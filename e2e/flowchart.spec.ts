@@ -70,10 +70,12 @@ test('a published source turns live on the chart; keyboard, blast radius, rewire
       `[data-testid="rf__edge-main:source:${w.studioA.id}->output:${w.player.id}"] path[data-state]`,
     );
     await expect(main).toHaveAttribute('data-state', 'flowing');
+    // Polled: a live patch may replace the edge's element between finding and reading it (a detached
+    // element's computed style is empty).
     const animation = () => main.evaluate((el) => getComputedStyle(el).animationName);
-    expect(await animation()).toBe('fc-flow');
+    await expect.poll(animation).toBe('fc-flow');
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    expect(await animation()).toBe('none');
+    await expect.poll(animation).toBe('none');
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await expect(node(page, 'source Studio A: live')).toContainText(/640×360/);
     await page.mouse.move(0, 0);

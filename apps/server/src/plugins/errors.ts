@@ -131,7 +131,10 @@ export function registerErrorHandler(app: FastifyInstance, spaFallback = false):
     if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     if (answer.statusCode === 429)
       answer = body('RATE_LIMITED', 'Too many requests, please wait a moment and try again');
-    reply.status(answer.statusCode).send(answer);
+    // A route may have described a file before failing (a range past its end): the answer is JSON now.
+    reply.removeHeader('content-length');
+    reply.removeHeader('content-disposition');
+    reply.type('application/json; charset=utf-8').status(answer.statusCode).send(answer);
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;

@@ -69,6 +69,17 @@ describe('media library with real files', () => {
       headers: { range: 'bytes=0-99' },
     });
     expect(range.statusCode).toBe(206);
+    // A range past the end is a 416 in the error shape, with the size, not a 500 (the route had already
+    // described the file when it found out).
+    const past = await ctx.app.inject({
+      method: 'GET',
+      url: media.links.original!,
+      headers: { range: 'bytes=999999999-' },
+    });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-type']).toContain('application/json');
+    expect(past.headers['content-range']).toMatch(/^bytes \*\/\d+$/);
+    expect(past.json()).toMatchObject({ code: 'RANGE_NOT_SATISFIABLE' });
     expect(range.rawPayload.length).toBe(100);
     expect(range.headers['content-range']).toBe(`bytes 0-99/${media.sizeBytes}`);
     const download = await ctx.app.inject({ method: 'GET', url: media.links.download! });
