@@ -4,6 +4,7 @@
  */
 
 export const behaviours = ['auto', 'live', 'media'] as const;
+export type Behaviour = (typeof behaviours)[number];
 export const latencies = ['low', 'normal', 'high', 'very-high'] as const;
 export const moderationLevels = ['none', 'approval', 'closed'] as const;
 export const programInputs = ['offline', 'main', 'backup', 'fallback', 'vod'] as const;

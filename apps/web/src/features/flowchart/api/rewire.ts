@@ -1,6 +1,4 @@
-import type { behaviours } from '@stromwerk/contracts/values';
-
-type Behaviour = (typeof behaviours)[number];
+import type { Behaviour } from '@stromwerk/contracts/values';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';

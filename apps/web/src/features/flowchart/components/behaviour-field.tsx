@@ -1,9 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { behaviours } from '@stromwerk/contracts/values';
+import { type Behaviour, behaviours } from '@stromwerk/contracts/values';
 import { useTranslation } from 'react-i18next';
-
-type Behaviour = (typeof behaviours)[number];
 
 /** A player's behaviour circuit, changed from its sheet with the same call as the players screen. */
 export function BehaviourField({
