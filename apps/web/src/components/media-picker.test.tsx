@@ -9,19 +9,27 @@ import { MediaPicker } from './media-picker';
 const api = vi.hoisted(() => ({ medias: { listInWorkspace: vi.fn(), get: vi.fn() } }));
 vi.mock('../lib/api-client', () => ({ api }));
 
-const media = (id: string, name: string, status = 'ready', durationMs: number | null = 65_000) => ({
+const media = (
+  id: string,
+  name: string,
+  status = 'ready',
+  durationMs: number | null = 65_000,
+  info: unknown = null,
+) => ({
   id,
   name,
   status,
   durationMs,
+  info,
   links: { original: null, download: null, thumbnail: `/thumbs/${id}.jpg`, preview: null },
 });
 const page = (items: unknown[]) => ({ items, total: items.length, limit: 50, offset: 0 });
 
-function Form({ onChange }: { onChange: (id: string) => void }) {
+function Form({ onChange, needs }: { onChange: (id: string) => void; needs?: 'video' | 'audio' }) {
   const [value, setValue] = useState('');
   return (
     <MediaPicker
+      needs={needs}
       workspaceId="w1"
       label="Media"
       value={value}
@@ -83,5 +91,33 @@ describe('MediaPicker', () => {
     expect(onChange).toHaveBeenCalledWith('m2');
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('Keynote rehearsal'));
     // Three renders of a popup list: more than the default 5 s on a busy 2-core machine.
+  }, 20_000);
+
+  it('lists only media with the stream a track needs (unknown streams stay listed)', async () => {
+    const video = { codec: 'h264', width: 640, height: 360, fps: 25, bitrateKbps: null, profile: null };
+    const audio = { codec: 'aac', sampleRate: 48000, channels: 2, bitrateKbps: null };
+    api.medias.listInWorkspace.mockResolvedValue(
+      page([
+        media('m1', 'Music bed', 'ready', 60_000, { formatName: 'mp3', video: null, audio }),
+        media('m2', 'Silent logo', 'ready', 5_000, { formatName: 'png', video, audio: null }),
+        media('m3', 'Interview', 'ready', 90_000, { formatName: 'mp4', video, audio }),
+        media('m4', 'Not probed yet', 'ready', null, null),
+      ]),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <I18nextProvider i18n={i18n}>
+          <Form onChange={vi.fn()} needs="audio" />
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+    const input = await screen.findByRole('combobox', { name: 'Media' });
+    input.focus();
+    fireEvent.mouseDown(input);
+    expect(await screen.findByRole('option', { name: /Music bed/ })).toBeTruthy();
+    const names = screen.getAllByRole('option').map((o) => o.textContent ?? '');
+    expect(names.some((n) => n.includes('Interview'))).toBe(true);
+    expect(names.some((n) => n.includes('Not probed yet'))).toBe(true);
+    expect(names.some((n) => n.includes('Silent logo'))).toBe(false);
   }, 20_000);
 });

@@ -57,7 +57,13 @@ interface MediaPickerProps {
   error?: boolean;
   helperText?: string;
   className?: string;
+  /** List only media with this stream (an image or video track needs a picture, an audio track sound). */
+  needs?: 'video' | 'audio';
 }
+
+/** Media whose streams are not known yet are listed; the editor checks the chosen one again. */
+const hasStream = (m: Pick<Media, 'info'>, needs: 'video' | 'audio' | undefined) =>
+  !needs || !m.info || Boolean(m.info[needs]);
 
 function Picker({
   workspaceId,
@@ -68,6 +74,7 @@ function Picker({
   error,
   helperText,
   className,
+  needs,
 }: MediaPickerProps) {
   const { t } = useTranslation('medias');
   const [input, setInput] = useState('');
@@ -77,7 +84,7 @@ function Picker({
   const query = useDeferredValue(typed.trim()) || undefined;
 
   const list = useQuery({
-    queryKey: ['medias', 'picker', workspaceId, query ?? ''],
+    queryKey: ['medias', 'picker', workspaceId, query ?? '', needs ?? 'any'],
     queryFn: async ({ signal }) =>
       (
         await api.medias.listInWorkspace(
@@ -88,7 +95,7 @@ function Picker({
           { signal },
         )
       ).items
-        .filter((m) => m.status === 'ready')
+        .filter((m) => m.status === 'ready' && hasStream(m, needs))
         .map(choiceOf),
     enabled: open || Boolean(value),
     placeholderData: keepPreviousData,

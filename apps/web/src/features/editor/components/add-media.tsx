@@ -17,6 +17,7 @@ export function AddMedia({
   button,
   disabled,
   refuse,
+  needs,
   onAdd,
 }: {
   workspaceId: string;
@@ -24,6 +25,8 @@ export function AddMedia({
   button: string;
   disabled?: boolean;
   refuse?: (media: MediaItem) => string | null;
+  /** The stream a media must have to be listed at all. */
+  needs?: 'video' | 'audio';
   onAdd: (media: MediaItem) => void;
 }) {
   const queryClient = useQueryClient();
@@ -57,6 +60,7 @@ export function AddMedia({
           label={label}
           value={mediaId}
           onChange={setMediaId}
+          needs={needs}
           error={Boolean(refused)}
           helperText={refused ?? undefined}
         />

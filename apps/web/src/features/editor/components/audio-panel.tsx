@@ -48,6 +48,7 @@ export function AudioPanel({
         label={t('audio.addMedia')}
         button={t('audio.addButton')}
         disabled={full}
+        needs="audio"
         refuse={(media) => (media.info && !media.info.audio ? t('audio.noSound') : null)}
         onAdd={(media) => edit((c) => addAudioTrack(c, media.id, media.durationMs ?? 0))}
       />

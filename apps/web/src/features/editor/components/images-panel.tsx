@@ -67,6 +67,7 @@ export function ImagesPanel({
         workspaceId={workspaceId}
         label={t('images.addMedia')}
         button={t('images.addButton')}
+        needs="video"
         refuse={(media) => (media.info && !media.info.video ? t('main.noPicture') : null)}
         onAdd={(media) =>
           edit((c) =>

@@ -105,6 +105,7 @@ export function MainTrack({
         workspaceId={workspaceId}
         label={t('main.addMedia')}
         button={t('main.addButton')}
+        needs="video"
         refuse={(media) => (media.info && !media.info.video ? t('main.noPicture') : null)}
         onAdd={(media) => edit((current) => addClip(current, media.id, media.durationMs ?? 0))}
       />
