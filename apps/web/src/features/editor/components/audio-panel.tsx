@@ -1,7 +1,4 @@
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type AudioClip, DRAFT_AUDIO_TRACKS_MAX, type Timeline } from '@stromwerk/contracts/drafts';
 import { useTranslation } from 'react-i18next';
