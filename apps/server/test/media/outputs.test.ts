@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorResponse } from '@stromwerk/contracts/errors';
 import type { Media } from '@stromwerk/contracts/medias';
@@ -318,6 +319,14 @@ describe('player & recorder program', () => {
     const segment = await ctx.app.inject({ method: 'GET', url: `/v1/play/${id}/${first}`, ...pub });
     expect(segment.statusCode).toBe(200);
     expect(segment.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
+
+    // Deleting the recording takes its VOD files with it (they are not left on disk for nothing).
+    const dir = join(ctx.dataDir, 'hls', id);
+    expect(readdirSync(dir).some((n) => n.startsWith('vod_'))).toBe(true);
+    expect((await op(ctx.app, 'medias.remove', { ...as(), params: { id: recording.id } })).status).toBe(204);
+    await waitFor('the VOD files removed', async () =>
+      readdirSync(dir).some((n) => n.startsWith('vod')) ? undefined : true,
+    );
   }, 90_000);
 
   it('feeds a target from the program of a player', async () => {

@@ -152,6 +152,8 @@ export class ProgramEngine implements OutputControl {
     // The recording plays as a real VOD (seekable, with an end), not as a looping program.
     if (input === 'vod' && vod)
       void this.packageVod(row.id, vod).catch((err) => this.deps.log.error({ err }, 'VOD failed'));
+    // Without a recording to show, its VOD files go (a live program keeps them for after the stream).
+    if (!vod) await this.vods.discard(this.hlsDir(row.id));
     await this.finishRecording(row.id, s.recording ? liveUrl : undefined);
     if (s.recording && liveUrl && !this.recorders.has(row.id)) await this.startRecording(row, liveUrl);
     if (row.input !== input) await this.setInput(row, input);

@@ -47,6 +47,15 @@ export class VodPackager {
     await writeFile(join(dir, MARKER), mediaId);
   }
 
+  /**
+   * Removes a VOD that no longer has a recording to show (deleted, or VOD after stream turned off): waits
+   * for a packaging still running there, and reads only the marker when there is nothing to remove.
+   */
+  async discard(dir: string) {
+    await this.jobs.get(dir)?.done;
+    if ((await read(join(dir, MARKER))) !== null) await this.clear(dir);
+  }
+
   /** Removes the VOD files of an earlier recording. */
   async clear(dir: string) {
     const names = await readdir(dir).catch(() => [] as string[]);
