@@ -30,6 +30,8 @@ export const mediaLinksSchema = z.object({
   thumbnail: z.string().nullable(),
   /** A strip of 10 frames side by side, for the hover preview. */
   preview: z.string().nullable(),
+  /** The sound drawn over the whole length (PNG, x is time), for the editor's timeline. */
+  waveform: z.string().nullable(),
 });
 
 /** What a clip media was cut from; `accuracy` says whether the file is the fast or the exact cut. */

@@ -6,6 +6,9 @@ import { type StoredInput, safeInput } from './safe-input';
 export const THUMBNAIL_WIDTH = 480;
 export const PREVIEW_FRAME_WIDTH = 160;
 export const PREVIEW_FRAMES = 10;
+/** Size of a media's waveform picture (the editor stretches it over a clip's length). */
+export const WAVEFORM_WIDTH = 1200;
+export const WAVEFORM_HEIGHT = 96;
 
 /**
  * H.264/AAC in MP4 that every browser plays: yuv420p (x264 would keep 4:4:4 sources), even dimensions,
@@ -55,6 +58,22 @@ export function frameAt(
 export function previewTimes(durationMs: number, frames = PREVIEW_FRAMES): number[] {
   const seconds = Math.max(0, durationMs / 1000);
   return Array.from({ length: frames }, (_, i) => (seconds * (i + 0.5)) / frames);
+}
+
+/**
+ * The first audio stream drawn as one waveform picture (PNG, transparent, mono mix, square-root scale so
+ * quiet speech still shows), evenly over the whole length: x is time.
+ */
+export function waveformPng(input: StoredInput, output: string): string[] {
+  return [
+    ...COMMON_ARGS,
+    '-y',
+    ...safeInput(input),
+    '-filter_complex',
+    `[0:a:0]aformat=channel_layouts=mono,showwavespic=s=${WAVEFORM_WIDTH}x${WAVEFORM_HEIGHT}:colors=0x4f7fd9:scale=sqrt:draw=full[w]`,
+    ...['-map', '[w]', '-frames:v', '1', '-f', 'image2', '-c:v', 'png'],
+    output,
+  ];
 }
 
 /** Joins the frames (an image2 pattern like frame-%02d.jpg) side by side into one strip. */

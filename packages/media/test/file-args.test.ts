@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concatParts, frameAt, previewTimes, renderMp4, tileFrames } from '../src/file-args';
+import { concatParts, frameAt, previewTimes, renderMp4, tileFrames, waveformPng } from '../src/file-args';
 
 const flagValue = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 
@@ -35,6 +35,17 @@ describe('file job arguments', () => {
     expect(flagValue(args, '-protocol_whitelist')).toBe('file');
     expect(flagValue(args, '-format_whitelist')).toBe('concat,mpegts');
     expect(args.indexOf('-format_whitelist')).toBeLessThan(args.indexOf('-i'));
+  });
+
+  it('draws the first audio stream as one mono waveform picture through the checked input', () => {
+    const args = waveformPng({ url: '/in/a.mp3', format: 'mp3' }, '/out/w.png');
+    expect(flagValue(args, '-filter_complex')).toBe(
+      '[0:a:0]aformat=channel_layouts=mono,showwavespic=s=1200x96:colors=0x4f7fd9:scale=sqrt:draw=full[w]',
+    );
+    expect(flagValue(args, '-f')).toBe('mp3'); // the probed demuxer, forced before -i
+    expect(args.indexOf('-f')).toBeLessThan(args.indexOf('-i'));
+    expect(flagValue(args, '-map')).toBe('[w]');
+    expect(args.slice(-3)).toEqual(['-c:v', 'png', '/out/w.png']);
   });
 
   it('tiles frames into one row', () => {

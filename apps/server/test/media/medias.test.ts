@@ -53,7 +53,13 @@ describe('media library with real files', () => {
     expect(item!.info?.video).toMatchObject({ codec: 'mpeg4', width: 320, height: 240 });
     expect(item!.durationMs).toBeGreaterThan(2900);
     media = await ready(item!.id);
-    expect(media.files.map((f) => f.kind).sort()).toEqual(['original', 'preview', 'thumbnail']);
+    expect(media.files.map((f) => f.kind).sort()).toEqual(['original', 'preview', 'thumbnail', 'waveform']);
+    // Its sound drawn over its whole length, for the editor's timeline: a PNG of the agreed size.
+    const wave = await ctx.app.inject({ method: 'GET', url: media.links.waveform! });
+    expect(wave.statusCode).toBe(200);
+    expect(wave.headers['content-type']).toBe('image/png');
+    expect(wave.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect([wave.rawPayload.readUInt32BE(16), wave.rawPayload.readUInt32BE(20)]).toEqual([1200, 96]);
 
     const thumb = await ctx.app.inject({ method: 'GET', url: media.links.thumbnail! });
     expect(thumb.statusCode).toBe(200);
@@ -158,7 +164,7 @@ describe('media library with real files', () => {
     });
     expect(sorted.body.items.map((m) => m.name)).toEqual(['Keynote (copy)']);
     const files = libraryFiles().filter((f) => f.startsWith(copy.body.id));
-    expect(files.length).toBe(4); // folder + original, thumbnail, preview
+    expect(files.length).toBe(5); // folder + original, thumbnail, preview, waveform
     expect((await op(ctx.app, 'medias.remove', { ...as(), params: { id: copy.body.id } })).status).toBe(204);
     expect(libraryFiles().filter((f) => f.startsWith(copy.body.id))).toEqual([]);
     expect((await op(ctx.app, 'medias.get', { ...as(), params: { id: copy.body.id } })).status).toBe(404);

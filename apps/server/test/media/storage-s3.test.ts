@@ -146,7 +146,7 @@ describe('the media library on S3 storage', () => {
     expect(res.status).toBe(201);
     media = await mediaReady(ctx, res.body.items[0]!.id);
     expect(media.info?.video).toMatchObject({ codec: 'mpeg4', width: 320 });
-    expect(media.files.map((f) => f.kind).sort()).toEqual(['original', 'preview', 'thumbnail']);
+    expect(media.files.map((f) => f.kind).sort()).toEqual(['original', 'preview', 'thumbnail', 'waveform']);
     for (const f of media.files) expect(await bucket().size(f.bucketRef)).toBeGreaterThan(0);
     const mediaDir = join(ctx.dataDir, 'media');
     expect(

@@ -61,7 +61,7 @@ describe('S3 storage: the presigned address is the only thing read', () => {
       const m = (await as<Media>('medias.get', { params: { id } })).body;
       return m.status === 'ready' ? m : undefined;
     });
-    expect(ready.files.map((f) => f.kind).sort()).toEqual(['original', 'preview', 'thumbnail']);
+    expect(ready.files.map((f) => f.kind).sort()).toEqual(['original', 'preview', 'thumbnail', 'waveform']);
     // What every ffmpeg read of it gets: http for that one presigned address, the probed demuxer forced.
     const row = (await srv.app.services.medias.repo.byId(id))!;
     const args = safeInput(await storedInput(srv.app.services.storage, row, row.files[0]!));

@@ -117,7 +117,8 @@ describe('uploads that name other files or addresses are refused by content', ()
     expect(items.map((m) => m.info?.formatName)).toEqual(['mov,mp4,m4a,3gp,3g2,mj2', 'mp3', 'png_pipe']);
     // The stored key never carries the uploaded name, so no pattern reaches ffmpeg.
     for (const m of items) for (const f of m.files) expect(f.bucketRef).not.toContain('%');
-    // Their thumbnail jobs read them through the forced demuxer (mov, png_pipe); audio has none.
+    // Their thumbnail jobs read them through the forced demuxer (mov, mp3, png_pipe): pictures get stills,
+    // sound a waveform.
     const kinds = async (id: string) => {
       const res = await srv.op('medias.get', { params: { id }, token: attacker.user.token });
       const m = (await res.json()) as Media;
@@ -127,7 +128,7 @@ describe('uploads that name other files or addresses are refused by content', ()
     expect(await waitFor('mp4 ready', () => kinds(items[0]!.id))).toEqual(withThumbs);
     expect(await waitFor('mp3 ready', () => kinds(items[1]!.id))).toEqual({
       error: null,
-      kinds: ['original'],
+      kinds: ['original', 'waveform'],
     });
     expect(await waitFor('png ready', () => kinds(items[2]!.id))).toEqual(withThumbs);
   });

@@ -6,7 +6,7 @@ import { corporations, workspaces } from './tenancy';
 
 export interface MediaFile {
   bucketRef: string;
-  kind: 'original' | 'image' | 'thumbnail' | 'preview';
+  kind: 'original' | 'image' | 'thumbnail' | 'preview' | 'waveform';
   mimeType: string;
   size: number;
 }

@@ -15,7 +15,7 @@ import type { MediaFile } from '../../db/schema/media';
 import { etaSeconds, freshJobDir } from '../jobs/job-files';
 import type { JobContext } from '../jobs/job-worker';
 import type { MediaJobDeps } from '../jobs/media-job-handlers';
-import { makeStills } from '../jobs/media-stills';
+import { isStill, makeStills } from '../jobs/media-stills';
 import { storedInput } from '../medias/media-input';
 import type { MediaRow } from '../medias/medias.repository';
 import { mediaKey } from '../medias/medias.service';
@@ -131,7 +131,7 @@ async function publish(
   const probe = await probeMedia({ url: file, format: 'mov' }, deps.ffprobePath, 30_000);
   const current = (await deps.medias.repo.byId(media.id)) ?? media;
   const before = current.files.find((f) => f.kind === 'original');
-  const stills = current.files.filter((f) => f.kind === 'thumbnail' || f.kind === 'preview');
+  const stills = current.files.filter((f) => isStill(f.kind));
   await deps.medias.checkQuota(media.corporationId!, 0);
   c.signal.throwIfAborted();
   // Storage takes the file over (a rename): the fast cut stays behind as the exact cut's input.

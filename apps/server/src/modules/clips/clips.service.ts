@@ -12,6 +12,7 @@ import type { EventBus } from '../../lib/events';
 import type { Actor } from '../../plugins/auth';
 import type { Storage } from '../../plugins/storage';
 import type { JobsService } from '../jobs/jobs.service';
+import { STILLS } from '../jobs/media-stills';
 import type { MediaRow } from '../medias/medias.repository';
 import { type MediasService, mediaKey } from '../medias/medias.service';
 import type { OutputRow } from '../outputs/outputs.repository';
@@ -221,11 +222,7 @@ export class ClipsService {
     if (job.state === 'cancelled') {
       await this.medias.remove(media).catch((err) => this.log.warn({ err }, 'cancelled clip not removed'));
       // Stills a cancelled job stored before it could name them in the row.
-      for (const [kind, ext] of [
-        ['thumbnail', '.jpg'],
-        ['preview', '.jpg'],
-      ] as const)
-        await this.storage.remove(mediaKey(media.id, kind, ext));
+      for (const [kind, ext] of STILLS) await this.storage.remove(mediaKey(media.id, kind, ext));
       return;
     }
     const hasFile = media.files.some((f) => f.kind === 'original');

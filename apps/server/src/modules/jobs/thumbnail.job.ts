@@ -4,11 +4,10 @@ import { storedInput } from '../medias/media-input';
 import { freshJobDir } from './job-files';
 import type { JobContext } from './job-worker';
 import type { MediaJobDeps } from './media-job-handlers';
-import { makeStills } from './media-stills';
+import { isStill, makeStills } from './media-stills';
 
 /**
- * The thumbnail and hover preview of a media (`makeStills`); then the media is ready. Audio-only media get
- * neither and are ready at once.
+ * The thumbnail, hover preview and waveform of a media (`makeStills`); then the media is ready.
  */
 export async function thumbnailJob(deps: MediaJobDeps, { job, signal, progress }: JobContext) {
   const media = job.mediaId ? await deps.medias.repo.byId(job.mediaId) : undefined;
@@ -24,10 +23,7 @@ export async function thumbnailJob(deps: MediaJobDeps, { job, signal, progress }
     run: (args) => runToCompletion(args, { command: deps.ffmpegPath, signal, label: `job ${job.id}` }),
     progress,
   });
-  const files: MediaFile[] = [
-    ...media.files.filter((f) => f.kind !== 'thumbnail' && f.kind !== 'preview'),
-    ...stills,
-  ];
+  const files: MediaFile[] = [...media.files.filter((f) => !isStill(f.kind)), ...stills];
   const row = await deps.medias.repo.update(media.id, { files, status: 'ready', error: null });
   if (row) deps.medias.changed(row, 'updated');
   return undefined;

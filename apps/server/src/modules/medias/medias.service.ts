@@ -58,6 +58,7 @@ export class MediasService {
         download: await link('original', true),
         thumbnail: await link('thumbnail'),
         preview: await link('preview'),
+        waveform: await link('waveform'),
       },
       clip: row.clip ?? null,
       autoDeleteAt: isoOrNull(row.autoDeleteAt),
