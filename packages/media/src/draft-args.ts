@@ -103,11 +103,18 @@ function losslessRender(t: Timeline, sources: Record<string, DraftSource>, files
   };
 }
 
+/** A part of the output only (the editor's exact preview), encoded fast. */
+export interface DraftRange {
+  skipMs: number;
+  lengthMs: number;
+}
+
 export function buildDraftRender(
   t: Timeline,
   output: DraftOutput,
   sources: Record<string, DraftSource>,
   files: DraftFiles,
+  range?: DraftRange,
 ): DraftRender {
   if (t.main.length === 0) throw new Error('the main track is empty');
   const images = t.overlays.flatMap((o) => (o.type === 'image' ? [o] : []));
@@ -141,7 +148,7 @@ export function buildDraftRender(
   });
   for (const c of t.audio.flatMap((track) => track.clips))
     inputs.beds.push(add(['-ss', s(c.inMs), '-t', s(c.durationMs), ...safeInput(sources[c.mediaId]!.input)]));
-  const durationMs = draftDurationMs(t);
+  const durationMs = range ? range.lengthMs : draftDurationMs(t);
   return {
     args: [
       ...COMMON_ARGS,
@@ -152,15 +159,17 @@ export function buildDraftRender(
         '-c:v',
         'libx264',
         '-preset',
-        'veryfast',
+        range ? 'ultrafast' : 'veryfast',
         '-crf',
-        '23',
+        range ? '28' : '23',
         '-pix_fmt',
         'yuv420p',
         '-r',
         String(output.fps),
       ],
       ...['-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2'],
+      // Output seeking: the graph runs from the cut-down timeline's start, the frames before are dropped.
+      ...(range ? ['-ss', s(range.skipMs)] : []),
       ...['-t', s(durationMs), '-movflags', '+faststart', '-f', 'mp4', files.output],
     ],
     graph: draftGraph(t, output, inputs),

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { draftOutputSchema, type Timeline, timelineSchema } from '@stromwerk/contracts/drafts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDraftRender, type DraftSource } from '../src/draft-args';
+import { buildDraftRender, type DraftRange, type DraftSource } from '../src/draft-args';
+import { previewOutput, previewWindow } from '../src/draft-window';
 
 /** Issue 15 with real ffmpeg on lavfi fixtures: order, fades, overlays, beds and the lossless path. */
 const run = promisify(execFile);
@@ -77,14 +78,18 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-async function render(t: Timeline, output = draftOutputSchema.parse({ size: '1280x720' })) {
+async function render(
+  t: Timeline,
+  output = draftOutputSchema.parse({ size: '1280x720' }),
+  range?: DraftRange,
+) {
   const files = {
     output: join(dir, `out-${Math.random().toString(36).slice(2)}.mp4`),
     graphFile: join(dir, 'graph.txt'),
     listFile: join(dir, 'list.txt'),
     textFile: (i: number) => join(dir, `text-${i}.txt`),
   };
-  const plan = buildDraftRender(t, output, sources, files);
+  const plan = buildDraftRender(t, output, sources, files, range);
   if (plan.graph) await writeFile(files.graphFile, plan.graph);
   if (plan.concatList) await writeFile(files.listFile, plan.concatList);
   for (const [i, o] of t.overlays.entries())
@@ -195,6 +200,37 @@ describe('draft render', () => {
     expect((await box(1))[0]).toBeLessThan(150);
     expect((await box(2.5))[0]).toBeGreaterThan(200);
   }, 120_000);
+
+  it('renders the exact preview: the seconds around the playhead, small, as the whole render shows them', async () => {
+    const timeline = timelineSchema.parse({
+      main: [
+        { id: 'c1', mediaId: RED, inMs: 0, outMs: 4000, transitionOut: { type: 'fade', durationMs: 1000 } },
+        { id: 'c2', mediaId: BLUE, inMs: 0, outMs: 4000 },
+      ],
+      overlays: [
+        { id: 'l1', type: 'image', mediaId: LOGO, atMs: 500, durationMs: 2000, x: 0.8, y: 0.05, w: 0.1 },
+      ],
+    });
+    const output = draftOutputSchema.parse({ size: '1280x720' });
+    const w = previewWindow(timeline, 3500); // 1.5 s to 5.5 s of the 7 s draft
+    expect([w.fromMs, w.toMs]).toEqual([1500, 5500]);
+    const { plan, file } = await render(w.timeline, previewOutput(output), w);
+    expect(plan.durationMs).toBe(4000);
+    const info = await probe(file);
+    expect(Math.abs(Number(info.format.duration) - 4)).toBeLessThanOrEqual(1 / 30 + 0.03);
+    const v = info.streams.find((x) => x.codec_type === 'video') as { width?: number; height?: number };
+    expect([v.width, v.height]).toEqual([480, 270]);
+    // Preview time t is draft time 1.5 + t: red with the logo, the middle of the fade, then blue.
+    const [r0, g0, b0] = await pixel(file, 0.3, 240, 110);
+    expect([r0 > 200, g0 < 60, b0 < 60]).toEqual([true, true, true]);
+    expect(
+      (await pixel(file, 0.3, Math.round(480 * 0.8) + 15, Math.round(270 * 0.05) + 15))[1],
+    ).toBeGreaterThan(200);
+    const [rm, , bm] = await pixel(file, 2, 240, 110);
+    expect([rm > 60 && rm < 200, bm > 60 && bm < 200]).toEqual([true, true]);
+    const [r2, , b2] = await pixel(file, 3.5, 240, 110);
+    expect([r2 < 60, b2 > 200]).toEqual([true, true]);
+  }, 60_000);
 
   it('renders a cut followed by a transition (a clip split in two, then a fade)', async () => {
     // concat answers in another time base than a clip; xfade used to refuse the pair.
