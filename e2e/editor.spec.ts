@@ -49,6 +49,7 @@ const words = {
     position: 'Position',
     bottomRight: 'Bottom right',
     playhead: 'Playhead',
+    stripOut: (n: number) => `Out of clip ${n}`,
     playPreview: 'Play preview',
     pausePreview: 'Pause preview',
   },
@@ -82,6 +83,7 @@ const words = {
     position: 'Position',
     bottomRight: 'Unten rechts',
     playhead: 'Abspielkopf',
+    stripOut: (n: number) => `Ende von Clip ${n}`,
     playPreview: 'Vorschau abspielen',
     pausePreview: 'Vorschau anhalten',
   },
@@ -215,6 +217,31 @@ for (const lang of ['en', 'de'] as const) {
       await expect(page.getByRole('group', { name: 'Clip 2: Opening' })).toBeFocused();
       await page.keyboard.press('Control+z');
       await expect.poll(() => clipOrder(page)).toEqual(['Clip 1: Opening', 'Clip 2: Closing']);
+
+      // On the timeline strip: drag the first clip past the second, then trim the second's end by its edge.
+      const blocks = page.getByTestId('strip-clip');
+      await expect(blocks).toHaveCount(2);
+      const from = (await blocks.nth(0).boundingBox())!;
+      const to = (await blocks.nth(1).boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + 12);
+      await page.mouse.down();
+      await page.mouse.move(to.x + to.width - 20, to.y + 12, { steps: 10 });
+      await page.mouse.up();
+      await expect.poll(() => clipOrder(page)).toEqual(['Clip 1: Closing', 'Clip 2: Opening']);
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => clipOrder(page)).toEqual(['Clip 1: Opening', 'Clip 2: Closing']);
+      const end = page.getByRole('slider', { name: w.stripOut(2) });
+      const endBefore = Number(await end.getAttribute('aria-valuenow'));
+      const edge = (await end.boundingBox())!;
+      await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(edge.x - 60, edge.y + edge.height / 2, { steps: 6 });
+      await page.mouse.up();
+      await expect
+        .poll(async () => Number(await end.getAttribute('aria-valuenow')))
+        .toBeLessThan(endBefore - 0.3);
+      await page.keyboard.press('Control+z');
+      await expect(end).toHaveAttribute('aria-valuenow', String(endBefore));
 
       const joinGroup = page.getByRole('group', { name: w.join });
       await joinGroup.getByRole('combobox', { name: w.transition }).click();

@@ -25,6 +25,7 @@ import { OutputPanel } from './output-panel';
 import { PreviewPlayer } from './preview-player';
 import { RenameDialog } from './rename-dialog';
 import { RenderStatus } from './render-status';
+import { TimelineStrip } from './timeline-strip';
 import { TitlesPanel } from './titles-panel';
 import { type Doc, useDraftSave } from './use-draft-save';
 import { useEditHistory } from './use-edit-history';
@@ -224,6 +225,14 @@ function EditorBody({
             <OutputPanel output={doc.output} onChange={setOutput} />
           </Card>
         </Box>
+        <Card variant="outlined" sx={card}>
+          <TimelineStrip
+            timeline={doc.timeline}
+            edit={edit}
+            playheadMs={playheadMs}
+            onPlayhead={setPlayheadMs}
+          />
+        </Card>
         <Card variant="outlined" sx={card}>
           <MainTrack
             timeline={doc.timeline}
