@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { clipsRoutes } from './modules/clips/clips.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { corporationsRoutes } from './modules/corporations/corporations.routes';
+import { DraftPreviews } from './modules/drafts/draft-preview';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { graphRoutes } from './modules/graph/graph.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -238,6 +239,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   services.mediaUpload.capabilities = media;
   services.clips.capabilities = media;
   services.drafts.capabilities = media;
+  services.drafts.previews = new DraftPreviews({ ...config, storage: services.storage });
   const clipSweep = setInterval(
     () => void services.clips.sweep().catch((err) => app.log.warn({ err }, 'clip sweep failed')),
     60_000,

@@ -204,5 +204,17 @@ export const updateDraftBodySchema = z.object({
 });
 export type UpdateDraftBody = z.infer<typeof updateDraftBodySchema>;
 
+/** The editor's state as it is on screen (saved or not) and the playhead to preview around. */
+export const previewDraftBodySchema = z.object({
+  atMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600 * 1000),
+  timeline: timelineSchema,
+  output: draftOutputSchema,
+});
+export type PreviewDraftBody = z.infer<typeof previewDraftBodySchema>;
+
 export const draftListQuerySchema = pageQuerySchema.extend({ workspaceId: z.uuid().optional() });
 export type DraftListQuery = z.infer<typeof draftListQuerySchema>;

@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobEnded, mediaReady, uploadFile } from '../helpers/library';
-import { makeMediaFile, waitFor } from '../helpers/media';
+import { ffprobe, makeMediaFile, waitFor } from '../helpers/media';
 import { op } from '../helpers/route-call';
-import { createTestApp, type TestContext } from '../helpers/test-app';
+import { createTenant, createTestApp, type TestContext } from '../helpers/test-app';
 
 /** Issue 15: a draft rendered by its job into a new media; a cancelled render leaves nothing. */
 let ctx: TestContext;
@@ -99,4 +99,56 @@ describe('draft renders', () => {
         'editing',
     );
   }, 120_000);
+
+  it('previews the seconds around the playhead of an unsaved timeline, small, as MP4; nothing stays behind', async () => {
+    const draft = await op(ctx.app, 'drafts.create', {
+      ...as(),
+      body: { workspaceId: ctx.owner.workspaceId, name: 'Preview me', fromMediaIds: [a] },
+    });
+    const params = { id: draft.body.id };
+    // What the editor shows, not what is saved: b, trimmed, then a, at 16:9 1080p.
+    const body = {
+      atMs: 6000,
+      timeline: {
+        version: 1 as const,
+        main: [
+          { ...draft.body.timeline.main[0]!, id: 'c1', mediaId: b, inMs: 2000, outMs: 9000 },
+          { ...draft.body.timeline.main[0]!, id: 'c2' },
+        ],
+        overlays: [],
+        audio: [],
+      },
+      output: { ...draft.body.output, size: '1920x1080' as const },
+    };
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/drafts/${draft.body.id}/preview`,
+      headers: { authorization: `Bearer ${ctx.owner.token}` },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('video/mp4');
+    const file = join(ctx.dataDir, 'preview.mp4');
+    writeFileSync(file, res.rawPayload);
+    const info = await ffprobe(file);
+    const video = info.streams.find((s) => s.codec_type === 'video')!;
+    expect([video.width, video.height]).toEqual([480, 270]);
+    expect(Math.abs(Number(info.format.duration) - 4)).toBeLessThan(0.1);
+    expect(readdirSync(join(ctx.dataDir, 'previews'))).toEqual([]);
+
+    // Another tenant's media in the timeline is a broken clip, never read; a reader may not preview.
+    const other = await createTenant(ctx, 'Other Corp');
+    const foreign = await op(ctx.app, 'drafts.preview', {
+      ...as(),
+      params,
+      body: {
+        ...body,
+        timeline: { ...body.timeline, main: [{ ...body.timeline.main[0]!, mediaId: other.workspaceId }] },
+      },
+    });
+    expect(foreign.status).toBe(409);
+    expect((foreign.body as unknown as { code: string }).code).toBe('DRAFT_BROKEN');
+    const outsider = await op(ctx.app, 'drafts.preview', { token: other.user.token, params, body });
+    expect(outsider.status).toBe(404);
+  }, 60_000);
 });

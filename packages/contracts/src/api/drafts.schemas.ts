@@ -1,5 +1,11 @@
 import { idParamsSchema, pageOf, pageQuerySchema } from '../common';
-import { createDraftBodySchema, draftListQuerySchema, draftSchema, updateDraftBodySchema } from '../drafts';
+import {
+  createDraftBodySchema,
+  draftListQuerySchema,
+  draftSchema,
+  previewDraftBodySchema,
+  updateDraftBodySchema,
+} from '../drafts';
 import { jobSchema } from '../jobs';
 import { draftRoutes } from './drafts';
 import { schemasFor } from './schemas';
@@ -31,6 +37,13 @@ export const draftSchemas = schemasFor(draftRoutes, {
     errors: ['DRAFT_BROKEN', 'CONFLICT', 'STORAGE_QUOTA_EXCEEDED', 'FEATURE_UNAVAILABLE'],
     params,
     response: jobSchema,
+  },
+  preview: {
+    summary:
+      "The exact preview: 4 s around atMs of the timeline and output sent (the editor's, saved or not), rendered small by the real render graph, as MP4",
+    errors: ['DRAFT_BROKEN', 'FEATURE_UNAVAILABLE'],
+    params,
+    body: previewDraftBodySchema,
   },
   listInWorkspace: {
     summary: 'Drafts of one workspace',

@@ -8,6 +8,7 @@ export const draftRoutes = routeTable({
   update: { method: 'PUT', path: '/drafts/:id', access: ws('write') },
   remove: { method: 'DELETE', path: '/drafts/:id', access: ws('write'), status: 204 },
   render: { method: 'PUT', path: '/drafts/:id/render', access: ws('write'), status: 202 },
+  preview: { method: 'POST', path: '/drafts/:id/preview', access: ws('write'), produces: 'video/mp4' },
   listInWorkspace: { method: 'GET', path: '/workspaces/:id/drafts', access: ws('read') },
   listInCorporation: { method: 'GET', path: '/corporations/:id/drafts', access: corp('read') },
 });

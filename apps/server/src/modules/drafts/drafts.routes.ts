@@ -13,6 +13,10 @@ export async function draftsRoutes(app: FastifyInstance) {
     update: (req) => drafts.update(actorOf(req), req.params.id, req.body),
     remove: (req) => drafts.delete(actorOf(req), req.params.id),
     render: (req) => drafts.render(actorOf(req), req.params.id),
+    preview: async (req, reply) => {
+      const mp4 = await drafts.preview(actorOf(req), req.params.id, req.body);
+      return reply.header('content-type', 'video/mp4').header('cache-control', 'no-store').send(mp4);
+    },
     listInWorkspace: (req) => drafts.listIn(actorOf(req), { workspaceId: req.params.id }, req.query),
     listInCorporation: (req) => drafts.listIn(actorOf(req), { corporationId: req.params.id }, req.query),
   });

@@ -4,6 +4,7 @@ import {
   type Draft,
   type DraftListQuery,
   draftOutputSchema,
+  type PreviewDraftBody,
   type Timeline,
   timelineSchema,
   type UpdateDraftBody,
@@ -20,6 +21,7 @@ import type { Actor } from '../../plugins/auth';
 import type { AccessService } from '../access/access.service';
 import type { JobsService } from '../jobs/jobs.service';
 import type { MediasService } from '../medias/medias.service';
+import type { DraftPreviews } from './draft-preview';
 import { draftProblems, mediaIdsOf, sourceFacts } from './draft-sources';
 import type { DraftRow, DraftsRepository } from './drafts.repository';
 
@@ -31,6 +33,7 @@ import type { DraftRow, DraftsRepository } from './drafts.repository';
  */
 export class DraftsService {
   capabilities: MediaCapabilities | undefined;
+  previews: DraftPreviews | undefined;
 
   constructor(
     readonly repo: DraftsRepository,
@@ -157,23 +160,47 @@ export class DraftsService {
     this.changed(row, 'deleted');
   }
 
-  async render(actor: Actor, id: string) {
-    const row = await this.row(actor, id, 'write');
+  private assertCanRender() {
     if (this.capabilities && !(this.capabilities.ffmpeg && this.capabilities.encoders.libx264))
       throw new AppError(
         'FEATURE_UNAVAILABLE',
         'Rendering needs ffmpeg with libx264, which this server lacks',
       );
+  }
+
+  private brokenError(problems: Draft['problems']) {
+    return new AppError(
+      'DRAFT_BROKEN',
+      `The draft cannot render: ${problems.map((p) => `${p.clipId}: ${p.message}`).join('; ')}`,
+      problems.map((p) => ({ field: `clip ${p.clipId}`, message: p.message })),
+    );
+  }
+
+  /**
+   * The exact preview of the timeline and output the editor sends (saved or not): its media are looked up
+   * in the draft's own workspace only, so another tenant's media id is a broken clip, never a file read.
+   */
+  async preview(actor: Actor, id: string, body: PreviewDraftBody) {
+    const row = await this.row(actor, id, 'write');
+    this.assertCanRender();
+    if (!this.previews)
+      throw new AppError('FEATURE_UNAVAILABLE', 'Previews are not available on this server');
+    if (body.timeline.main.length === 0)
+      throw badRequest('timeline.main', 'Add a clip to the main track first');
+    const library = await this.repo.mediaIn(row.workspaceId, mediaIdsOf(body.timeline));
+    const problems = draftProblems(body.timeline, library);
+    if (problems.length > 0) throw this.brokenError(problems);
+    return this.previews.render(actor.user.id, body, library);
+  }
+
+  async render(actor: Actor, id: string) {
+    const row = await this.row(actor, id, 'write');
+    this.assertCanRender();
     if (row.status === 'rendering') throw conflict('The draft is rendering already; cancel that job first');
     const draft = await this.present(row);
     if (row.timeline.main.length === 0)
       throw badRequest('timeline.main', 'Add a clip to the main track first');
-    if (draft.problems.length > 0)
-      throw new AppError(
-        'DRAFT_BROKEN',
-        `The draft cannot render: ${draft.problems.map((p) => `${p.clipId}: ${p.message}`).join('; ')}`,
-        draft.problems.map((p) => ({ field: `clip ${p.clipId}`, message: p.message })),
-      );
+    if (draft.problems.length > 0) throw this.brokenError(draft.problems);
     await this.medias.checkQuota(row.corporationId, 0);
     const job = await this.jobs.enqueueWork({
       type: 'render-draft',
