@@ -92,11 +92,16 @@ export interface StromwerkApp extends FastifyInstance {
 export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   const { config } = opts;
   const app: StromwerkApp = Fastify({
-    logger: opts.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      serializers: { req: requestForLog },
-    },
+    // Whoever supplies the logger (tests too), requests are logged without credentials or OAuth answers.
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof opts.logger === 'object' ? opts.logger : {}),
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: { req: requestForLog },
+          },
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
     trustProxy: config.trustProxy,
