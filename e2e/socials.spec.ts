@@ -42,7 +42,9 @@ test('connect YouTube through the authorization server and check the connection'
     await card.getByRole('button', { name: 'Check' }).click();
     await expect(card.getByText('Everything works.')).toBeVisible();
     await expectAccessible(page, 'socials');
-    await page.screenshot({ path: join(screenshotsDir, 'socials.png'), fullPage: true });
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.screenshot({ path: join(screenshotsDir, 'socials.png') });
 
     await page.getByRole('button', { name: 'Add FTP server' }).click();
     await expect(page.getByRole('dialog', { name: 'Add FTP server' })).toBeVisible();

@@ -59,7 +59,13 @@ export function SocialCard({ social, userId }: { social: SocialData; userId: str
             />
           </Box>
           <Typography variant="body2" color="text.secondary">
-            {[network, t(`methods.${social.authType}`), social.externalName].filter(Boolean).join(' · ')}
+            {[
+              network,
+              t(`methods.${social.authType}`),
+              social.externalName !== social.name && social.externalName,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography>
           {social.scopes.length > 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>

@@ -134,7 +134,7 @@ function NoAppNotes({ networks }: { networks: SocialNetworkInfo[] }) {
     <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5, color: 'text.secondary' }}>
       {missing.map((n) => (
         <Typography key={n.network} component="li" variant="body2" id={`no-app-${n.network}`}>
-          {t('noApp', { network: t(`networks.${n.network}`) })}
+          {t(n.supports.live ? 'noApp' : 'noAppNoLive', { network: t(`networks.${n.network}`) })}
         </Typography>
       ))}
     </Box>
