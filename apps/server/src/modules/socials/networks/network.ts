@@ -64,5 +64,11 @@ export class AccountShapeError extends Error {
 export function account(network: string, id: unknown, name: unknown, avatar: unknown): Account {
   const externalId = str(id) ?? (typeof id === 'number' ? String(id) : null);
   if (!externalId) throw new AccountShapeError(network);
-  return { externalId, name: str(name) ?? externalId, avatarUrl: str(avatar) };
+  // Only a web address may become an <img src> on the Socials page.
+  const avatarUrl = str(avatar);
+  return {
+    externalId,
+    name: str(name) ?? externalId,
+    avatarUrl: avatarUrl && /^https?:\/\//i.test(avatarUrl) ? avatarUrl : null,
+  };
 }
