@@ -218,6 +218,15 @@ describe(`Social connections (${testDbEngine()})`, () => {
     });
     expect(missing.body.details?.[0]?.field).toBe('basePath');
     // Without TARGET_ALLOW_PRIVATE a loopback FTP host is refused like a target's receiver.
+    // The server's password changes: check names the failed login and the connection shows an error.
+    ftp.setPassword('rotated-elsewhere');
+    const stale = await op(ctx.app, 'socials.check', {
+      token: ctx.owner.token,
+      params: { id: created.body.id },
+    });
+    expect(stale.body).toMatchObject({ ok: false, status: 'error' });
+    expect(stale.body.problems.map((p) => p.code)).toEqual(['FTP_LOGIN_FAILED']);
+    ftp.setPassword(FTP_PASSWORD);
     const refused = await checkFtp({ ...body, basePath: '/' }, false);
     expect(refused.map((p) => p.code)).toEqual(['ADDRESS_REFUSED']);
     const list = await op(ctx.app, 'users.socials', {

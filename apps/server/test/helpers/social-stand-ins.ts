@@ -104,7 +104,8 @@ export async function startYoutubeStandIn(issuerUrl: string) {
 }
 
 /** A real FTP server (ftp-srv) on a loopback port, one user, passive mode on loopback. */
-export async function startFtpServer(user: string, password: string) {
+export async function startFtpServer(user: string, initialPassword: string) {
+  let password = initialPassword;
   const root = mkdtempSync(join(tmpdir(), 'sw-ftp-'));
   const srv = new FtpSrv({
     url: 'ftp://127.0.0.1:0',
@@ -133,6 +134,10 @@ export async function startFtpServer(user: string, password: string) {
   return {
     host: '127.0.0.1',
     port,
+    /** The account's password changes on the server (a connection saved before no longer logs in). */
+    setPassword(next: string) {
+      password = next;
+    },
     stop: async () => {
       await srv.close();
       rmSync(root, { recursive: true, force: true });
