@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, webBuild } from './lib/builds.mjs';
 import { freePort } from './lib/server-process.mjs';
+import { startSocialStandIns } from './lib/social-stand-ins.mjs';
 
 const started = Date.now();
 const root = new URL('..', import.meta.url).pathname;
@@ -21,6 +22,8 @@ if (process.env.E2E_SKIP_BUILD !== '1') ensureBuilt(webBuild);
 const ports = { api: await freePort(), smtp: await freePort() };
 const media = { rtmp: await freePort(), srt: await freePort() };
 const tempDirs = [];
+// YouTube's OAuth app points at local stand-ins, so the Socials flow connects without the internet.
+const socials = await startSocialStandIns();
 
 /** One server process in its own process group (npx, tsx and node go down together). */
 function startServer(publicUrl) {
@@ -32,6 +35,7 @@ function startServer(publicUrl) {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
+      ...socials.env,
       PORT: String(ports.api),
       HOST: '127.0.0.1',
       PUBLIC_URL: publicUrl,
@@ -127,6 +131,7 @@ try {
 } finally {
   stop(server);
   if (server) await exited(server);
+  await socials.stop();
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   console.log(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -34,6 +34,8 @@ import { outputsRoutes } from './modules/outputs/outputs.routes';
 import { ProgramEngine } from './modules/outputs/program-engine';
 import { playRoutes } from './modules/play/play.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
+import { assertSecretsReadable } from './modules/socials/social-secrets';
+import { socialsRoutes } from './modules/socials/socials.routes';
 import { sourcesRoutes } from './modules/sources/sources.routes';
 import { streamInfosRoutes } from './modules/stream-infos/stream-infos.routes';
 import { targetsRoutes } from './modules/targets/targets.routes';
@@ -55,6 +57,15 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
 export const VERSION = '0.1.0';
+
+/**
+ * Requests as logged: an OAuth callback's query (authorization code, state) is left out, so nothing that
+ * could complete someone's connection reaches a log line.
+ */
+function requestForLog(req: { method: string; url: string; hostname?: string; ip?: string }) {
+  const url = req.url.startsWith('/v1/connect-social/') ? req.url.replace(/\?.*$/, '?…') : req.url;
+  return { method: req.method, url, hostname: req.hostname, remoteAddress: req.ip };
+}
 const webDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface AppOptions {
@@ -82,7 +93,16 @@ export interface StromwerkApp extends FastifyInstance {
 export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   const { config } = opts;
   const app: StromwerkApp = Fastify({
-    logger: opts.logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
+    // Whoever supplies the logger (tests too), requests are logged without credentials or OAuth answers.
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof opts.logger === 'object' ? opts.logger : {}),
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: { req: requestForLog },
+          },
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
     trustProxy: config.trustProxy,
@@ -107,6 +127,8 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
   const services = buildServices(config, database, app.log);
   await services.storage.check();
+  // Stored tokens and passwords that this key cannot open stop the start, in one line (main.ts prints it).
+  await assertSecretsReadable(services.socials.box, services.socials.repo);
   app.decorate('services', services);
   const media = await capabilities;
 
@@ -193,6 +215,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
         outputsRoutes,
         commentsRoutes,
         playRoutes,
+        socialsRoutes,
         notificationsRoutes,
         brokerRoutes,
       ]) {

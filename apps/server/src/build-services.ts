@@ -36,6 +36,11 @@ import { OutputsService } from './modules/outputs/outputs.service';
 import { PlayService } from './modules/play/play.service';
 import { SessionsRepository } from './modules/sessions/sessions.repository';
 import { SessionsService } from './modules/sessions/sessions.service';
+import { OauthFlow } from './modules/socials/oauth-flow';
+import { SocialConnectService } from './modules/socials/social-connect.service';
+import { secretBoxFor } from './modules/socials/social-secrets';
+import { SocialsRepository } from './modules/socials/socials.repository';
+import { SocialsService } from './modules/socials/socials.service';
 import { SourcesRepository } from './modules/sources/sources.repository';
 import { SourcesService } from './modules/sources/sources.service';
 import { StreamInfosRepository } from './modules/stream-infos/stream-infos.repository';
@@ -117,7 +122,11 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     identity,
   );
   const play = new PlayService(outputs.repo, tokens, mediaLinks, config.publicUrl);
+  const oauthFlow = new OauthFlow();
+  const socials = new SocialsService(new SocialsRepository(db), config, secretBoxFor(config), oauthFlow, log);
   return {
+    socials,
+    socialConnect: new SocialConnectService(socials, oauthFlow, config, log),
     config,
     database,
     mailer,

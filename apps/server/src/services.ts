@@ -21,6 +21,8 @@ import type { NotificationsService } from './modules/notifications/notifications
 import type { OutputsService } from './modules/outputs/outputs.service';
 import type { PlayService } from './modules/play/play.service';
 import type { SessionsService } from './modules/sessions/sessions.service';
+import type { SocialConnectService } from './modules/socials/social-connect.service';
+import type { SocialsService } from './modules/socials/socials.service';
 import type { SourcesService } from './modules/sources/sources.service';
 import type { StreamInfosService } from './modules/stream-infos/stream-infos.service';
 import type { TargetsService } from './modules/targets/targets.service';
@@ -72,6 +74,8 @@ export interface Services {
   markers: MarkersService;
   drafts: DraftsService;
   graph: GraphService;
+  socials: SocialsService;
+  socialConnect: SocialConnectService;
 }
 
 declare module 'fastify' {

@@ -13,4 +13,5 @@ export const LIVE_RESOURCE_NAMES = [
   'drafts',
   'graph',
   'play',
+  'socials',
 ] as const satisfies readonly (keyof LiveResources)[];

@@ -14,6 +14,8 @@ import { outputRoutes } from '@stromwerk/contracts/api/outputs';
 import type { outputSchemas } from '@stromwerk/contracts/api/outputs.schemas';
 import { playRoutes } from '@stromwerk/contracts/api/play';
 import type { playSchemas } from '@stromwerk/contracts/api/play.schemas';
+import { socialRoutes } from '@stromwerk/contracts/api/socials';
+import type { socialSchemas } from '@stromwerk/contracts/api/socials.schemas';
 import { sourceRoutes } from '@stromwerk/contracts/api/sources';
 import type { sourceSchemas } from '@stromwerk/contracts/api/sources.schemas';
 import { streamInfoRoutes } from '@stromwerk/contracts/api/stream-infos';
@@ -47,6 +49,10 @@ export const draftsApi = (http: HttpCore) =>
 export const graphApi = (http: HttpCore) =>
   tableApi<typeof graphRoutes, typeof graphSchemas>(http, graphRoutes);
 
+/** A user's social connections (issue 20). */
+export const socialsApi = (http: HttpCore) =>
+  tableApi<typeof socialRoutes, typeof socialSchemas>(http, socialRoutes);
+
 /** Every live resource of one client, as `createClient` and `createLazyClient` hand them out. */
 export const liveResources = (http: HttpCore) => ({
   sources: sourcesApi(http),
@@ -58,6 +64,7 @@ export const liveResources = (http: HttpCore) => ({
   jobs: jobsApi(http),
   clips: clipsApi(http),
   drafts: draftsApi(http),
+  socials: socialsApi(http),
   graph: graphApi(http),
   play: playApi(http),
 });

@@ -13,6 +13,8 @@ export const errorStatus = {
   INVITATION_INVALID: 400,
   /** A target's receiver is on a local or private network, which this server does not allow (`details`). */
   TARGET_ADDRESS_REFUSED: 400,
+  /** The OAuth answer does not belong to a connection this browser started (unknown, used or expired state). */
+  SOCIAL_STATE_INVALID: 400,
   /** No credentials were sent. */
   UNAUTHENTICATED: 401,
   /** Login with a wrong email address or password. */
@@ -43,6 +45,8 @@ export const errorStatus = {
   DRAFT_CONFLICT: 409,
   /** The draft names media that are gone or not ready; its `problems` list them. */
   DRAFT_BROKEN: 409,
+  /** This install has no OAuth app for the network (its client id and secret); the stream-key mode remains. */
+  SOCIAL_NOT_CONFIGURED: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** The corporation's storage quota has no room for the upload or copy. */
   STORAGE_QUOTA_EXCEEDED: 413,
@@ -51,12 +55,16 @@ export const errorStatus = {
   RANGE_NOT_SATISFIABLE: 416,
   /** A clip's range lies outside the player's DVR window or the media; `details` names the window. */
   CLIP_RANGE_UNAVAILABLE: 422,
+  /** A connection could not be saved: the network or server refused it; `details.problems` say why. */
+  SOCIAL_CHECK_FAILED: 422,
   /** A clip's end lies too far in the future to wait for; ask again once it has passed. */
   CLIP_TOO_EARLY: 425,
   RATE_LIMITED: 429,
   /** URL and headers together exceed the server's limit. */
   HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
+  /** The network's authorization server did not complete the connection (token exchange or account). */
+  SOCIAL_CONNECT_FAILED: 502,
   /** The server lacks a tool this feature needs (e.g. ffprobe for uploads). */
   FEATURE_UNAVAILABLE: 503,
   /** Every SRT ingest port of this node is taken: a server capacity limit, not a corporation quota. */

@@ -1,17 +1,149 @@
 import { z } from 'zod';
-import { dateTimeSchema } from './common';
-import { socialNetworks } from './values';
+import { dateTimeSchema, line, nameSchema } from './common';
+import {
+  liveNetworks,
+  oauthNetworks,
+  socialAuthTypes,
+  socialNetworks,
+  socialProblemCodes,
+  socialStatuses,
+} from './social-values';
 
-export { socialNetworks };
+export type { OauthNetwork, SocialNetwork, SocialProblemCode, SocialStatus } from './social-values';
+export {
+  liveNetworks,
+  oauthNetworks,
+  socialAuthTypes,
+  socialNetworks,
+  socialProblemCodes,
+  socialStatuses,
+} from './social-values';
 
+/** Where an FTP connection points; its password is never part of an answer. */
+export const ftpSettingsSchema = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  user: z.string(),
+  protocol: z.enum(['ftp', 'ftps']),
+  basePath: z.string(),
+});
+
+/**
+ * A social connection of one user (issue 20). Tokens, passwords and stream keys are sealed in the database
+ * (AES-256-GCM) and never part of an answer; `hasRefreshToken` and `expiresAt` say what the user may need
+ * to know about them.
+ */
 export const socialSchema = z
   .object({
     id: z.uuid(),
     userId: z.uuid(),
     network: z.enum(socialNetworks),
+    authType: z.enum(socialAuthTypes),
     name: z.string(),
+    /** The account at the network (its id there, its display name and picture), when it told us. */
+    externalId: z.string().nullable(),
+    externalName: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    scopes: z.array(z.string()),
+    status: z.enum(socialStatuses),
+    lastError: z.string().nullable(),
+    lastCheckedAt: dateTimeSchema.nullable(),
+    /** When the access token runs out (it is refreshed on use while a refresh token exists). */
+    expiresAt: dateTimeSchema.nullable(),
+    hasRefreshToken: z.boolean(),
+    /** FTP only: where it connects (no password). */
+    ftp: ftpSettingsSchema.nullable(),
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
   })
   .meta({ id: 'Social' });
 export type Social = z.infer<typeof socialSchema>;
+
+const hostSchema = line()
+  .trim()
+  .min(1, 'Required')
+  .max(253)
+  .regex(/^[A-Za-z0-9.-]+$|^\[?[0-9A-Fa-f:.]+\]?$/, 'must be a host name or an IP address');
+const secretSchema = z.string().min(1, 'Required').max(1024);
+const pathSchema = line()
+  .trim()
+  .max(1024)
+  .refine((v) => !v.split('/').includes('..'), 'must not contain ..');
+
+/** FTP or FTPS with a password: checked (login and a listing in passive mode) before it is saved. */
+export const createFtpSocialSchema = z.strictObject({
+  network: z.literal('ftp'),
+  name: nameSchema,
+  host: hostSchema,
+  port: z.coerce.number().int().min(1).max(65535).default(21),
+  user: line().trim().min(1, 'Required').max(200),
+  password: secretSchema,
+  protocol: z.enum(['ftp', 'ftps']).default('ftps'),
+  basePath: pathSchema.default('/'),
+});
+/** A live platform without OAuth: its stream key, entered by hand (Restreamer's mode). */
+export const createStreamKeySocialSchema = z.strictObject({
+  network: z.enum(liveNetworks),
+  name: nameSchema,
+  streamKey: line().trim().min(1, 'Required').max(512),
+});
+export const createSocialBodySchema = z.discriminatedUnion('network', [
+  createFtpSocialSchema,
+  createStreamKeySocialSchema,
+]);
+export type CreateSocialBody = z.infer<typeof createSocialBodySchema>;
+
+export const updateSocialBodySchema = z.strictObject({ name: nameSchema });
+export type UpdateSocialBody = z.infer<typeof updateSocialBodySchema>;
+
+export const socialProblemSchema = z.object({
+  code: z.enum(socialProblemCodes),
+  /** English; the web app words each code itself. */
+  message: z.string(),
+  /** Where the fix is done (a provider console, the Socials page). */
+  fixUrl: z.string().optional(),
+});
+export type SocialProblem = z.infer<typeof socialProblemSchema>;
+
+export const socialCheckSchema = z
+  .object({
+    ok: z.boolean(),
+    status: z.enum(socialStatuses),
+    account: z.object({ name: z.string().nullable(), avatarUrl: z.string().nullable() }),
+    problems: z.array(socialProblemSchema),
+    social: socialSchema,
+  })
+  .meta({ id: 'SocialCheck' });
+export type SocialCheck = z.infer<typeof socialCheckSchema>;
+
+/** What this install offers per network: OAuth (an app is configured), stream key, credentials. */
+export const socialNetworkInfoSchema = z.object({
+  network: z.enum(socialNetworks),
+  methods: z.array(z.enum(socialAuthTypes)),
+  oauthConfigured: z.boolean(),
+  /** The exact address to paste into the provider's console (OAuth networks). */
+  redirectUri: z.string().nullable(),
+  scopes: z.array(z.string()),
+  supports: z.object({
+    live: z.boolean(),
+    vod: z.boolean(),
+    folders: z.boolean(),
+    subAccounts: z.boolean(),
+  }),
+  /** Why a method is missing (English): which settings enable it. */
+  note: z.string().nullable(),
+});
+export const socialNetworksSchema = z
+  .object({ items: z.array(socialNetworkInfoSchema), secretsReady: z.boolean() })
+  .meta({ id: 'SocialNetworks' });
+export type SocialNetworkInfo = z.infer<typeof socialNetworkInfoSchema>;
+
+export const connectParamsSchema = z.object({ network: z.enum(oauthNetworks) });
+export const connectAnswerSchema = z.object({ authorizeUrl: z.string() });
+export const callbackQuerySchema = z.object({
+  code: line().max(4096).optional(),
+  state: line().max(256).optional(),
+  error: line().max(256).optional(),
+  error_description: line().max(1024).optional(),
+  scope: line().max(4096).optional(),
+});

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { type IngestEndpoints, ingestEndpointsFrom } from './ingest-config';
+import { type SocialSettings, socialSettingsFrom } from './social-config';
 import type { S3Settings } from './storage-s3';
 
 /**
@@ -88,6 +89,12 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   // Targets may push to private, local and loopback addresses (on-premise receivers); off by default.
   TARGET_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  // Seals social tokens and passwords (AES-256-GCM): 32 bytes as 64 hex digits or base64.
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .refine((v) => secretsKeyBytes(v) !== undefined, 'must be 32 bytes: 64 hex digits or base64')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -117,6 +124,20 @@ export interface Config {
   /** Whose X-Forwarded-For is believed for the client address (rate limits, session list). */
   trustProxy: TrustProxy;
   logLevel: string;
+  /** SECRETS_KEY as bytes; unset: embedded installs keep a generated key in DATA_DIR (modules/socials). */
+  secretsKey: Buffer | undefined;
+  /** OAuth apps and endpoint overrides per network (SOCIAL_<NETWORK>_*). */
+  socials: SocialSettings;
+}
+
+/** SECRETS_KEY's 32 bytes (hex or base64), or undefined when it is not a 32-byte key. */
+export function secretsKeyBytes(value: string): Buffer | undefined {
+  const bytes = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
+      ? Buffer.from(value, 'base64')
+      : undefined;
+  return bytes?.length === 32 ? bytes : undefined;
 }
 
 export class ConfigError extends Error {}
@@ -143,6 +164,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let ingestEndpoints: IngestEndpoints;
   try {
     ingestEndpoints = ingestEndpointsFrom(e, { host, rtmpPort: e.RTMP_PORT });
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
+  }
+  let socials: SocialSettings;
+  try {
+    socials = socialSettingsFrom(env);
   } catch (err) {
     throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
   }
@@ -177,5 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestEndpoints,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    secretsKey: e.SECRETS_KEY ? secretsKeyBytes(e.SECRETS_KEY) : undefined,
+    socials,
   };
 }

@@ -25,7 +25,7 @@ export interface TestContext {
 /** The real server (real database, real services) driven through inject(); nothing of ours is mocked. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { live?: boolean; jobs?: boolean } = {},
+  options: { live?: boolean; jobs?: boolean; logger?: object } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sw-test-'));
   const config = loadConfig({
@@ -41,9 +41,11 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: process.env.TEST_LOG
-      ? { level: process.env.TEST_LOG === '1' ? 'error' : process.env.TEST_LOG }
-      : false,
+    logger:
+      options.logger ??
+      (process.env.TEST_LOG
+        ? { level: process.env.TEST_LOG === '1' ? 'error' : process.env.TEST_LOG }
+        : false),
     live: options.live ?? false,
     jobs: options.jobs ?? true,
     undeclaredErrors: 'fail',

@@ -54,7 +54,10 @@ export function idFields(op: Operation): { in: 'query' | 'body'; path: string[] 
   return [...query, ...body];
 }
 
-export const takesId = (op: Operation) => op.params.some((p) => p.in === 'path') || idFields(op).length > 0;
+/** A path parameter addresses one resource unless it is one of a fixed list (a network, an origin kind). */
+export const takesId = (op: Operation) =>
+  op.params.some((p) => p.in === 'path' && !(p.schema as { enum?: unknown[] }).enum) ||
+  idFields(op).length > 0;
 
 /** The id of `fx` a field names; undefined when the field names nothing the fixtures hold. */
 function fieldId(fx: Fixtures, field: string, path?: string): string | undefined {

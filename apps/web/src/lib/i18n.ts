@@ -28,6 +28,7 @@ export const namespaces = [
   'player',
   'clipping',
   'editor',
+  'socials',
   'flowchart',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

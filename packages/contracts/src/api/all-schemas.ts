@@ -14,6 +14,7 @@ import { notificationSchemas } from './notifications.schemas';
 import { outputSchemas } from './outputs.schemas';
 import { playSchemas } from './play.schemas';
 import { sessionSchemas } from './sessions.schemas';
+import { socialSchemas } from './socials.schemas';
 import { sourceSchemas } from './sources.schemas';
 import { streamInfoSchemas } from './stream-infos.schemas';
 import { targetSchemas } from './targets.schemas';
@@ -47,6 +48,7 @@ export const apiSchemas = {
   drafts: draftSchemas,
   graph: graphSchemas,
   play: playSchemas,
+  socials: socialSchemas,
 } as const;
 
 export type ApiSchemas = typeof apiSchemas;

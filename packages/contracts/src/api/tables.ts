@@ -17,6 +17,7 @@ import { playRoutes } from './play';
 export { identityRoutes } from './identity';
 
 import { type Access, openApiPath, type Route, type RouteTable } from './route';
+import { socialRoutes } from './socials';
 import { sourceRoutes } from './sources';
 import { streamInfoRoutes } from './stream-infos';
 import { targetRoutes } from './targets';
@@ -48,6 +49,7 @@ export const apiTables = {
   drafts: draftRoutes,
   graph: graphRoutes,
   play: playRoutes,
+  socials: socialRoutes,
 } as const satisfies Record<string, RouteTable>;
 
 export interface TableOperation {

@@ -91,17 +91,6 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: createdAt(),
 });
 
-export const socials = pgTable('socials', {
-  id: id(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  network: text('network').notNull(),
-  name: text('name').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
-
 export const serverSettings = pgTable('server_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

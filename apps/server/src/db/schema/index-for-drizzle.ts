@@ -5,5 +5,6 @@ export * from './jobs';
 export * from './media';
 export * from './notifications';
 export * from './outputs';
+export * from './socials';
 export * from './streaming';
 export * from './tenancy';

@@ -2,7 +2,7 @@ import type { PageQuery } from '@stromwerk/contracts/common';
 import type { Feature } from '@stromwerk/contracts/permissions';
 import type { User } from '@stromwerk/contracts/users';
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import { socials, users } from '../../db/schema/identity';
+import { users } from '../../db/schema/identity';
 import { medias } from '../../db/schema/media';
 import { memberships } from '../../db/schema/tenancy';
 import type { Executor } from '../../db/transaction';
@@ -102,21 +102,6 @@ export class UsersRepository {
 
   async setFlags(id: string, flags: Feature[]) {
     return this.update(id, { flags });
-  }
-
-  async socials(userId: string, limit: number, offset: number) {
-    const where = eq(socials.userId, userId);
-    const [{ total }] = (await this.db.select({ total: count() }).from(socials).where(where)) as [
-      { total: number },
-    ];
-    const rows = await this.db
-      .select()
-      .from(socials)
-      .where(where)
-      .orderBy(asc(socials.name))
-      .limit(limit)
-      .offset(offset);
-    return { rows, total };
   }
 
   /** `corporationIds` undefined lists everyone (platform admin); otherwise members of those corporations. */

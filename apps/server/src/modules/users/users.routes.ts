@@ -34,6 +34,9 @@ export async function usersRoutes(app: FastifyInstance) {
     setFeatureFlag: (req) => users.setFlag(req.params.id, req.params.flag, req.query.enabled),
     flags: async (req) => users.flagsOf(actorOf(req)),
     corporations: (req) => corporations.listOfUser(actorOf(req), req.params.id, req.query),
-    socials: (req) => users.socialsOf(actorOf(req), req.params.id, req.query),
+    socials: async (req) => {
+      await users.assertOwn(actorOf(req), req.params.id);
+      return app.services.socials.listOf(req.params.id, req.query);
+    },
   });
 }

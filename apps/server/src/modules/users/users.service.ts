@@ -1,9 +1,7 @@
 import type { PageQuery } from '@stromwerk/contracts/common';
 import type { Feature } from '@stromwerk/contracts/permissions';
-import type { Social } from '@stromwerk/contracts/socials';
 import type { UpdateEmail, UpdatePassword, UpdateUserBody } from '@stromwerk/contracts/users';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
-import { iso } from '../../lib/dates';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../../plugins/auth';
 import type { IdentityCache } from '../access/identity-cache';
@@ -128,17 +126,9 @@ export class UsersService {
     return { userId: id, flags: updated.flags as Feature[] };
   }
 
-  /** Social connections arrive with their own issue; until a user connects one, the list is empty. */
-  async socialsOf(actor: Actor, id: string, query: PageQuery) {
+  /** The user's own lists (socials): the user, or a platform administrator. */
+  async assertOwn(actor: Actor, id: string) {
     await this.ownRow(actor, id);
-    const { rows, total } = await this.repo.socials(id, query.limit, query.offset);
-    const items = rows.map((r) => ({
-      ...r,
-      network: r.network as Social['network'],
-      createdAt: iso(r.createdAt),
-      updatedAt: iso(r.updatedAt),
-    }));
-    return { items, total, limit: query.limit, offset: query.offset };
   }
 
   flagsOf(actor: Actor) {

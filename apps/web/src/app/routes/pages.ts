@@ -95,7 +95,7 @@ export const UserSettingsPage = page(
   'account',
 );
 export const UserSocialsPage = page(
-  () => import('../../features/account/components/user-socials-page').then((m) => m.UserSocialsPage),
-  'account',
+  () => import('../../features/socials/components/socials-page').then((m) => m.SocialsPage),
+  'socials',
 );
 export const NotFoundPage = page(() => import('../../components/not-found-page').then((m) => m.NotFoundPage));

@@ -1,0 +1,37 @@
+import { socialRoutes as table } from '@stromwerk/contracts/api/socials';
+import { socialSchemas } from '@stromwerk/contracts/api/socials.schemas';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../lib/route';
+import { registerTable } from '../../lib/table-routes';
+import { bindingCookie, bindingCookieOf } from './social-connect.service';
+
+export async function socialsRoutes(app: FastifyInstance) {
+  const { socials, socialConnect, config } = app.services;
+  const secure = config.publicUrl.startsWith('https:');
+
+  registerTable(app, table, socialSchemas, ['socials'], {
+    networks: () => socials.networks(),
+    create: (req) => socials.create(actorOf(req), req.body),
+    get: (req) => socials.get(actorOf(req), req.params.id),
+    update: (req) => socials.update(actorOf(req), req.params.id, req.body),
+    remove: (req) => socials.remove(actorOf(req), req.params.id),
+    check: (req) => socials.check(actorOf(req), req.params.id),
+    connect: async (req, reply) => {
+      const started = await socialConnect.start(
+        actorOf(req),
+        req.params.network,
+        bindingCookieOf(req.headers.cookie),
+      );
+      reply.header('set-cookie', bindingCookie(started.binding, secure));
+      return { authorizeUrl: started.authorizeUrl };
+    },
+    callback: async (req, reply) => {
+      const location = await socialConnect.finish(
+        req.params.network,
+        req.query,
+        bindingCookieOf(req.headers.cookie),
+      );
+      return reply.redirect(location, 302);
+    },
+  });
+}

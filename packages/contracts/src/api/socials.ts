@@ -1,0 +1,18 @@
+import { routeTable } from './route';
+
+/**
+ * Social connections (issue 20): owned by one user, never by a workspace. `connect` starts OAuth 2 (the
+ * answer carries the provider's address: a navigation would carry no bearer token, and a fetch cannot
+ * follow a redirect to another origin); the provider sends the browser back to `callback`, which is public
+ * and trusts only the single-use state bound to the browser that started it.
+ */
+export const socialRoutes = routeTable({
+  networks: { method: 'GET', path: '/social-networks', access: 'self' },
+  create: { method: 'POST', path: '/socials', access: 'self', status: 201 },
+  get: { method: 'GET', path: '/socials/:id', access: 'user' },
+  update: { method: 'PUT', path: '/socials/:id', access: 'user' },
+  remove: { method: 'DELETE', path: '/socials/:id', access: 'user', status: 204 },
+  check: { method: 'GET', path: '/socials/:id/check', access: 'user' },
+  connect: { method: 'GET', path: '/connect-social/:network', access: 'self' },
+  callback: { method: 'GET', path: '/connect-social/:network/callback', access: 'public' },
+});
