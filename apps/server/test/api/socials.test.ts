@@ -234,6 +234,41 @@ describe(`Social connections (${testDbEngine()})`, () => {
       params: { id: ctx.owner.user.id },
     });
     expect(JSON.stringify(list.body)).not.toContain(FTP_PASSWORD);
+
+    // A key scoped to one workspace reads the owner's connections but cannot add, check or delete one.
+    const scoped = await op(ctx.app, 'apiKeys.create', {
+      token: ctx.owner.token,
+      params: { id: ctx.owner.user.id },
+      body: {
+        name: 'workspace bot',
+        scope: {
+          corporationId: ctx.owner.corporationId,
+          workspaceId: ctx.owner.workspaceId,
+          permission: 'write',
+        },
+      },
+    });
+    const apiKey = scoped.body.key;
+    expect((await op(ctx.app, 'socials.get', { apiKey, params: { id: created.body.id } })).status).toBe(200);
+    expectError(await op(ctx.app, 'socials.create', { apiKey, body }), 403, 'FORBIDDEN');
+    expectError(
+      await op(ctx.app, 'socials.check', { apiKey, params: { id: created.body.id } }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await op(ctx.app, 'socials.remove', { apiKey, params: { id: created.body.id } }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await op(ctx.app, 'socials.connect', { apiKey, params: { network: 'youtube' } }),
+      403,
+      'FORBIDDEN',
+    );
+    expect(
+      (await op(ctx.app, 'socials.get', { token: ctx.owner.token, params: { id: created.body.id } })).status,
+    ).toBe(200);
   });
 
   it('keeps stream keys sealed and refuses to start with another key once secrets exist', async () => {

@@ -42,6 +42,7 @@ export class SocialConnectService {
   ) {}
 
   async start(actor: Actor, network: OauthNetwork, cookie: string | undefined) {
+    this.socials.assertUnscoped(actor);
     const app = oauthAppOf(this.config, network);
     if (!app)
       throw new AppError(

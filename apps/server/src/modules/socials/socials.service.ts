@@ -9,7 +9,7 @@ import type {
   UpdateSocialBody,
 } from '@stromwerk/contracts/socials';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Actor } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
@@ -68,6 +68,15 @@ export class SocialsService {
     return { items: rows.map(toSocial), total, limit: query.limit, offset: query.offset };
   }
 
+  /**
+   * A key scoped to a corporation or workspace reaches only that; a user's social accounts are outside
+   * every such scope, so it may read them but not connect, change, check or delete them.
+   */
+  assertUnscoped(actor: Actor) {
+    if (actor.scope)
+      throw forbidden('A scoped API key cannot manage social connections; use a session or an unscoped key');
+  }
+
   async owned(actor: Actor, id: string): Promise<SocialRow> {
     const row = await this.repo.byId(id);
     if (!row || row.userId !== actor.user.id) throw notFound('Social connection');
@@ -80,6 +89,7 @@ export class SocialsService {
 
   async update(actor: Actor, id: string, body: UpdateSocialBody) {
     await this.owned(actor, id);
+    this.assertUnscoped(actor);
     return toSocial((await this.repo.update(id, { name: body.name }))!);
   }
 
@@ -102,6 +112,7 @@ export class SocialsService {
 
   /** FTP (logged in and listed before it is saved) or a stream key. */
   async create(actor: Actor, body: CreateSocialBody) {
+    this.assertUnscoped(actor);
     this.requireBox();
     const id = randomUUID();
     if (body.network !== 'ftp') {
@@ -144,6 +155,7 @@ export class SocialsService {
 
   /** Deletes the connection; an OAuth token is revoked first where the network allows it. */
   async remove(actor: Actor, id: string) {
+    this.assertUnscoped(actor);
     const row = await this.owned(actor, id);
     if (row.authType === 'oauth' && isOauthNetwork(row.network) && row.secret && this.box) {
       const app = oauthAppOf(this.config, row.network);
@@ -161,6 +173,7 @@ export class SocialsService {
 
   /** What is wrong with a connection and how to fix it; the connection's status follows. */
   async check(actor: Actor, id: string): Promise<SocialCheck> {
+    this.assertUnscoped(actor);
     const row = await this.owned(actor, id);
     let problems: SocialProblem[];
     let status: SocialStatus;
