@@ -50,6 +50,7 @@ const words = {
     bottomRight: 'Bottom right',
     playhead: 'Playhead',
     stripOut: (n: number) => `Out of clip ${n}`,
+    exactPreview: 'Exact preview',
     playPreview: 'Play preview',
     pausePreview: 'Pause preview',
   },
@@ -84,6 +85,7 @@ const words = {
     bottomRight: 'Unten rechts',
     playhead: 'Abspielkopf',
     stripOut: (n: number) => `Ende von Clip ${n}`,
+    exactPreview: 'Exakte Vorschau',
     playPreview: 'Vorschau abspielen',
     pausePreview: 'Vorschau anhalten',
   },
@@ -272,7 +274,7 @@ for (const lang of ['en', 'de'] as const) {
         .toEqual(['Clip 1: Opening', 'Clip 2: Opening', 'Clip 3: Closing']);
 
       // The preview plays on from the playhead into the next clips (the picture source changes).
-      const preview = page.locator('video');
+      const preview = page.locator('video').first();
       const firstSource = await preview.getAttribute('src');
       await page.getByRole('button', { name: w.playPreview }).click();
       await expect
@@ -282,6 +284,16 @@ for (const lang of ['en', 'de'] as const) {
         .toBeGreaterThan(4.5);
       await page.getByRole('button', { name: w.pausePreview }).click();
       expect(await preview.getAttribute('src')).not.toBe(firstSource);
+
+      // The exact preview: the server renders 4 s around the playhead of what is on screen; it plays.
+      await page.getByRole('button', { name: w.exactPreview }).click();
+      const exact = page.getByTestId('exact-preview');
+      await expect
+        .poll(() => exact.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 60_000 })
+        .toBeGreaterThan(0);
+      expect(await exact.evaluate((v: HTMLVideoElement) => [v.videoWidth, Math.round(v.duration)])).toEqual([
+        480, 4,
+      ]);
 
       await page.keyboard.press('Control+s');
       await expect(page.getByText(w.saved, { exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Revived } from '@stromwerk/client/dates';
-import type { CreateDraftBody, Draft, UpdateDraftBody } from '@stromwerk/contracts/drafts';
+import type { CreateDraftBody, Draft, PreviewDraftBody, UpdateDraftBody } from '@stromwerk/contracts/drafts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -72,5 +72,15 @@ export function useRenderDraft(id: string) {
         queryClient.invalidateQueries({ queryKey: ['jobs'] }),
         queryClient.invalidateQueries({ queryKey: ['drafts'] }),
       ]),
+  });
+}
+
+/**
+ * POST /v1/drafts/{id}/preview: the seconds around `atMs` of the editor's timeline and output (saved or
+ * not), rendered small by the server's real render graph; answers an MP4 as a Blob.
+ */
+export function useExactPreview(id: string) {
+  return useMutation({
+    mutationFn: (body: PreviewDraftBody) => api.drafts.preview({ params: { id }, body }),
   });
 }

@@ -19,6 +19,7 @@ import { AudioPanel } from './audio-panel';
 import { ConflictNotice } from './conflict-notice';
 import { DraftStatusChip } from './draft-status-chip';
 import { BackButton, EditorActions } from './editor-actions';
+import { ExactPreview } from './exact-preview';
 import { ImagesPanel } from './images-panel';
 import { MainTrack } from './main-track';
 import { OutputPanel } from './output-panel';
@@ -219,6 +220,12 @@ function EditorBody({
               playheadMs={playheadMs}
               onPlayhead={setPlayheadMs}
               onSplit={split}
+            />
+            <ExactPreview
+              draftId={initial.id}
+              timeline={doc.timeline}
+              output={doc.output}
+              playheadMs={playheadMs}
             />
           </Card>
           <Card variant="outlined" sx={card}>
