@@ -41,8 +41,17 @@ export interface HttpCore {
   authorization(url: string): string | undefined;
   /** The GET that follows a redirect; `target` is already absolute. */
   follow<T>(target: string, signal?: AbortSignal): Promise<Revived<T>>;
-  /** GET of a non-JSON answer (an image, a file) as a Blob; failures map like `request`. */
-  blob(path: string, opts?: CallOpts): Promise<Blob>;
+  /**
+   * A non-JSON answer (an image, a file, a rendered preview) as a Blob: a GET unless `call` names another
+   * method, with its query and JSON body; failures map like `request`.
+   */
+  blob(path: string, opts?: CallOpts, call?: BlobCall): Promise<Blob>;
+}
+
+export interface BlobCall {
+  method?: string;
+  query?: Record<string, unknown>;
+  body?: unknown;
 }
 
 function pageHref(): string | undefined {
@@ -141,13 +150,15 @@ export function createHttp(options: ClientOptions = {}): HttpCore {
     }
   }
 
-  async function blob(path: string, opts: CallOpts = {}): Promise<Blob> {
-    const target = url(path);
+  async function blob(path: string, opts: CallOpts = {}, call: BlobCall = {}): Promise<Blob> {
+    const target = url(path, call.query as RequestOptions['query']);
+    const hasBody = call.body !== undefined;
     const limit = deadline(opts.timeout ?? defaultTimeout, opts.signal);
     try {
       const response = await doFetch(target, {
-        method: 'GET',
-        headers: { ...headersFor(target, false), Accept: '*/*' },
+        method: call.method ?? 'GET',
+        headers: { ...headersFor(target, hasBody), Accept: '*/*' },
+        body: hasBody ? JSON.stringify(call.body) : undefined,
         credentials: 'include',
         redirect: 'follow',
         signal: limit.signal,

@@ -41,7 +41,11 @@ export function tableApi<T extends RouteTable, S extends SchemasOf<T>>(
     if (route.consumes) continue;
     api[name] = async (input = {}, opts = {}) =>
       route.produces
-        ? http.blob(fillPath(route.path, input.params), opts)
+        ? http.blob(fillPath(route.path, input.params), opts, {
+            method: route.method,
+            ...(input.query ? { query: input.query } : {}),
+            ...(input.body !== undefined ? { body: input.body } : {}),
+          })
         : http.request({
             method: route.method,
             path: fillPath(route.path, input.params),
