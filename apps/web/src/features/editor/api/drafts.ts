@@ -81,6 +81,7 @@ export function useRenderDraft(id: string) {
  */
 export function useExactPreview(id: string) {
   return useMutation({
-    mutationFn: (body: PreviewDraftBody) => api.drafts.preview({ params: { id }, body }),
+    // Rendering takes seconds; the server stops it after 60 s.
+    mutationFn: (body: PreviewDraftBody) => api.drafts.preview({ params: { id }, body }, { timeout: 90_000 }),
   });
 }
