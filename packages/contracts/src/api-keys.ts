@@ -35,7 +35,9 @@ export const apiKeyOwnerSchema = z.object({
   blocked: z.boolean(),
 });
 /** A key in `GET /v1/api-keys`: with its owner (the caller's own keys, or every key for administrators). */
-export const listedApiKeySchema = apiKeySchema.extend({ owner: apiKeyOwnerSchema }).meta({ id: 'ListedApiKey' });
+export const listedApiKeySchema = apiKeySchema
+  .extend({ owner: apiKeyOwnerSchema })
+  .meta({ id: 'ListedApiKey' });
 export type ListedApiKey = z.infer<typeof listedApiKeySchema>;
 export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

@@ -143,7 +143,10 @@ describe(`API keys (${testDbEngine()})`, () => {
       query: { search: bob.user.email },
     });
     expect(byEmail.body.items.map((k) => k.name)).toEqual(['bob-backup']);
-    const byName = await op(ctx.app, 'apiKeys.list', { token: ctx.owner.token, query: { search: 'alice-dep' } });
+    const byName = await op(ctx.app, 'apiKeys.list', {
+      token: ctx.owner.token,
+      query: { search: 'alice-dep' },
+    });
     expect(byName.body.items.map((k) => k.owner.id)).toEqual([alice.user.id]);
     // Paging counts every match.
     const paged = await op(ctx.app, 'apiKeys.list', { token: ctx.owner.token, query: { limit: 1 } });
@@ -155,7 +158,10 @@ describe(`API keys (${testDbEngine()})`, () => {
     const own = await op(ctx.app, 'apiKeys.list', { token: alice.token });
     expect(own.body.items.map((k) => k.owner.id)).toEqual([alice.user.id]);
     // The admin invalidates someone else's key from that list; it stops working.
-    const res = await op(ctx.app, 'apiKeys.invalidate', { token: ctx.owner.token, params: { id: a.body.id } });
+    const res = await op(ctx.app, 'apiKeys.invalidate', {
+      token: ctx.owner.token,
+      params: { id: a.body.id },
+    });
     expect(res.body.invalidated).toBe(true);
     expectError(await op(ctx.app, 'users.me', { apiKey: a.body.key }), 401, 'TOKEN_INVALID');
   });

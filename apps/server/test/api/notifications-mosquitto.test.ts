@@ -63,7 +63,9 @@ describe.skipIf(!up)(
       const got = await subscriber.waitFor((r) => r.topic === topic && r.message.type === 'updated');
       expect(got?.message).toEqual({ type: 'updated', entity: 'workspace', id: a.workspaceId, data: null });
       // Only the topic of the changed tenant carries it.
-      const topicsSeen = subscriber.received.filter((r) => r.message.id === a.workspaceId).map((r) => r.topic);
+      const topicsSeen = subscriber.received
+        .filter((r) => r.message.id === a.workspaceId)
+        .map((r) => r.topic);
       expect(new Set(topicsSeen)).toEqual(new Set([topic]));
     });
 
