@@ -12,8 +12,14 @@ test.describe('install administration', () => {
     page,
     browser,
   }) => {
-    const corporation = await adminApi().corporations.create({ body: { name: `Blocking Corp ${Date.now()}` } });
-    const member = await createMember({ corporationId: corporation.id, name: 'Bruno Brandt', label: 'bruno' });
+    const corporation = await adminApi().corporations.create({
+      body: { name: `Blocking Corp ${Date.now()}` },
+    });
+    const member = await createMember({
+      corporationId: corporation.id,
+      name: 'Bruno Brandt',
+      label: 'bruno',
+    });
     const keyName = `bruno-key-${Date.now()}`;
     await apiAs(member.token).apiKeys.create({ params: { id: member.userId }, body: { name: keyName } });
 
@@ -115,7 +121,9 @@ test.describe('install administration', () => {
     const theirs = await context.newPage();
     await signIn(theirs, member.token);
     await expect(
-      theirs.getByRole('region', { name: new RegExp(corporation.name) }).getByText('Blocked', { exact: true }),
+      theirs
+        .getByRole('region', { name: new RegExp(corporation.name) })
+        .getByText('Blocked', { exact: true }),
     ).toBeVisible();
     await theirs.getByRole('button', { name: 'Account menu' }).click();
     await expect(theirs.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
