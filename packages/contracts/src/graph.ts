@@ -105,3 +105,6 @@ export const workspaceGraphSchema = z
   })
   .meta({ id: 'WorkspaceGraph' });
 export type WorkspaceGraph = z.infer<typeof workspaceGraphSchema>;
+
+/** `watch` / `unwatch`: one id per mounted view, so two open tabs do not end each other's lease. */
+export const graphWatchQuerySchema = z.object({ watcher: z.uuid() });
