@@ -14,6 +14,7 @@ import { useLiveNode } from '../model/graph-store';
 import { BehaviourField } from './behaviour-field';
 import { useGraphStore } from './graph-context';
 import { bitrateText, detailText, nodeAriaLabel, stateText } from './node-text';
+import { Sparkline } from './sparkline';
 
 const areaPath = { source: 'sources', output: 'players', target: 'targets', media: 'media' } as const;
 
@@ -78,6 +79,11 @@ export function NodeSheet({
           {node.kind !== 'source' && <Row label={t('sheet.fedBy')}>{names(incoming, 'from')}</Row>}
           {node.kind !== 'target' && <Row label={t('sheet.feeds')}>{names(outgoing, 'to')}</Row>}
           {blast && <Row label={t('sheet.blast')}>{blast}</Row>}
+          {(node.kind === 'source' || node.kind === 'target') && (
+            <Row label={t('sheet.bitrateHistory')}>
+              <Sparkline nodeId={node.id} width={240} height={40} fallback={t('sheet.noSamples')} />
+            </Row>
+          )}
         </Box>
         {'lastError' in node && node.lastError && node.state !== 'live' && node.state !== 'online' && (
           <FailureNote
