@@ -12,6 +12,7 @@ import { SideSheet } from '../../../layout/side-sheet';
 import type { Rewire } from '../api/rewire';
 import { useLiveNode } from '../model/graph-store';
 import { BehaviourField } from './behaviour-field';
+import { EncoderSetupButton } from './encoder-setup-button';
 import { useGraphStore } from './graph-context';
 import { bitrateText, detailText, nodeAriaLabel, stateText } from './node-text';
 import { Sparkline } from './sparkline';
@@ -115,6 +116,9 @@ export function NodeSheet({
               {t('sheet.disconnect', { name: store.get(feed.from)?.label ?? '' })}
             </Button>
           )}
+          {node.kind === 'source' &&
+            (node.sourceType === 'rtmp' || node.sourceType === 'srt') &&
+            canWrite && <EncoderSetupButton sourceId={node.refId} />}
           {node.kind === 'output' && (
             <Button variant="outlined" href={node.playerUrl} target="_blank" rel="noopener">
               {t('sheet.openPlayer')}
