@@ -107,7 +107,7 @@ test('a published source turns live on the chart; keyboard, blast radius, rewire
     await sheet.getByRole('button', { name: 'Encoder setup' }).click();
     const encoderSetup = page.getByRole('dialog', { name: /Encoder setup: Studio A/ });
     await expect(encoderSetup.getByRole('button', { name: 'Copy Server URL' })).toBeVisible();
-    await expect(encoderSetup.getByLabel('Server URL')).toHaveValue(/^rtmp:\/\//);
+    await expect(encoderSetup.getByRole('textbox', { name: 'Server URL' })).toHaveValue(/^rtmp:\/\//);
     await expectAccessible(page, 'flowchart encoder setup');
     await encoderSetup.getByRole('button', { name: 'Close' }).click();
     await expect(encoderSetup).toBeHidden();

@@ -82,7 +82,7 @@ export function NodeSheet({
           {blast && <Row label={t('sheet.blast')}>{blast}</Row>}
           {(node.kind === 'source' || node.kind === 'target') && (
             <Row label={t('sheet.bitrateHistory')}>
-              <Sparkline nodeId={node.id} width={240} height={40} fallback={t('sheet.noSamples')} />
+              <Sparkline nodeId={node.id} width={200} height={40} fallback={t('sheet.noSamples')} />
             </Row>
           )}
         </Box>

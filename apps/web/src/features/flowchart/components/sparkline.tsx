@@ -40,6 +40,15 @@ export function Sparkline({
       data-testid="sparkline"
       data-points={points.length}
     >
+      {/* The window's floor, so the 60 s the line fills from the right are visible from the start. */}
+      <line
+        x1={0}
+        x2={width}
+        y1={height - 0.5}
+        y2={height - 0.5}
+        stroke="currentColor"
+        strokeOpacity={0.25}
+      />
       <path d={d} fill="none" stroke="currentColor" strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
     </svg>
   );
