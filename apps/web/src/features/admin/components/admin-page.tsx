@@ -32,7 +32,9 @@ export function AdminPage() {
   const tab: TabName = asked && tabs.includes(asked) ? asked : 'users';
   const Panel = panels[tab];
 
-  if (me && !me.isAdmin) {
+  // The lists load only once the caller is known to be an administrator (`me` loads at start-up).
+  if (!me) return null;
+  if (!me.isAdmin) {
     return (
       <Page title={t('title')}>
         <Alert severity="warning">{t('onlyAdmins')}</Alert>
