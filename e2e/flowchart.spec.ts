@@ -78,6 +78,12 @@ test('a published source turns live on the chart; keyboard, blast radius, rewire
     await expect.poll(animation).toBe('none');
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await expect(node(page, 'source Studio A: live')).toContainText(/640×360/);
+    // The bitrate sparkline: samples arrive once a second only while this chart watches.
+    await expect(
+      node(page, 'source Studio A: live').getByRole('img', {
+        name: /Bitrate over the last 60 seconds, now [\d.]+ Mb\/s/,
+      }),
+    ).toBeVisible({ timeout: 15_000 });
     await page.mouse.move(0, 0);
     await page.screenshot({ path: join(screenshotsDir, 'flowchart-en-1280.png'), animations: 'disabled' });
 
@@ -91,10 +97,20 @@ test('a published source turns live on the chart; keyboard, blast radius, rewire
     await expect(sheet).toBeVisible();
     // Blast radius: the player, YouTube behind it and the archive target fed directly.
     await expect(sheet.getByText('If Studio A drops: 1 player and 2 targets affected')).toBeVisible();
+    // The sheet's own sparkline of the last 60 s.
+    await expect(sheet.getByRole('img', { name: /Bitrate over the last 60 seconds/ })).toBeVisible();
     await page.screenshot({
       path: join(screenshotsDir, 'flowchart-sheet-en-1280.png'),
       animations: 'disabled',
     });
+    // Encoder setup: the sources screen's dialog, with the ingest URL and key to copy.
+    await sheet.getByRole('button', { name: 'Encoder setup' }).click();
+    const encoderSetup = page.getByRole('dialog', { name: /Encoder setup: Studio A/ });
+    await expect(encoderSetup.getByRole('button', { name: 'Copy Server URL' })).toBeVisible();
+    await expect(encoderSetup.getByRole('textbox', { name: 'Server URL' })).toHaveValue(/^rtmp:\/\//);
+    await expectAccessible(page, 'flowchart encoder setup');
+    await encoderSetup.getByRole('button', { name: 'Close' }).click();
+    await expect(encoderSetup).toBeHidden();
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
     await expect(page.getByRole('status')).toHaveText('If Studio A drops: 1 player and 2 targets affected');

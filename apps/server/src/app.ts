@@ -162,6 +162,8 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     topicAccess(database.db, services.sessions, services.access),
   );
   services.sessions.broker = app.broker;
+  const broker = app.broker;
+  services.graph.stats.publisher = (topic, payload) => broker.publish(topic, payload);
   const stopNotifications = services.notifications.start(services.events, app.broker);
 
   await app.register(
@@ -238,6 +240,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   if (opts.live !== false) {
     app.live = await startLiveEngine(services, media, app.log);
     const live = app.live;
+    services.graph.stats.probe = live;
     app.programs = new ProgramEngine({
       config,
       capabilities: media,
@@ -294,6 +297,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     clearInterval(clipSweep);
     await app.jobWorker?.stop();
     await app.programs?.stop();
+    services.graph.stats.stop();
     await app.live?.stop();
     stopNotifications();
     await app.broker?.close();

@@ -19,6 +19,7 @@ import { CorporationsService } from './modules/corporations/corporations.service
 import { DraftsRepository } from './modules/drafts/drafts.repository';
 import { DraftsService } from './modules/drafts/drafts.service';
 import { GraphService } from './modules/graph/graph.service';
+import { LiveStats } from './modules/graph/live-stats';
 import { InvitationsRepository } from './modules/invitations/invitations.repository';
 import { InvitationsService } from './modules/invitations/invitations.service';
 import { JobsRepository } from './modules/jobs/jobs.repository';
@@ -180,7 +181,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     comments: new CommentsService(new CommentsRepository(db), access, outputs, events),
     clips: new ClipsService(config.dataDir, outputs, medias, jobs, play, storage, log, events),
     markers: new MarkersService(new MarkersRepository(db), outputs),
-    graph: new GraphService(access, sourcesRepo, outputs, targetsRepo, medias.repo),
+    graph: new GraphService(access, sourcesRepo, outputs, targetsRepo, medias.repo, new LiveStats()),
     drafts: new DraftsService(new DraftsRepository(db), access, medias, jobs, events, log),
   };
 }

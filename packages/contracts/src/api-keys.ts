@@ -27,6 +27,18 @@ export const apiKeySchema = z
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof apiKeySchema>;
+/** Who holds a key, in the list of every key that platform administrators see. */
+export const apiKeyOwnerSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  blocked: z.boolean(),
+});
+/** A key in `GET /v1/api-keys`: with its owner (the caller's own keys, or every key for administrators). */
+export const listedApiKeySchema = apiKeySchema
+  .extend({ owner: apiKeyOwnerSchema })
+  .meta({ id: 'ListedApiKey' });
+export type ListedApiKey = z.infer<typeof listedApiKeySchema>;
 export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 export const createApiKeyBodySchema = z.object({

@@ -105,3 +105,11 @@ export const workspaceGraphSchema = z
   })
   .meta({ id: 'WorkspaceGraph' });
 export type WorkspaceGraph = z.infer<typeof workspaceGraphSchema>;
+
+/**
+ * `watch` / `unwatch`: a random id per mounted view (the web app sends a UUID), so two open tabs do not
+ * end each other's lease. It names no stored resource, so it is a token, not an id of the API.
+ */
+export const graphWatchQuerySchema = z.object({
+  watcher: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8 to 64 letters, digits, - or _'),
+});

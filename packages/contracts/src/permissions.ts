@@ -46,3 +46,6 @@ export const memberSchema = z.object({
   blocked: z.boolean(),
 });
 export type Member = z.infer<typeof memberSchema>;
+/** One membership in a corporation: at corporation level (`workspaceId` null) or in one of its workspaces. */
+export const membershipEntrySchema = memberSchema.extend({ workspaceId: z.uuid().nullable() });
+export type MembershipEntry = z.infer<typeof membershipEntrySchema>;

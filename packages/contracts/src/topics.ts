@@ -21,6 +21,8 @@ export const liveEntities = [
   'draft',
   'job',
   'comment',
+  /** Bitrate samples of the Flowchart, published only while a view watches (not a stored entity). */
+  'stats',
 ] as const;
 export type LiveEntity = (typeof liveEntities)[number];
 

@@ -20,6 +20,8 @@ export interface RtmpIngest {
   localUrl(streamKey: string): string;
   /** Disconnects the publisher of a key (rotated key, maintenance, deleted source, blocked corporation). */
   kick(streamKey: string): void;
+  /** Bytes the publisher of a key has sent so far; undefined when nobody publishes it. */
+  bytesIn(streamKey: string): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function startRtmpIngest(opts: {
     port: opts.port,
     localUrl: (key) => `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${key}`,
     kick: (key) => publishers.get(key)?.close(),
+    bytesIn: (key) => publishers.get(key)?.inBytes,
     stop: () => nms.stop(),
   };
 }

@@ -7,6 +7,8 @@ declare module 'node-media-server' {
     streamName: string;
     streamPath: string;
     isPublisher?: boolean;
+    /** Bytes received from the peer so far. */
+    inBytes?: number;
     broadcast?: { publishGraceMs: number };
     close(): void;
   }

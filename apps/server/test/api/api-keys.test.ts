@@ -119,6 +119,53 @@ describe(`API keys (${testDbEngine()})`, () => {
     expect(mine.body.total).toBe(0);
   });
 
+  it('GET /v1/api-keys: a platform admin sees every key with its owner and can search; others their own', async () => {
+    const alice = await createUser(ctx);
+    const bob = await createUser(ctx);
+    const a = await create(alice.user.id, { token: alice.token }, 'alice-deploy');
+    await create(bob.user.id, { token: bob.token }, 'bob-backup');
+    const all = await op(ctx.app, 'apiKeys.list', { token: ctx.owner.token, query: { limit: 100 } });
+    expect(all.status).toBe(200);
+    const names = all.body.items.map((k) => k.name);
+    expect(names).toEqual(expect.arrayContaining(['alice-deploy', 'bob-backup']));
+    expect(all.body.total).toBeGreaterThanOrEqual(2);
+    const listed = all.body.items.find((k) => k.id === a.body.id)!;
+    expect(listed.owner).toEqual({
+      id: alice.user.id,
+      name: alice.user.name,
+      email: alice.user.email,
+      blocked: false,
+    });
+    expect(JSON.stringify(all.body)).not.toContain(a.body.key);
+    // Search by the owner's email and by the key's name.
+    const byEmail = await op(ctx.app, 'apiKeys.list', {
+      token: ctx.owner.token,
+      query: { search: bob.user.email },
+    });
+    expect(byEmail.body.items.map((k) => k.name)).toEqual(['bob-backup']);
+    const byName = await op(ctx.app, 'apiKeys.list', {
+      token: ctx.owner.token,
+      query: { search: 'alice-dep' },
+    });
+    expect(byName.body.items.map((k) => k.owner.id)).toEqual([alice.user.id]);
+    // Paging counts every match.
+    const paged = await op(ctx.app, 'apiKeys.list', { token: ctx.owner.token, query: { limit: 1 } });
+    expect(paged.body.items).toHaveLength(1);
+    expect(paged.body.total).toBe(all.body.total);
+    // Anyone else sees only their own, even when searching for someone else's.
+    const mine = await op(ctx.app, 'apiKeys.list', { token: alice.token, query: { search: 'bob' } });
+    expect(mine.body.total).toBe(0);
+    const own = await op(ctx.app, 'apiKeys.list', { token: alice.token });
+    expect(own.body.items.map((k) => k.owner.id)).toEqual([alice.user.id]);
+    // The admin invalidates someone else's key from that list; it stops working.
+    const res = await op(ctx.app, 'apiKeys.invalidate', {
+      token: ctx.owner.token,
+      params: { id: a.body.id },
+    });
+    expect(res.body.invalidated).toBe(true);
+    expectError(await op(ctx.app, 'users.me', { apiKey: a.body.key }), 401, 'TOKEN_INVALID');
+  });
+
   it('refuses unknown keys and unknown schemes', async () => {
     expectError(await op(ctx.app, 'users.me', { apiKey: 'swk_made-up-key' }), 401, 'TOKEN_INVALID');
     expectError(

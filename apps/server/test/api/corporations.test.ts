@@ -292,3 +292,57 @@ describe(`blocked users in member lists (${testDbEngine()})`, () => {
     expect(byId.get(t.user.user.id)).toBe(false);
   });
 });
+
+describe(`all memberships of a corporation (${testDbEngine()})`, () => {
+  it('lists corporation-level and workspace memberships in one answer, for corporation admins only', async () => {
+    const t = await createTenant(ctx, 'Memberships Corp');
+    const second = await createWorkspace(ctx, t.user.token, t.corporationId, 'Second');
+    const corpReader = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
+    const wsWriter = await createMember(ctx, t.user.token, { workspaceId: second }, ['write']);
+    // A corporation member who also holds more in one workspace: two entries.
+    await grant(ctx, t.user.token, corpReader.user.id, { workspaceId: t.workspaceId }, ['admin']);
+
+    const res = await op(ctx.app, 'corporations.memberships', {
+      token: t.user.token,
+      params: { id: t.corporationId },
+      query: { limit: 100 },
+    });
+    expect(res.status).toBe(200);
+    const entries = res.body.items.map((m) => [m.userId, m.workspaceId, m.permissions]);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        [t.user.user.id, null, ['read', 'write', 'admin']],
+        [corpReader.user.id, null, ['read']],
+        [corpReader.user.id, t.workspaceId, ['read', 'write', 'admin']],
+        [wsWriter.user.id, second, ['read', 'write']],
+      ]),
+    );
+    expect(res.body.total).toBe(res.body.items.length);
+    // Sorted by email, the corporation level first for each person.
+    const ofReader = res.body.items.filter((m) => m.userId === corpReader.user.id);
+    expect(ofReader.map((m) => m.workspaceId)).toEqual([null, t.workspaceId]);
+    const emails = res.body.items.map((m) => m.email);
+    expect(emails).toEqual([...emails].sort());
+    // Paged: every page counts all of them.
+    const paged = await op(ctx.app, 'corporations.memberships', {
+      token: t.user.token,
+      params: { id: t.corporationId },
+      query: { limit: 1, offset: 1 },
+    });
+    expect(paged.body.items).toHaveLength(1);
+    expect(paged.body.total).toBe(res.body.total);
+
+    // Not for readers, workspace admins or other tenants.
+    const asReader = await op(ctx.app, 'corporations.memberships', {
+      token: corpReader.token,
+      params: { id: t.corporationId },
+    });
+    expectError(asReader, 403, 'FORBIDDEN');
+    const other = await createTenant(ctx, 'Other Memberships Corp');
+    const asStranger = await op(ctx.app, 'corporations.memberships', {
+      token: other.user.token,
+      params: { id: t.corporationId },
+    });
+    expectError(asStranger, 404, 'NOT_FOUND');
+  });
+});

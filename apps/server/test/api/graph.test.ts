@@ -112,3 +112,77 @@ describe(`workspace graph (${testDbEngine()})`, () => {
     expectError(await graphOf(ctx.owner.token, 'not-a-uuid'), 400, 'VALIDATION_FAILED', 'id');
   });
 });
+
+describe(`live stats are sampled only while a Flowchart watches (${testDbEngine()})`, () => {
+  it('watch takes a lease, unwatch gives it back; nothing is sampled without one; others are refused', async () => {
+    const stats = ctx.app.services.graph.stats;
+    const workspaceId = ctx.owner.workspaceId;
+    const watcher = '7f1c4d1e-3c1b-4b8e-9d3a-2f7e7c1a0b11';
+    expect(stats.sampling).toBe(false);
+    const before = stats.sampled;
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(stats.sampled).toBe(before);
+
+    const watched = await op(ctx.app, 'graph.watch', {
+      token: ctx.owner.token,
+      params: { id: workspaceId },
+      query: { watcher },
+    });
+    expect(watched.status).toBe(204);
+    expect(stats.sampling).toBe(true);
+    expect(stats.watchers(workspaceId)).toBe(1);
+    // Renewing is the same call: still one watcher.
+    await op(ctx.app, 'graph.watch', {
+      token: ctx.owner.token,
+      params: { id: workspaceId },
+      query: { watcher },
+    });
+    expect(stats.watchers(workspaceId)).toBe(1);
+
+    // Another tenant cannot watch (404), nor end someone else's lease with the same watcher id.
+    const other = await createTenant(ctx, 'Stats Other');
+    expectError(
+      await op(ctx.app, 'graph.watch', {
+        token: other.user.token,
+        params: { id: workspaceId },
+        query: { watcher },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    await op(ctx.app, 'graph.unwatch', {
+      token: other.user.token,
+      params: { id: other.workspaceId },
+      query: { watcher },
+    });
+    expect(stats.watchers(workspaceId)).toBe(1);
+    // A bad watcher id is a 400 naming the field.
+    const bad = await op(ctx.app, 'graph.watch', {
+      token: ctx.owner.token,
+      params: { id: workspaceId },
+      query: { watcher: 'nope' },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('watcher');
+
+    const unwatched = await op(ctx.app, 'graph.unwatch', {
+      token: ctx.owner.token,
+      params: { id: workspaceId },
+      query: { watcher },
+    });
+    expect(unwatched.status).toBe(204);
+    expect(stats.sampling).toBe(false);
+    const after = stats.sampled;
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(stats.sampled).toBe(after);
+  });
+
+  it('a read-only member may watch', async () => {
+    const reader = await createMember(ctx, ctx.owner.token, { workspaceId: ctx.owner.workspaceId }, ['read']);
+    const watcher = '7f1c4d1e-3c1b-4b8e-9d3a-2f7e7c1a0b12';
+    const as = { token: reader.token, params: { id: ctx.owner.workspaceId }, query: { watcher } };
+    expect((await op(ctx.app, 'graph.watch', as)).status).toBe(204);
+    expect((await op(ctx.app, 'graph.unwatch', as)).status).toBe(204);
+    expect(ctx.app.services.graph.stats.sampling).toBe(false);
+  });
+});

@@ -183,4 +183,23 @@ describe(`live notifications on the embedded broker (${testDbEngine()})`, () => 
     expect(await again.subscribe(topics.workspace(a.corporationId, a.workspaceId))).toEqual([128]);
     await sleep(50);
   });
+
+  it('cuts every live connection of a blocked user at once; they cannot reconnect until unblocked', async () => {
+    const member = await createMember(ctx, a.user.token, { workspaceId: a.workspaceId }, ['read']);
+    const first = await clientOf(member.token);
+    const second = await clientOf(member.token);
+    const closed = (live: TestMqtt) =>
+      new Promise<void>((resolve) => live.client.once('close', () => resolve()));
+    const bothClosed = Promise.all([closed(first), closed(second)]);
+    const res = await op(ctx.app, 'users.block', { token: ctx.owner.token, params: { id: member.user.id } });
+    expect(res.status).toBe(200);
+    await bothClosed;
+    // The session itself is dead: neither the API nor the broker accept it any more.
+    expectError(await op(ctx.app, 'users.me', { token: member.token }), 401, 'TOKEN_INVALID');
+    const url = (await credentials(a.user.token)).url;
+    expect(await connectOutcome(url, { username: member.user.id, password: member.token })).not.toBe(
+      'connected',
+    );
+    await op(ctx.app, 'users.unblock', { token: ctx.owner.token, params: { id: member.user.id } });
+  });
 });

@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { api } from '../lib/api-client';
 import { setConnectionStatus } from '../lib/connection-status';
 import { i18n } from '../lib/i18n';
-import { queryClient } from '../lib/query-client';
+import { onError, queryClient } from '../lib/query-client';
 import { useLoggedIn } from '../lib/session';
 import { LiveProvider } from '../live/live-provider';
 import { theme } from '../theme/theme';
@@ -37,7 +37,12 @@ function Live({ children }: { children: ReactNode }) {
     if (loggedIn) void api.preload().catch(() => undefined);
   }, [loggedIn]);
   return (
-    <LiveProvider api={api} enabled={loggedIn} onStatusChange={setConnectionStatus}>
+    <LiveProvider
+      api={api}
+      enabled={loggedIn}
+      onStatusChange={setConnectionStatus}
+      onCredentialsError={onError}
+    >
       {children}
     </LiveProvider>
   );

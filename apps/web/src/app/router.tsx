@@ -8,6 +8,7 @@ import { RouteError } from './route-error';
 import {
   AddCorporationPage,
   AddWorkspacePage,
+  AdminPage,
   AreaPage,
   ClippingPage,
   CommentsPage,
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
           { path: 'add-corporation', element: <AddCorporationPage /> },
           { path: 'user/settings', element: <UserSettingsPage /> },
           { path: 'user/socials', element: <UserSocialsPage /> },
+          { path: 'admin', element: <AdminPage /> },
           { path: ':corporationId', element: <CorporationPage /> },
           {
             path: ':corporationId/:workspaceId',

@@ -1,4 +1,5 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import Logout from '@mui/icons-material/Logout';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
@@ -78,6 +79,14 @@ export function UserMenu() {
           </ListItemIcon>
           {t('userMenu.socials')}
         </MenuItem>
+        {me?.isAdmin && (
+          <MenuItem onClick={() => go('/admin')}>
+            <ListItemIcon>
+              <AdminPanelSettingsOutlined fontSize="small" />
+            </ListItemIcon>
+            {t('userMenu.admin')}
+          </MenuItem>
+        )}
         <Divider />
         <MenuItem onClick={onLogout}>
           <ListItemIcon>

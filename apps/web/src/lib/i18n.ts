@@ -30,6 +30,7 @@ export const namespaces = [
   'editor',
   'socials',
   'flowchart',
+  'admin',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -2,7 +2,8 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { endsSession, statusOf } from './api-errors';
 import { session } from './session';
 
-function onError(error: unknown) {
+/** Ends the web session on an answer that says it is gone (also used for the live credentials). */
+export function onError(error: unknown) {
   if (endsSession(error)) session.clear();
 }
 

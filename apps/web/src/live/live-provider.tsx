@@ -35,18 +35,30 @@ export interface LiveProviderProps {
   /** Mirrors the status elsewhere, e.g. `setConnectionStatus` of lib/connection-status. */
   onStatusChange?: (status: LiveStatus | null) => void;
   logger?: LiveLogger;
+  /** A refused credentials request (the session ended elsewhere, e.g. the user was blocked). */
+  onCredentialsError?: (error: unknown) => void;
   /** Tests hand in their own client. */
   client?: LiveClient;
   children: ReactNode;
 }
 
 /** Owns the one LiveClient of the app; mount it inside the QueryClientProvider. */
-export function LiveProvider({ api, enabled, onStatusChange, logger, client, children }: LiveProviderProps) {
+export function LiveProvider({
+  api,
+  enabled,
+  onStatusChange,
+  onCredentialsError,
+  logger,
+  client,
+  children,
+}: LiveProviderProps) {
   const apiRef = useRef(api);
+  const onErrorRef = useRef(onCredentialsError);
   useEffect(() => {
     apiRef.current = api;
+    onErrorRef.current = onCredentialsError;
   });
-  const live = useLazyLiveClient(enabled, client, logger, () => apiRef.current);
+  const live = useLazyLiveClient(enabled, client, logger, () => apiRef.current, onErrorRef);
 
   useEffect(() => {
     if (!enabled || !live) return;
@@ -77,6 +89,7 @@ function useLazyLiveClient(
   given: LiveClient | undefined,
   logger: LiveLogger | undefined,
   api: () => LiveApi,
+  onError: { current?: (error: unknown) => void },
 ): LiveClient | null {
   const [live, setLive] = useState<LiveClient | null>(given ?? null);
   const [attempt, setAttempt] = useState(0);
@@ -88,7 +101,15 @@ function useLazyLiveClient(
     let retry: ReturnType<typeof setTimeout> | undefined;
     import('./live-client').then(
       ({ LiveClient }) => {
-        if (current) setLive(new LiveClient({ credentials: () => api().broker.credentials(), logger }));
+        // A refused credentials request tells the app (a blocked user's session ends there at once).
+        const credentials = () =>
+          api()
+            .broker.credentials()
+            .catch((error: unknown) => {
+              onError.current?.(error);
+              throw error;
+            });
+        if (current) setLive(new LiveClient({ credentials, logger }));
       },
       (error: unknown) => {
         if (!current) return;

@@ -1,4 +1,4 @@
-import { apiKeySchema, createApiKeyBodySchema, createdApiKeySchema } from '../api-keys';
+import { apiKeySchema, createApiKeyBodySchema, createdApiKeySchema, listedApiKeySchema } from '../api-keys';
 import { pageOf, pageQuerySchema, idParamsSchema as params } from '../common';
 import { apiKeyRoutes } from './api-keys';
 import { schemasFor } from './schemas';
@@ -16,6 +16,11 @@ export const apiKeySchemas = schemasFor(apiKeyRoutes, {
     query: pageQuerySchema,
     response: pageOf(apiKeySchema),
   },
-  list: { summary: "The caller's API keys", query: pageQuerySchema, response: pageOf(apiKeySchema) },
+  list: {
+    summary:
+      "API keys with their owners: every user's for platform administrators, else the caller's own. `search` matches the key's name and prefix and the owner's name and email",
+    query: pageQuerySchema,
+    response: pageOf(listedApiKeySchema),
+  },
   invalidate: { summary: 'Invalidate an API key; it stops working at once', params, response: apiKeySchema },
 });

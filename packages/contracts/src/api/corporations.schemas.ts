@@ -10,6 +10,7 @@ import {
   hasAccessQuerySchema,
   hasAccessResponseSchema,
   memberSchema,
+  membershipEntrySchema,
   setUserPermissionsBodySchema,
 } from '../permissions';
 import { workspaceSchema } from '../workspaces';
@@ -60,6 +61,13 @@ export const corporationSchemas = schemasFor(corporationRoutes, {
     params,
     query: pageQuerySchema,
     response: pageOf(memberSchema),
+  },
+  memberships: {
+    summary:
+      'Every membership in the corporation and its workspaces (`workspaceId` null: corporation level), by email',
+    params,
+    query: pageQuerySchema,
+    response: pageOf(membershipEntrySchema),
   },
   setWorkspaceSorting: {
     summary: 'Order the workspaces of the corporation',

@@ -53,6 +53,12 @@ export const corporationRoutes = routeTable({
     path: '/corporations/:id/members',
     access: { scope: 'corporation', need: 'read', corporationLevel: true },
   },
+  // Every membership, corporation-level and per workspace, so an administrator's member list is one read.
+  memberships: {
+    method: 'GET',
+    path: '/corporations/:id/memberships',
+    access: corp('admin'),
+  },
   setWorkspaceSorting: {
     method: 'PUT',
     path: '/corporations/:id/set-workspace-sorting',

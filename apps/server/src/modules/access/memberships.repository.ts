@@ -1,5 +1,5 @@
 import type { Permission } from '@stromwerk/contracts/permissions';
-import { and, asc, count, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import { memberships } from '../../db/schema/tenancy';
 import type { Executor } from '../../db/transaction';
@@ -82,6 +82,30 @@ export class MembershipsRepository {
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(where)
       .orderBy(asc(users.email))
+      .limit(limit)
+      .offset(offset);
+    return { rows: rows.map((r) => ({ ...r, permissions: expand(r.permissions) })), total };
+  }
+
+  /** Every membership in the corporation and its workspaces with its user, by email (corporation level first). */
+  async allOf(corporationId: string, limit: number, offset: number) {
+    const where = eq(memberships.corporationId, corporationId);
+    const [{ total }] = (await this.db.select({ total: count() }).from(memberships).where(where)) as [
+      { total: number },
+    ];
+    const rows = await this.db
+      .select({
+        userId: users.id,
+        email: users.email,
+        name: users.name,
+        workspaceId: memberships.workspaceId,
+        permissions: memberships.permissions,
+        blocked: users.blocked,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where)
+      .orderBy(asc(users.email), sql`${memberships.workspaceId} nulls first`, asc(memberships.id))
       .limit(limit)
       .offset(offset);
     return { rows: rows.map((r) => ({ ...r, permissions: expand(r.permissions) })), total };

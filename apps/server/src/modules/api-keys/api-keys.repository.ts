@@ -1,7 +1,9 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import type { PageQuery } from '@stromwerk/contracts/common';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { apiKeys, users } from '../../db/schema/identity';
 import type { Db } from '../../plugins/db';
 import { grantsOf, usersId } from '../access/access.repository';
+import { escapeLike } from '../users/users.repository';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -25,6 +27,44 @@ export class ApiKeysRepository {
       .orderBy(desc(apiKeys.createdAt))
       .limit(limit)
       .offset(offset);
+    return { rows, total };
+  }
+
+  /**
+   * Keys with their owners, newest first: one user's (`userId`) or everyone's (undefined). `search` matches
+   * the key's name and prefix and the owner's name and email.
+   */
+  async listWithOwners(userId: string | undefined, q: PageQuery) {
+    const filters: SQL[] = [];
+    if (userId !== undefined) filters.push(eq(apiKeys.userId, userId));
+    if (q.search) {
+      const like = `%${escapeLike(q.search)}%`;
+      filters.push(
+        or(
+          ilike(apiKeys.name, like),
+          ilike(apiKeys.prefix, like),
+          ilike(users.name, like),
+          ilike(users.email, like),
+        )!,
+      );
+    }
+    const where = filters.length ? and(...filters) : undefined;
+    const [{ total }] = (await this.db
+      .select({ total: count() })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .where(where)) as [{ total: number }];
+    const rows = await this.db
+      .select({
+        key: apiKeys,
+        owner: { id: users.id, name: users.name, email: users.email, blocked: users.blocked },
+      })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .where(where)
+      .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+      .limit(q.limit)
+      .offset(q.offset);
     return { rows, total };
   }
 

@@ -10,7 +10,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
   registerTable(app, table, apiKeySchemas, ['api-keys'], {
     create: (req) => apiKeys.create(actorOf(req), req.params.id, req.body),
     listForUser: (req) => apiKeys.list(actorOf(req), req.params.id, req.query),
-    list: (req) => apiKeys.list(actorOf(req), actorOf(req).user.id, req.query),
+    list: (req) => apiKeys.listWithOwners(actorOf(req), req.query),
     invalidate: (req) => apiKeys.invalidate(actorOf(req), req.params.id),
   });
 }

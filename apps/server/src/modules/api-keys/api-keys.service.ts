@@ -1,4 +1,10 @@
-import type { ApiKey, ApiKeyScope, CreateApiKeyBody, CreatedApiKey } from '@stromwerk/contracts/api-keys';
+import type {
+  ApiKey,
+  ApiKeyScope,
+  CreateApiKeyBody,
+  CreatedApiKey,
+  ListedApiKey,
+} from '@stromwerk/contracts/api-keys';
 import type { PageQuery } from '@stromwerk/contracts/common';
 import { forbidden, notFound } from '../../lib/app-error';
 import { iso, isoOrNull } from '../../lib/dates';
@@ -123,6 +129,13 @@ export class ApiKeysService {
     await this.ownerCheck(actor, userId);
     const { rows, total } = await this.repo.listOf(userId, q.limit, q.offset);
     return { items: rows.map(toApiKey), total, limit: q.limit, offset: q.offset };
+  }
+
+  /** `GET /v1/api-keys`: every key with its owner for a platform administrator, else the caller's own. */
+  async listWithOwners(actor: Actor, q: PageQuery) {
+    const { rows, total } = await this.repo.listWithOwners(actor.user.isAdmin ? undefined : actor.user.id, q);
+    const items: ListedApiKey[] = rows.map((r) => ({ ...toApiKey(r.key), owner: r.owner }));
+    return { items, total, limit: q.limit, offset: q.offset };
   }
 
   async invalidate(actor: Actor, id: string) {

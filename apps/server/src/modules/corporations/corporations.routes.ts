@@ -17,6 +17,7 @@ export async function corporationsRoutes(app: FastifyInstance) {
     hasAccess: (req) => corporations.hasAccess(actorOf(req), req.params.id, req.query.permission),
     setUserPermissions: (req) => corporations.setUserPermissions(actorOf(req), req.params.id, req.body),
     members: (req) => corporations.members(actorOf(req), req.params.id, req.query),
+    memberships: (req) => corporations.membershipsOf(actorOf(req), req.params.id, req.query),
     setWorkspaceSorting: (req) =>
       corporations.setWorkspaceSorting(actorOf(req), req.params.id, req.body.workspaceIds),
     workspaces: (req) => workspaces.listOfCorporation(actorOf(req), req.params.id, req.query),

@@ -144,6 +144,13 @@ export class CorporationsService {
     return { items: rows, total, limit: query.limit, offset: query.offset };
   }
 
+  /** Every membership of the corporation and its workspaces (administrators: the member list in one read). */
+  async membershipsOf(actor: Actor, id: string, query: PageQuery) {
+    await this.access.corporation(actor, id, 'admin');
+    const { rows, total } = await this.memberships.allOf(id, query.limit, query.offset);
+    return { items: rows, total, limit: query.limit, offset: query.offset };
+  }
+
   async setWorkspaceSorting(actor: Actor, id: string, workspaceIds: string[]) {
     await this.access.corporation(actor, id, 'write');
     const rows = await this.repo.workspaceCorporations(workspaceIds);

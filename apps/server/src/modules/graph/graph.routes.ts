@@ -8,5 +8,7 @@ export async function graphRoutes(app: FastifyInstance) {
   const { graph } = app.services;
   registerTable(app, routes, graphSchemas, ['graph'], {
     ofWorkspace: (req) => graph.ofWorkspace(actorOf(req), req.params.id),
+    watch: (req) => graph.watch(actorOf(req), req.params.id, req.query.watcher),
+    unwatch: (req) => graph.unwatch(actorOf(req), req.params.id, req.query.watcher),
   });
 }

@@ -9,6 +9,7 @@ import type { OutputsService } from '../outputs/outputs.service';
 import { type SourcesRepository, toSource } from '../sources/sources.repository';
 import { type TargetsRepository, toTarget } from '../targets/targets.repository';
 import { buildGraph, type MediaIn } from './graph-builder';
+import type { LiveStats } from './live-stats';
 
 /** Recordings read to find each recorder's newest ones; the builder keeps those of the last 24 h. */
 const RECORDINGS_READ = 200;
@@ -35,7 +36,19 @@ export class GraphService {
     private readonly outputs: OutputsService,
     private readonly targets: TargetsRepository,
     private readonly medias: MediasRepository,
+    readonly stats: LiveStats,
   ) {}
+
+  /** Takes or renews the caller's lease on the workspace's live stats (see `LiveStats`). */
+  async watch(actor: Actor, workspaceId: string, watcher: string) {
+    const { workspace } = await this.access.workspace(actor, workspaceId, 'read');
+    this.stats.watch(workspace, `${actor.user.id}:${watcher}`);
+  }
+
+  async unwatch(actor: Actor, workspaceId: string, watcher: string) {
+    await this.access.workspace(actor, workspaceId, 'read');
+    this.stats.unwatch(workspaceId, `${actor.user.id}:${watcher}`);
+  }
 
   async ofWorkspace(actor: Actor, workspaceId: string): Promise<WorkspaceGraph> {
     const { workspace, permissions } = await this.access.workspace(actor, workspaceId, 'read');

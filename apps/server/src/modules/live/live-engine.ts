@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../lib/events';
 import type { Config } from '../../plugins/config';
 import { type RtmpIngest, startRtmpIngest } from '../../plugins/rtmp-ingest';
+import type { StatsReading } from '../graph/live-stats';
 import type { SourceRow } from '../sources/sources.repository';
 import type { SourcesService } from '../sources/sources.service';
 import type { StreamInfosService } from '../stream-infos/stream-infos.service';
@@ -112,6 +113,19 @@ export class LiveEngine implements LiveControl {
     this.runners.clear();
     this.publishers.clear();
     await this.ingest?.stop();
+  }
+
+  /** Byte counters of a workspace's live sources and running targets (the Flowchart's stats, when watched). */
+  readings(workspaceId: string): StatsReading[] {
+    const out: StatsReading[] = [];
+    for (const { key, row } of this.keys.inWorkspace(workspaceId)) {
+      const bytes = this.ingest?.bytesIn(key);
+      if (bytes !== undefined) out.push({ kind: 'source', id: row.id, bytes });
+    }
+    for (const runner of this.runners.values())
+      if (runner.row.workspaceId === workspaceId)
+        out.push({ kind: 'target', id: runner.row.id, bytes: runner.bytesSent });
+    return out;
   }
 
   // --- LiveControl: called by the services after a committed change ---

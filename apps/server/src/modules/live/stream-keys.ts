@@ -23,6 +23,11 @@ export class StreamKeyRegistry {
     else this.blockedCorporations.delete(corporationId);
   }
 
+  /** The sources of a workspace with their keys. */
+  *inWorkspace(workspaceId: string) {
+    for (const [key, row] of this.byKey) if (row.workspaceId === workspaceId) yield { key, row };
+  }
+
   source(key: string) {
     return this.byKey.get(key);
   }

@@ -105,6 +105,8 @@ export class TargetRunner {
     restarts: 0,
   };
   private lastBitrateReport = 0;
+  /** Bytes ffmpeg reported written so far in the current attempt (the Flowchart's sparkline reads it). */
+  bytesSent = 0;
 
   constructor(
     readonly row: TargetRow,
@@ -123,6 +125,7 @@ export class TargetRunner {
     this.supervisor.on('lastError', (reason) => options.log?.({ targetId: row.id, reason }));
     this.supervisor.on('state', (state: SupervisorState) => this.onState(state));
     this.supervisor.on('progress', (p: FfmpegProgress) => {
+      this.bytesSent = p.totalBytes;
       // Bitrate is reported at most every 5 s: it is a gauge, not a stream of events.
       if (Date.now() - this.lastBitrateReport < 5000) return;
       this.lastBitrateReport = Date.now();

@@ -94,6 +94,12 @@ export const UserSettingsPage = page(
   () => import('../../features/account/components/user-settings-page').then((m) => m.UserSettingsPage),
   'account',
 );
+export const AdminPage = page(
+  () => import('../../features/admin/components/admin-page').then((m) => m.AdminPage),
+  'admin',
+  'account',
+  'tenancy',
+);
 export const UserSocialsPage = page(
   () => import('../../features/socials/components/socials-page').then((m) => m.SocialsPage),
   'socials',

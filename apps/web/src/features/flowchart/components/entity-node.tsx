@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLiveNode } from '../model/graph-store';
 import { useGraphStore } from './graph-context';
 import { detailText, nodeAriaLabel, stateText, toneOf } from './node-text';
+import { Sparkline } from './sparkline';
 
 const inputHandles = { main: '28%', backup: '58%', fallback: '86%' } as const;
 
@@ -47,6 +48,9 @@ export const EntityNode = memo(function EntityNode({ id, isConnectable }: NodePr
         {node.label}
       </div>
       <div className="fc-node__detail">{detailText(t, node, i18n.language)}</div>
+      {(node.kind === 'source' || node.kind === 'target') && (
+        <Sparkline nodeId={node.id} width={160} height={18} />
+      )}
       {node.kind !== 'target' && (
         <Handle id="out" type="source" position={Position.Right} isConnectable={node.kind !== 'media'} />
       )}

@@ -10,7 +10,11 @@ import { LiveProvider } from '../../../live/live-provider';
 import { FlowchartPage } from './flowchart-page';
 
 const api = vi.hoisted(() => ({
-  graph: { ofWorkspace: vi.fn() },
+  graph: {
+    ofWorkspace: vi.fn(),
+    watch: vi.fn(() => Promise.resolve()),
+    unwatch: vi.fn(() => Promise.resolve()),
+  },
   targets: { update: vi.fn() },
   outputs: { update: vi.fn() },
   users: { me: vi.fn() },
@@ -148,6 +152,22 @@ describe('FlowchartPage (compact list)', () => {
         body: { behaviour: 'media' },
       }),
     );
+  });
+
+  it('watches the live stats while mounted and stops when it unmounts (the server samples only then)', async () => {
+    api.graph.ofWorkspace.mockResolvedValue(graph);
+    api.users.me.mockResolvedValue({ id: 'u1' });
+    const view = renderPage();
+    await screen.findByRole('navigation', { name: 'Flowchart as a list' });
+    await waitFor(() => expect(api.graph.watch).toHaveBeenCalledTimes(1));
+    const [{ params, query }] = api.graph.watch.mock.calls[0] as unknown as [
+      { params: { id: string }; query: { watcher: string } },
+    ];
+    expect(params).toEqual({ id: 'w1' });
+    expect(query.watcher).toMatch(/^[0-9a-f-]{36}$/);
+    expect(api.graph.unwatch).not.toHaveBeenCalled();
+    view.unmount();
+    expect(api.graph.unwatch).toHaveBeenCalledWith({ params, query });
   });
 
   it('"Only problems" keeps the failing target and what feeds it', async () => {

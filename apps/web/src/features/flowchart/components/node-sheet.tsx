@@ -12,8 +12,10 @@ import { SideSheet } from '../../../layout/side-sheet';
 import type { Rewire } from '../api/rewire';
 import { useLiveNode } from '../model/graph-store';
 import { BehaviourField } from './behaviour-field';
+import { EncoderSetupButton } from './encoder-setup-button';
 import { useGraphStore } from './graph-context';
 import { bitrateText, detailText, nodeAriaLabel, stateText } from './node-text';
+import { Sparkline } from './sparkline';
 
 const areaPath = { source: 'sources', output: 'players', target: 'targets', media: 'media' } as const;
 
@@ -78,6 +80,11 @@ export function NodeSheet({
           {node.kind !== 'source' && <Row label={t('sheet.fedBy')}>{names(incoming, 'from')}</Row>}
           {node.kind !== 'target' && <Row label={t('sheet.feeds')}>{names(outgoing, 'to')}</Row>}
           {blast && <Row label={t('sheet.blast')}>{blast}</Row>}
+          {(node.kind === 'source' || node.kind === 'target') && (
+            <Row label={t('sheet.bitrateHistory')}>
+              <Sparkline nodeId={node.id} width={200} height={40} fallback={t('sheet.noSamples')} />
+            </Row>
+          )}
         </Box>
         {'lastError' in node && node.lastError && node.state !== 'live' && node.state !== 'online' && (
           <FailureNote
@@ -109,6 +116,9 @@ export function NodeSheet({
               {t('sheet.disconnect', { name: store.get(feed.from)?.label ?? '' })}
             </Button>
           )}
+          {node.kind === 'source' &&
+            (node.sourceType === 'rtmp' || node.sourceType === 'srt') &&
+            canWrite && <EncoderSetupButton sourceId={node.refId} />}
           {node.kind === 'output' && (
             <Button variant="outlined" href={node.playerUrl} target="_blank" rel="noopener">
               {t('sheet.openPlayer')}

@@ -6,6 +6,7 @@
  */
 import type { GraphNode, WorkspaceGraph } from '@stromwerk/contracts/graph';
 import { useSyncExternalStore } from 'react';
+import { StatsSeries } from './stats-series';
 
 type Listener = () => void;
 
@@ -13,6 +14,8 @@ export class GraphStore {
   private nodes = new Map<string, GraphNode>();
   private readonly byId = new Map<string, Set<Listener>>();
   private readonly any = new Set<Listener>();
+  /** The last 60 s of bitrate per source and target, while the chart is watched. */
+  readonly stats = new StatsSeries();
   /** Bumped on every change; the snapshot of listeners to the whole graph. */
   version = 0;
 

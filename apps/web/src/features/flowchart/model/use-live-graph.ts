@@ -6,6 +6,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useLiveClient, useLiveStatus } from '../../../live/live-provider';
 import { GraphStore } from './graph-store';
 import { applyGraphMessage } from './live-patch';
+import { statsSampleOf } from './stats-series';
+import { useStatsWatch } from './use-stats-watch';
 
 /** A burst of changes (a bulk edit, a rewire) refetches once. */
 const REFETCH_DEBOUNCE_MS = 300;
@@ -41,7 +43,7 @@ export function useLiveGraph(graph: WorkspaceGraph | undefined) {
   const topicList = useMemo(
     () =>
       workspaceId && corporationId
-        ? (['source', 'output', 'target', 'media'] as const).map((e) =>
+        ? (['source', 'output', 'target', 'media', 'stats'] as const).map((e) =>
             topics.inWorkspace(corporationId, workspaceId, e),
           )
         : [],
@@ -54,6 +56,11 @@ export function useLiveGraph(graph: WorkspaceGraph | undefined) {
   useEffect(() => {
     if (!client || status !== 'connected') return;
     const onMessage = (message: TopicMessage) => {
+      if (message.entity === 'stats') {
+        const sample = statsSampleOf(message.id, message.data);
+        if (sample) store.stats.add(sample.nodeId, sample.point);
+        return;
+      }
       if (applyGraphMessage(store, message) === 'refetch') refetch();
     };
     const offs = topicList.map((topic) => client.subscribe(topic, onMessage));
@@ -61,6 +68,9 @@ export function useLiveGraph(graph: WorkspaceGraph | undefined) {
       for (const off of offs) off();
     };
   }, [client, status, topicList, store, refetch]);
+
+  // While this view is mounted the server samples the workspace's bitrates (and only then).
+  useStatsWatch(workspaceId);
 
   const previous = useRef(status);
   useEffect(() => {

@@ -1,17 +1,19 @@
 import type { Permission } from '@stromwerk/contracts/permissions';
-import { queryOptions, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../../lib/api-client';
 import { fetchAll } from '../../../lib/fetch-all';
 import { workspacesQueryOptions } from '../../../lib/queries/workspaces';
 import type { WorkspaceData } from '../../../lib/types';
 import { corporationMembersQueryOptions } from './list-corporation-members';
 
-export const workspaceMembersQueryOptions = (corporationId: string, workspaceId: string) =>
+/** Every membership of the corporation and its workspaces: one read for the administrators' member list. */
+export const corporationMembershipsQueryOptions = (corporationId: string) =>
   queryOptions({
-    queryKey: ['corporations', corporationId, 'members', 'workspace', workspaceId],
+    queryKey: ['corporations', corporationId, 'members', 'all'],
     queryFn: ({ signal }) =>
       fetchAll((offset, limit) =>
-        api.workspaces.members({ params: { id: workspaceId }, query: { offset, limit } }, { signal }),
+        api.corporations.memberships({ params: { id: corporationId }, query: { offset, limit } }, { signal }),
       ),
   });
 
@@ -35,38 +37,56 @@ export const topOf = (permissions: readonly string[]): Permission | null =>
         ? 'read'
         : null;
 
+interface Entry {
+  userId: string;
+  name: string;
+  email: string;
+  blocked: boolean;
+  permissions: readonly string[];
+  /** Null or absent: corporation level. */
+  workspaceId?: string | null;
+}
+
 /**
- * Everyone with a membership in the corporation or one of its workspaces: the corporation's list holds
- * corporation-level members only, so each workspace's list is read as well (admins only).
+ * Memberships merged per person, sorted by email: the corporation level and a level per workspace.
+ * Memberships of workspaces not in `workspaceIds` (not shown on the page) are left out.
  */
-export function useMemberRows(corporationId: string, workspaces: WorkspaceData[], enabled = true) {
-  return useQueries({
-    queries: [
-      corporationMembersQueryOptions(corporationId),
-      ...workspaces.map((w) => ({ ...workspaceMembersQueryOptions(corporationId, w.id), enabled })),
-    ],
-    combine: (results) => {
-      const [corp, ...perWorkspace] = results;
-      const rows = new Map<string, MemberRow>();
-      const row = (m: { userId: string; name: string; email: string; blocked: boolean }) => {
-        const found = rows.get(m.userId) ?? { ...m, corporation: null, workspaces: {} };
-        rows.set(m.userId, found);
-        return found;
-      };
-      for (const m of corp?.data ?? []) row(m).corporation = topOf(m.permissions);
-      perWorkspace.forEach((result, i) => {
-        for (const m of result.data ?? []) {
-          const top = topOf(m.permissions);
-          if (top) row(m).workspaces[workspaces[i]!.id] = top;
-        }
-      });
-      return {
-        rows: [...rows.values()].sort((a, b) => a.email.localeCompare(b.email)),
-        isPending: results.some((r) => r.isPending && r.fetchStatus !== 'idle'),
-        error: results.find((r) => r.error)?.error ?? null,
-      };
-    },
-  });
+export function memberRowsOf(entries: readonly Entry[], workspaceIds: ReadonlySet<string>): MemberRow[] {
+  const rows = new Map<string, MemberRow>();
+  for (const m of entries) {
+    const top = topOf(m.permissions);
+    const workspaceId = m.workspaceId ?? null;
+    if (workspaceId !== null && (!top || !workspaceIds.has(workspaceId))) continue;
+    const row = rows.get(m.userId) ?? {
+      userId: m.userId,
+      name: m.name,
+      email: m.email,
+      blocked: m.blocked,
+      corporation: null,
+      workspaces: {},
+    };
+    rows.set(m.userId, row);
+    if (workspaceId === null) row.corporation = top;
+    else row.workspaces[workspaceId] = top!;
+  }
+  return [...rows.values()].sort((a, b) => a.email.localeCompare(b.email));
+}
+
+/**
+ * Everyone with a membership in the corporation or one of its workspaces. Administrators read every
+ * membership in one request (`corporations.memberships`); others see the corporation-level members.
+ */
+export function useMemberRows(corporationId: string, workspaces: WorkspaceData[], isAdmin = true) {
+  const all = useQuery({ ...corporationMembershipsQueryOptions(corporationId), enabled: isAdmin });
+  const corporationLevel = useQuery({ ...corporationMembersQueryOptions(corporationId), enabled: !isAdmin });
+  const result = isAdmin ? all : corporationLevel;
+  const ids = workspaces.map((w) => w.id).join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ids` stands for the workspaces
+  const rows = useMemo(
+    () => memberRowsOf(result.data ?? [], new Set(workspaces.map((w) => w.id))),
+    [result.data, ids],
+  );
+  return { rows, isPending: result.isPending && result.fetchStatus !== 'idle', error: result.error };
 }
 
 export interface PermissionChange {

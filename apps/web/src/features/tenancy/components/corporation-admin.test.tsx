@@ -13,6 +13,7 @@ const page = <T,>(items: T[]) => ({ items, total: items.length, limit: 200, offs
 const api = vi.hoisted(() => ({
   corporations: {
     members: vi.fn(),
+    memberships: vi.fn(),
     invitations: vi.fn(),
     setUserPermissions: vi.fn(),
     setWorkspaceSorting: vi.fn(),
@@ -60,8 +61,13 @@ afterEach(() => {
 describe('CorporationMembersCard', { timeout: 20_000 }, () => {
   const members = () => {
     api.corporations.members.mockResolvedValue(page([{ ...ada, permissions: ['read', 'write', 'admin'] }]));
-    api.workspaces.members.mockImplementation(({ params }: { params: { id: string } }) =>
-      Promise.resolve(page(params.id === news.id ? [{ ...bob, permissions: ['read'] }] : [])),
+    // One request for everything an administrator sees: corporation level and per workspace.
+    api.corporations.memberships.mockResolvedValue(
+      page([
+        { ...ada, workspaceId: null, permissions: ['read', 'write', 'admin'] },
+        { ...bob, workspaceId: news.id, permissions: ['read'] },
+        { ...bob, workspaceId: 'a-workspace-not-on-the-page', permissions: ['read'] },
+      ]),
     );
   };
 
@@ -70,6 +76,9 @@ describe('CorporationMembersCard', { timeout: 20_000 }, () => {
     api.workspaces.setUserPermissions.mockResolvedValue(undefined);
     show(<CorporationMembersCard corporationId={C} workspaces={[studio, news]} isAdmin />);
     const list = await screen.findByRole('list', { name: 'Members' });
+    expect(api.corporations.memberships).toHaveBeenCalledTimes(1);
+    expect(api.workspaces.members).not.toHaveBeenCalled();
+    expect(api.corporations.members).not.toHaveBeenCalled();
     await within(list).findByText('bob@example.test');
     expect(within(list).getByText('Corporation: Admin')).toBeTruthy();
     expect(within(list).getByText('News: Read')).toBeTruthy();
@@ -103,6 +112,9 @@ describe('CorporationMembersCard', { timeout: 20_000 }, () => {
     members();
     show(<CorporationMembersCard corporationId={C} workspaces={[studio, news]} isAdmin={false} />);
     await screen.findByText('ada@example.test');
+    // Non-administrators may not read every membership: the corporation-level list only.
+    expect(api.corporations.memberships).not.toHaveBeenCalled();
+    expect(screen.queryByText('bob@example.test')).toBeNull();
     expect(screen.queryByRole('button', { name: /Change permissions/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
   });

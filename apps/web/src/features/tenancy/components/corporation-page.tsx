@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { BlockedChip } from '../../../components/blocked-chip';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { Page } from '../../../components/page';
 import { useFormat } from '../../../lib/format';
@@ -31,11 +32,16 @@ export function CorporationPage() {
   return (
     <Page
       title={corporation.name}
-      subtitle={t('corporation.subtitle', {
-        count: own.length,
-        formattedCount: format.number(own.length),
-        date: format.date(corporation.createdAt),
-      })}
+      subtitle={
+        <>
+          {t('corporation.subtitle', {
+            count: own.length,
+            formattedCount: format.number(own.length),
+            date: format.date(corporation.createdAt),
+          })}
+          {corporation.blocked && <BlockedChip />}
+        </>
+      }
       actions={
         <Button variant="contained" startIcon={<Add />} href={`/add-workspace?corporation=${corporation.id}`}>
           {t('switcher.add')}
