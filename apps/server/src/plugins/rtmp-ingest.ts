@@ -20,6 +20,8 @@ export interface RtmpIngest {
   localUrl(streamKey: string): string;
   /** Disconnects the publisher of a key (rotated key, maintenance, deleted source, blocked corporation). */
   kick(streamKey: string): void;
+  /** The keys with a publisher on this ingest now. */
+  publishing(): string[];
   stop(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function startRtmpIngest(opts: {
     port: opts.port,
     localUrl: (key) => `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${key}`,
     kick: (key) => publishers.get(key)?.close(),
+    publishing: () => [...publishers.keys()],
     stop: () => nms.stop(),
   };
 }
