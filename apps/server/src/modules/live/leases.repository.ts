@@ -106,7 +106,7 @@ export class LeasesRepository {
 /** The SQL condition "`fence` holds the lease of this thing", for the fenced writes of live state. */
 export function holdsLease(kind: LeaseKind, id: string, fence: Fence) {
   return sql`EXISTS (SELECT 1 FROM live_leases WHERE kind = ${kind} AND thing_id = ${id}
-    AND holder = ${fence.holder} AND token = ${fence.token})`;
+    AND holder = ${fence.holder} AND token = ${fence.token} AND expires_at > now())`;
 }
 
 /** The SQL condition "no process holds a live lease on this thing" (none, or expired). */

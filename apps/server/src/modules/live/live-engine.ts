@@ -330,6 +330,12 @@ export class LiveEngine implements LiveControl {
    */
   private async correct(kind: LeaseKind, id: string, fence: Fence, quiet: boolean) {
     if (this.inUse(kind, id) || this.stopping) return;
+    await this.correctState(kind, id, fence, quiet);
+    // Nothing runs here for it: free at once, so an encoder reaching any process may take it.
+    if (!this.inUse(kind, id)) await this.leases.release(kind, id);
+  }
+
+  private async correctState(kind: LeaseKind, id: string, fence: Fence, quiet: boolean) {
     if (kind === 'target') {
       const row = await this.deps.targets.repo.byId(id);
       if (!row) return;
