@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { ensureBuilt, serverBuild } from '../../../../scripts/lib/builds.mjs';
 import { exited, freePort, serverEnv, startServerProcess } from '../../../../scripts/lib/server-process.mjs';
 
 // Several real server processes on one fresh PostgreSQL database (issue 19): the cluster test and the
@@ -44,7 +45,7 @@ export async function freshDatabase(adminUrl: string) {
   };
 }
 
-/** Starts one server process (tsx on the sources, as the e2e tests do) on `databaseUrl`. */
+/** Starts one server process (the production bundle of the current sources) on `databaseUrl`. */
 export async function startNode(name: string, databaseUrl: string): Promise<ClusterNode> {
   const dataDir = mkdtempSync(join(tmpdir(), `sw-cluster-${name}-`));
   const port = await freePort();
@@ -55,7 +56,9 @@ export async function startNode(name: string, databaseUrl: string): Promise<Clus
     ADMIN_PASSWORD: CLUSTER_ADMIN.password,
     TARGET_ALLOW_PRIVATE: 'true',
   });
-  const command = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
+  // The server bundle (built when stale, in about a second): it starts in a fraction of tsx's time.
+  ensureBuilt(serverBuild);
+  const command = [process.execPath, '--enable-source-maps', 'apps/server/dist/main.js'];
   const started = await startServerProcess(command, { cwd: root, env, timeoutMs: 90_000 });
   return {
     name,

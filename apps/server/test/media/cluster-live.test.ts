@@ -12,8 +12,8 @@ import {
 } from '../helpers/cluster';
 import { ffmpeg, freePort, publishTestStream, stopAll, waitFor } from '../helpers/media';
 
-// Issue 19, first part: the live plane on several processes. Three real server processes (`tsx
-// apps/server/src/main.ts`, each its own DATA_DIR, HTTP and RTMP port) on one fresh PostgreSQL database,
+// Issue 19, first part: the live plane on several processes. Three real server processes (the server
+// bundle `apps/server/dist/main.js` of the current sources, each its own DATA_DIR, HTTP and RTMP port) on one fresh PostgreSQL database,
 // a real ffmpeg encoder and receiver. Needs PostgreSQL: TEST_DATABASE_URL.
 
 const adminUrl = process.env.TEST_DATABASE_URL;
