@@ -116,9 +116,21 @@ export class LiveEngine implements LiveControl {
     // Recordings in progress stay on disk; the next start imports them (RecordingsService).
     this.recordings.abort();
     await this.publishers.stopAll();
+    await this.endLocalStreams();
     await this.ingest?.stop();
     // Released, not left to expire: the other processes correct what this one ran at once.
     await this.leases.stop();
+  }
+
+  /** A stopping process ends the streams it owns itself (quietly), before it releases their leases. */
+  private async endLocalStreams() {
+    for (const key of this.ingest?.publishing() ?? []) {
+      const row = this.keys.source(key);
+      const fence = row && this.leases.fence('source', row.id);
+      if (!row || !fence) continue;
+      if (await this.deps.sources.repo.updateFenced(row.id, { live: false, streamStart: null }, fence))
+        await this.deps.streamInfos.close(row.id, new Date());
+    }
   }
 
   // --- LiveControl: called by the services after a committed change ---
