@@ -17,6 +17,7 @@ import { ffmpeg, freePort, publishTestStream, stopAll, waitFor } from '../helper
 // a real ffmpeg encoder and receiver. Needs PostgreSQL: TEST_DATABASE_URL.
 
 const adminUrl = process.env.TEST_DATABASE_URL;
+if (!adminUrl) console.warn('cluster-live.test.ts skipped: it needs PostgreSQL (set TEST_DATABASE_URL)');
 const nodes: ClusterNode[] = [];
 let db: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 
@@ -145,8 +146,19 @@ describe.skipIf(!adminUrl)('the live plane on several processes (PostgreSQL)', (
     const old = publishTestStream(`rtmp://127.0.0.1:${c.rtmpPort}/live/${key}`, 30);
     await exitOf(old);
     expect((await state(source.id)).live).toBe(false);
+
+    // Deleting the source through C disconnects its encoder at B within a second too.
+    const newKey = await keyOf(c);
+    const third = publishTestStream(`rtmp://127.0.0.1:${b.rtmpPort}/live/${newKey}`, 120);
+    await waitFor('live through B again', async () => (await state(source.id)).live, 20_000);
+    const deleteAt = Date.now();
+    await call(c, 'DELETE', `/sources/${source.id}`, undefined, token);
+    const deleteDisconnectMs = (await exitOf(third)) - deleteAt;
+    expect(deleteDisconnectMs).toBeLessThan(1000);
     console.log(
-      JSON.stringify({ cluster: { takeoverMs, disconnectMs, startMs: nodes.map((n) => n.startMs) } }),
+      JSON.stringify({
+        cluster: { takeoverMs, disconnectMs, deleteDisconnectMs, startMs: nodes.map((n) => n.startMs) },
+      }),
     );
-  }, 90_000);
+  }, 180_000);
 });
