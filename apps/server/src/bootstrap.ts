@@ -21,6 +21,8 @@ export async function bootstrapFirstRun(db: Db, config: Config, services: Servic
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
   const created = await withTransaction(db, async (tx) => {
+    await users.lockFirstRun(tx);
+    if ((await users.count(tx)) > 0) return null;
     const owner = await users.create(
       { email, name: 'Owner', passwordHash, isAdmin: true, emailVerified: true },
       tx,
@@ -30,6 +32,7 @@ export async function bootstrapFirstRun(db: Db, config: Config, services: Servic
     await new WorkspacesRepository(db).create({ corporationId: corporation.id, name: 'My Workspace' }, tx);
     return { owner, corporation };
   });
+  if (!created) return null;
   if (!config.adminPassword) {
     // Printed on stdout (not only the log) so it is seen once on the console of a first start.
     console.log(

@@ -22,6 +22,8 @@ export interface RtmpIngest {
   kick(streamKey: string): void;
   /** Bytes the publisher of a key has sent so far; undefined when nobody publishes it. */
   bytesIn(streamKey: string): number | undefined;
+  /** The keys with a publisher on this ingest now. */
+  publishing(): string[];
   stop(): Promise<void>;
 }
 
@@ -104,6 +106,7 @@ export async function startRtmpIngest(opts: {
     localUrl: (key) => `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${key}`,
     kick: (key) => publishers.get(key)?.close(),
     bytesIn: (key) => publishers.get(key)?.inBytes,
+    publishing: () => [...publishers.keys()],
     stop: () => nms.stop(),
   };
 }

@@ -2,6 +2,7 @@
 export * from './drafts';
 export * from './identity';
 export * from './jobs';
+export * from './live';
 export * from './media';
 export * from './notifications';
 export * from './outputs';

@@ -1,66 +1,66 @@
-import type { StreamInfo } from '@stromwerk/contracts/stream-info';
-import type { MediaCapabilities } from '@stromwerk/media/capabilities';
-import { probeStream } from '@stromwerk/media/probe';
-import type { ProcessSupervisor } from '@stromwerk/media/supervisor';
-import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '../../lib/events';
-import type { Config } from '../../plugins/config';
 import { type RtmpIngest, startRtmpIngest } from '../../plugins/rtmp-ingest';
 import type { StatsReading } from '../graph/live-stats';
 import type { SourceRow } from '../sources/sources.repository';
-import type { SourcesService } from '../sources/sources.service';
-import type { StreamInfosService } from '../stream-infos/stream-infos.service';
 import type { TargetRow } from '../targets/targets.repository';
-import type { TargetsService } from '../targets/targets.service';
+import { LeaseKeeper } from './lease-keeper';
+import type { LeaseKind } from './lease-state';
+import type { Fence } from './leases.repository';
 import type { LiveControl } from './live-control';
-import { type PublisherContext, publisherFor, shouldPublish } from './source-publishers';
-import { SourceRecorder } from './source-recorder';
+import type { LiveEngineDeps } from './live-engine-deps';
+import { LiveRecordings } from './live-recordings';
+import { LiveTargets } from './live-targets';
+import { LivePublishers } from './source-publishers';
 import { StreamKeyRegistry } from './stream-keys';
-import { TargetRunner, type TargetStatus } from './target-runner';
+import { probeStreamInfo } from './stream-probe';
 
 const TICK_MS = 5000;
 const PROBE_DELAY_MS = 1500;
-
-export interface LiveEngineDeps {
-  config: Config;
-  capabilities: MediaCapabilities;
-  sources: SourcesService;
-  targets: TargetsService;
-  streamInfos: StreamInfosService;
-  events: EventBus;
-  log: FastifyBaseLogger;
-  mediaFile: PublisherContext['mediaFile'];
-  isCorporationBlocked(id: string): Promise<boolean>;
-  /** The program playlist of a player that is showing something, for targets fed by it. */
-  programFeed(outputId: string): Promise<string | undefined>;
-  /** Where live sessions of sources with recording on are written, and what becomes of them. */
-  recordings: {
-    dirFor(sourceId: string, startedAt: Date): Promise<string>;
-    size(file: string): Promise<number | null>;
-    finished(row: SourceRow, file: string | null, startedAt: Date, dir: string): Promise<void>;
-  };
-  /** Stored notification for the workspace's members: a stream began or ended. */
-  notify(row: SourceRow, kind: 'stream-live' | 'stream-offline'): Promise<unknown>;
-}
 
 /**
  * The live media plane of this node (ARCHITECTURE section 6). It owns the RTMP ingest, the processes that
  * feed demo, re-live and SRT sources, and one push process per running target. The database says what
  * should run; the engine makes it so and writes back what actually happens (live, online, errors).
+ * With several processes on one database each live thing has one owner (issue 19): a source or target
+ * runs only in the process holding its lease (`LeaseKeeper`), its state writes carry the lease's fencing
+ * token, and a process never corrects state another live process holds.
  */
 export class LiveEngine implements LiveControl {
   private ingest: RtmpIngest | undefined;
   private readonly keys = new StreamKeyRegistry();
-  private readonly publishers = new Map<string, { supervisor: ProcessSupervisor; signature: string }>();
-  private readonly runners = new Map<string, TargetRunner>();
-  private readonly recorders = new Map<string, { recorder: SourceRecorder; dir: string }>();
+  private readonly publishers: LivePublishers;
+  private readonly recordings: LiveRecordings;
   private tick: NodeJS.Timeout | undefined;
   private stopping = false;
+  readonly leases: LeaseKeeper;
+  private readonly targets: LiveTargets;
+  private readonly closers: (() => Promise<void>)[] = [];
 
-  constructor(private readonly deps: LiveEngineDeps) {}
+  constructor(private readonly deps: LiveEngineDeps) {
+    this.leases = new LeaseKeeper(
+      deps.leases,
+      {
+        inUse: (kind, id) => this.inUse(kind, id),
+        lost: (kind, id) => this.leaseLost(kind, id),
+        takenOver: (kind, id, fence) => this.correct(kind, id, fence, false),
+      },
+      deps.log,
+    );
+    this.publishers = new LivePublishers(
+      {
+        ffmpegPath: deps.config.ffmpegPath,
+        listenHost: deps.config.host,
+        localUrl: (key) => this.ingest!.localUrl(key),
+        mediaFile: deps.mediaFile,
+      },
+      async (id) => !!(await this.leases.claim('source', id)),
+    );
+    this.recordings = new LiveRecordings(deps.recordings, deps.config.ffmpegPath, deps.log);
+    this.targets = new LiveTargets({ ...deps, repo: deps.targets.repo, leases: this.leases });
+  }
 
   async start() {
-    const { config, sources, targets } = this.deps;
+    const { config, sources } = this.deps;
+    if (this.deps.singleProcess) await this.deps.leases.clearAll();
     this.ingest = await startRtmpIngest({
       port: config.rtmpPort,
       host: config.host,
@@ -73,23 +73,24 @@ export class LiveEngine implements LiveControl {
           void this.onUnpublished(key).catch((e) => this.deps.log.error(e, 'going offline failed')),
       },
     });
-    await targets.repo.resetStates();
+    // Only what no live process holds is corrected: another process's streams stay live (fault 2).
+    await this.correctUnowned(true);
     for (const row of await sources.repo.all()) {
-      const reset = row.live
-        ? ((await sources.repo.update(row.id, { live: false, streamStart: null })) ?? row)
-        : row;
-      this.keys.set(reset);
+      this.keys.set(row);
       this.keys.setCorporationBlocked(
         row.corporationId,
         await this.deps.isCorporationBlocked(row.corporationId),
       );
-      await this.reconcilePublisher(reset);
+      await this.reconcilePublisher(row);
     }
     this.deps.events.onChange((e) => {
-      if (e.type === 'corporation' && e.action === 'updated') void this.corporationChanged(e.id);
       if (e.type === 'output') void this.outputFeedChanged(e.id, e.action === 'deleted');
     });
-    this.tick = setInterval(() => void this.reconcileAll(), TICK_MS);
+    this.leases.start();
+    this.tick = setInterval(
+      () => void this.reconcileAll().catch((err) => this.deps.log.warn({ err }, 'live reconcile failed')),
+      TICK_MS,
+    );
     this.tick.unref();
   }
 
@@ -102,17 +103,35 @@ export class LiveEngine implements LiveControl {
     return this.ingest?.localUrl(streamKey);
   }
 
+  /** Something to close once the engine has stopped (the control channel). */
+  onStop(close: () => Promise<void>) {
+    this.closers.push(close);
+  }
+
   async stop() {
     this.stopping = true;
+    for (const close of this.closers) await close();
     clearInterval(this.tick);
-    await Promise.all([...this.runners.values()].map((r) => r.stop()));
+    this.targets.stopping = true;
+    await this.targets.stopAll();
     // Recordings in progress stay on disk; the next start imports them (RecordingsService).
-    for (const { recorder } of this.recorders.values()) recorder.abort();
-    this.recorders.clear();
-    await Promise.all([...this.publishers.values()].map((p) => p.supervisor.stop()));
-    this.runners.clear();
-    this.publishers.clear();
+    this.recordings.abort();
+    await this.publishers.stopAll();
+    await this.endLocalStreams();
     await this.ingest?.stop();
+    // Released, not left to expire: the other processes correct what this one ran at once.
+    await this.leases.stop();
+  }
+
+  /** A stopping process ends the streams it owns itself (quietly), before it releases their leases. */
+  private async endLocalStreams() {
+    for (const key of this.ingest?.publishing() ?? []) {
+      const row = this.keys.source(key);
+      const fence = row && this.leases.fence('source', row.id);
+      if (!row || !fence) continue;
+      if (await this.deps.sources.repo.updateFenced(row.id, { live: false, streamStart: null }, fence))
+        await this.deps.streamInfos.close(row.id, new Date());
+    }
   }
 
   /** Byte counters of a workspace's live sources and running targets (the Flowchart's stats, when watched). */
@@ -144,31 +163,34 @@ export class LiveEngine implements LiveControl {
    * off, the running one is saved to the library at once, as if the stream had ended.
    */
   private async followRecordingSwitch(row: SourceRow) {
-    if (row.recording && row.live) return this.startRecording(row, new Date());
-    if (!row.recording && this.recorders.has(row.id))
-      void this.finishRecording(row, true).catch((e) =>
-        this.deps.log.error({ err: e, sourceId: row.id }, 'saving the recording failed'),
-      );
+    // Only the process the stream is live in records it.
+    if (row.recording && row.live && this.leases.fence('source', row.id))
+      return this.startRecording(row, new Date());
+    if (!row.recording && this.recordings.has(row.id))
+      void this.recordings
+        .finish(row, true)
+        .catch((e) => this.deps.log.error({ err: e, sourceId: row.id }, 'saving the recording failed'));
   }
 
-  async sourceRemoved(row: SourceRow) {
+  async sourceRemoved(row: Pick<SourceRow, 'id' | 'streamKey'>) {
     this.keys.removeSource(row.id);
-    await this.stopPublisher(row.id);
+    await this.publishers.stop(row.id);
     this.ingest?.kick(row.streamKey);
     await this.stopTargetsOf(row.id);
   }
 
   async targetChanged(row: TargetRow) {
-    await this.runners.get(row.id)?.stop();
-    this.runners.delete(row.id);
+    await this.targets.stop(row.id);
     if (!row.enabled) return;
     if (row.outputId) {
       const feed = await this.deps.programFeed(row.outputId);
-      if (feed) this.runTarget(row, feed);
+      if (feed) await this.targets.run(row, feed);
       return;
     }
     const source = row.sourceId ? await this.deps.sources.repo.byId(row.sourceId) : undefined;
-    if (source?.live && this.ingest) this.runTarget(row, this.ingest.localUrl(source.streamKey));
+    // A source's targets run where its stream is: in the process holding the source's lease.
+    if (source?.live && this.ingest && this.leases.fence('source', source.id))
+      await this.targets.run(row, this.ingest.localUrl(source.streamKey));
   }
 
   /** A player's program started, switched off or went away: its targets follow. */
@@ -176,32 +198,48 @@ export class LiveEngine implements LiveControl {
     const feed = deleted ? undefined : await this.deps.programFeed(outputId);
     if (!feed) {
       // By runner, not by row: a deleted player's targets have already lost their outputId.
-      const fed = [...this.runners.entries()].filter(([, r]) => r.row.outputId === outputId);
-      for (const [id] of fed) this.runners.delete(id);
-      await Promise.all(fed.map(([, r]) => r.stop()));
+      await this.targets.stopWhere((r) => r.outputId === outputId);
       return;
     }
     for (const target of await this.deps.targets.repo.byOutput(outputId))
-      if (target.enabled && !this.runners.has(target.id)) this.runTarget(target, feed);
+      if (target.enabled && !this.targets.has(target.id)) await this.targets.run(target, feed);
   }
 
   async targetRemoved(id: string) {
-    await this.runners.get(id)?.stop();
-    this.runners.delete(id);
+    await this.targets.stop(id);
+  }
+
+  private stopTargetsOf(sourceId: string) {
+    return this.targets.stopWhere((r) => r.sourceId === sourceId);
   }
 
   // --- ingest events ---
 
   private async onPublished(key: string) {
-    const row = this.keys.source(key);
-    if (!row || this.stopping) return;
+    if (this.stopping) return;
+    // The publish check reads the database: a key rotated, deleted or blocked through another process
+    // is refused even before that process's message arrives here.
+    const row = await this.deps.sources.repo.byKey(key);
+    if (row) {
+      this.keys.set(row);
+      this.keys.setCorporationBlocked(
+        row.corporationId,
+        await this.deps.isCorporationBlocked(row.corporationId),
+      );
+    }
+    const fence = row && this.keys.mayPublish(key) ? await this.leases.claim('source', row.id) : undefined;
+    if (!row || !fence) {
+      // Unknown, refused, or the source is already live through another process: one owner only.
+      this.ingest?.kick(key);
+      return;
+    }
     const start = new Date();
-    const updated = (await this.deps.sources.repo.update(row.id, {
-      live: true,
-      streamStart: start,
-      lastError: null,
-      streamInfo: null,
-    }))!;
+    const updated = await this.deps.sources.repo.updateFenced(
+      row.id,
+      { live: true, streamStart: start, lastError: null, streamInfo: null },
+      fence,
+    );
+    if (!updated) return this.ingest?.kick(key);
     this.keys.set(updated);
     this.announce(updated);
     this.deps
@@ -210,29 +248,14 @@ export class LiveEngine implements LiveControl {
     const sessionId = await this.deps.streamInfos.open(updated, start);
     setTimeout(() => void this.probe(updated, sessionId), PROBE_DELAY_MS).unref();
     for (const target of await this.deps.targets.repo.bySource(row.id))
-      if (target.enabled && this.ingest) this.runTarget(target, this.ingest.localUrl(updated.streamKey));
+      if (target.enabled && this.ingest)
+        await this.targets.run(target, this.ingest.localUrl(updated.streamKey));
     if (updated.recording) await this.startRecording(updated, start);
   }
 
   private async startRecording(row: SourceRow, start: Date) {
-    if (!this.ingest || !this.deps.capabilities.ffmpeg || this.recorders.has(row.id)) return;
-    const dir = await this.deps.recordings.dirFor(row.id, start);
-    const recorder = new SourceRecorder(
-      this.ingest.localUrl(row.streamKey),
-      dir,
-      { ffmpegPath: this.deps.config.ffmpegPath, log: this.deps.log, size: this.deps.recordings.size },
-      `recording ${row.id}`,
-    );
-    this.recorders.set(row.id, { recorder, dir });
-    recorder.start();
-  }
-
-  private async finishRecording(row: SourceRow, now = false) {
-    const entry = this.recorders.get(row.id);
-    if (!entry) return;
-    this.recorders.delete(row.id);
-    const file = await entry.recorder.finish(now);
-    await this.deps.recordings.finished(row, file, entry.recorder.startedAt, entry.dir);
+    if (!this.ingest || !this.deps.capabilities.ffmpeg) return;
+    await this.recordings.start(row, start, this.ingest.localUrl(row.streamKey));
   }
 
   private async onUnpublished(key: string) {
@@ -240,10 +263,15 @@ export class LiveEngine implements LiveControl {
     if (!row) return;
     await this.stopTargetsOf(row.id);
     if (this.stopping) return;
-    void this.finishRecording(row).catch((e) =>
-      this.deps.log.error({ err: e, sourceId: row.id }, 'saving the recording failed'),
-    );
-    const updated = (await this.deps.sources.repo.update(row.id, { live: false, streamStart: null }))!;
+    void this.recordings
+      .finish(row)
+      .catch((e) => this.deps.log.error({ err: e, sourceId: row.id }, 'saving the recording failed'));
+    const fence = this.leases.fence('source', row.id);
+    const updated = fence
+      ? await this.deps.sources.repo.updateFenced(row.id, { live: false, streamStart: null }, fence)
+      : undefined;
+    // Without the lease another process owns the source now and writes its state.
+    if (!updated) return;
     this.keys.set(updated);
     await this.deps.streamInfos.close(row.id, new Date());
     this.announce(updated);
@@ -255,31 +283,12 @@ export class LiveEngine implements LiveControl {
   private async probe(row: SourceRow, sessionId: string) {
     if (!this.ingest || !this.deps.capabilities.ffprobe) return;
     try {
-      const p = await probeStream(this.ingest.localUrl(row.streamKey), this.deps.config.ffprobePath, 8000);
-      const info: StreamInfo = {
-        formatName: p.formatName ?? null,
-        video: p.video
-          ? {
-              codec: p.video.codec,
-              width: p.video.width,
-              height: p.video.height,
-              fps: p.video.fps ?? null,
-              bitrateKbps: p.video.bitrateKbps ?? null,
-              profile: p.video.profile ?? null,
-            }
-          : null,
-        audio: p.audio
-          ? {
-              codec: p.audio.codec,
-              sampleRate: p.audio.sampleRate ?? null,
-              channels: p.audio.channels ?? null,
-              bitrateKbps: p.audio.bitrateKbps ?? null,
-            }
-          : null,
-      };
+      const info = await probeStreamInfo(this.ingest.localUrl(row.streamKey), this.deps.config.ffprobePath);
+      const fence = this.leases.fence('source', row.id);
       const current = await this.deps.sources.repo.byId(row.id);
-      if (!current?.live) return;
-      const updated = (await this.deps.sources.repo.update(row.id, { streamInfo: info }))!;
+      if (!current?.live || !fence) return;
+      const updated = await this.deps.sources.repo.updateFenced(row.id, { streamInfo: info }, fence);
+      if (!updated) return;
       await this.deps.streamInfos.setInfo(sessionId, info);
       this.announce(updated);
     } catch (e) {
@@ -289,85 +298,104 @@ export class LiveEngine implements LiveControl {
 
   // --- processes ---
 
-  private runTarget(row: TargetRow, input: string) {
-    if (this.runners.has(row.id)) return;
-    const report = (status: TargetStatus) => void this.saveTargetStatus(row, status);
-    if (!this.deps.capabilities.ffmpeg) {
-      report({
-        state: 'not-connected',
-        lastError: 'ffmpeg is not available on this server',
-        onlineSince: null,
-        bitrateKbps: null,
-        restarts: 0,
-      });
-      return;
-    }
-    const runner = new TargetRunner(row, input, this.deps.config.ffmpegPath, report, {
-      allowPrivate: this.deps.config.targetAllowPrivate,
-      log: ({ targetId, reason }) => this.deps.log.warn({ targetId, reason }, 'target attempt failed'),
-    });
-    this.runners.set(row.id, runner);
-    runner.start();
-  }
-
-  private async saveTargetStatus(row: TargetRow, status: TargetStatus) {
-    const updated = await this.deps.targets.repo.update(row.id, status);
-    if (updated)
-      this.deps.events.changed({
-        type: 'target',
-        action: 'updated',
-        id: row.id,
-        corporationId: row.corporationId,
-        workspaceId: row.workspaceId,
-        data: status,
-      });
-  }
-
-  private async stopTargetsOf(sourceId: string) {
-    const running = [...this.runners.entries()].filter(([, r]) => r.row.sourceId === sourceId);
-    await Promise.all(running.map(([, r]) => r.stop()));
-    for (const [id] of running) this.runners.delete(id);
-  }
-
   private async reconcilePublisher(row: SourceRow) {
     if (!this.ingest || !this.deps.capabilities.ffmpeg) return;
-    const want = shouldPublish(row);
-    const signature = [row.type, row.streamKey, row.mediaId, row.loop, row.srtPort, row.name].join('|');
-    const current = this.publishers.get(row.id);
-    if (current && (!want || current.signature !== signature)) await this.stopPublisher(row.id);
-    if (!want || this.publishers.has(row.id)) return;
-    const publisher = await publisherFor(row, {
-      ffmpegPath: this.deps.config.ffmpegPath,
-      listenHost: this.deps.config.host,
-      localUrl: this.ingest.localUrl,
-      mediaFile: this.deps.mediaFile,
-    });
-    if (!publisher) return;
-    this.publishers.set(row.id, { supervisor: publisher.supervisor, signature });
-    publisher.supervisor.start(publisher.args);
+    await this.publishers.reconcile(row, !this.stopping);
   }
 
-  private async stopPublisher(sourceId: string) {
-    const p = this.publishers.get(sourceId);
-    this.publishers.delete(sourceId);
-    await p?.supervisor.stop();
-  }
-
-  /** Scheduled starts and maintenance windows begin and end with the clock. */
+  /**
+   * Scheduled starts and maintenance windows begin and end with the clock; a control message this process
+   * missed is caught up here (a publisher whose key is gone or refused is disconnected); and live state
+   * no process holds is corrected.
+   */
   private async reconcileAll() {
-    for (const row of await this.deps.sources.repo.all()) {
+    const rows = await this.deps.sources.repo.all();
+    const current = new Set(rows.map((r) => r.streamKey));
+    for (const row of rows) {
       this.keys.set(row);
       if (!this.keys.mayPublish(row.streamKey) && row.live) this.ingest?.kick(row.streamKey);
       await this.reconcilePublisher(row);
     }
+    for (const key of this.ingest?.publishing() ?? [])
+      if (!current.has(key) || !this.keys.mayPublish(key)) this.ingest?.kick(key);
+    await this.correctUnowned(false);
   }
 
-  private async corporationChanged(corporationId: string) {
+  async corporationChanged(corporationId: string) {
     const blocked = await this.deps.isCorporationBlocked(corporationId);
     this.keys.setCorporationBlocked(corporationId, blocked);
     if (!blocked) return;
     for (const row of await this.deps.sources.repo.all())
       if (row.corporationId === corporationId && row.live) this.ingest?.kick(row.streamKey);
+  }
+
+  // --- leases (issue 19) ---
+
+  private ingestKeyOf(sourceId: string) {
+    return this.ingest?.publishing().find((k) => this.keys.source(k)?.id === sourceId);
+  }
+
+  private inUse(kind: LeaseKind, id: string) {
+    return kind === 'target' ? this.targets.has(id) : this.publishers.has(id) || !!this.ingestKeyOf(id);
+  }
+
+  /** Another process took a lease this one held: stop at once, without writing (its writes are fenced). */
+  private async leaseLost(kind: LeaseKind, id: string) {
+    if (kind === 'target') return this.targetRemoved(id);
+    const key = this.ingestKeyOf(id);
+    if (key) this.ingest?.kick(key);
+    await this.publishers.stop(id);
+    this.recordings.abort(id);
+    await this.stopTargetsOf(id);
+  }
+
+  /**
+   * The state of a thing whose owner is gone, written under this process's new lease: a source goes
+   * offline (and its publisher starts here if it should run), a target offline (and runs here again when
+   * it is fed by a player). `quiet` at start, as before leases: no announcement, no notification.
+   */
+  private async correct(kind: LeaseKind, id: string, fence: Fence, quiet: boolean) {
+    if (this.inUse(kind, id) || this.stopping) return;
+    await this.correctState(kind, id, fence, quiet);
+    // Nothing runs here for it: free at once, so an encoder reaching any process may take it.
+    if (!this.inUse(kind, id)) await this.leases.release(kind, id);
+  }
+
+  private async correctState(kind: LeaseKind, id: string, fence: Fence, quiet: boolean) {
+    if (kind === 'target') {
+      const row = await this.deps.targets.repo.byId(id);
+      if (!row) return;
+      await this.targets.correct(row, fence, !quiet);
+      if (!quiet && row.enabled && row.outputId) await this.targetChanged(row);
+      return;
+    }
+    const row = await this.deps.sources.repo.byId(id);
+    if (!row) return;
+    const updated = row.live
+      ? await this.deps.sources.repo.updateFenced(id, { live: false, streamStart: null }, fence)
+      : undefined;
+    this.keys.set(updated ?? row);
+    if (updated && !quiet) {
+      this.deps.log.warn({ sourceId: id }, 'corrected the live state of a source whose process is gone');
+      await this.deps.streamInfos.close(id, new Date());
+      this.announce(updated);
+      this.deps
+        .notify(updated, 'stream-offline')
+        .catch((e) => this.deps.log.warn(e, 'stream-offline notification failed'));
+    }
+    await this.reconcilePublisher(updated ?? row);
+  }
+
+  /** Live sources and running targets that no process holds (a process died, or stopped without writing). */
+  private async correctUnowned(quiet: boolean) {
+    const things = [
+      ...(await this.deps.sources.repo.liveWithoutOwner()).map((r) => ['source', r.id] as const),
+      ...(await this.deps.targets.repo.activeWithoutOwner()).map((r) => ['target', r.id] as const),
+    ];
+    for (const [kind, id] of things) {
+      const fence = await this.leases.claim(kind, id);
+      if (fence) await this.correct(kind, id, fence, quiet);
+    }
   }
 
   private announce(row: SourceRow) {

@@ -54,3 +54,44 @@ export function shouldPublish(row: SourceRow, now = new Date()): boolean {
   if (row.scheduledStart) return row.scheduledStart <= now;
   return row.startNow;
 }
+
+/**
+ * The publisher processes of this process's sources. In a cluster a source's publisher runs only in the
+ * process holding the source's lease (issue 19, fault 5): one demo encoder, one SRT listener per port.
+ */
+export class LivePublishers {
+  private readonly running = new Map<string, { supervisor: ProcessSupervisor; signature: string }>();
+
+  constructor(
+    private readonly ctx: PublisherContext,
+    private readonly claim: (sourceId: string) => Promise<boolean>,
+  ) {}
+
+  has(sourceId: string) {
+    return this.running.has(sourceId);
+  }
+
+  /** Starts, restarts (changed settings) or stops the source's publisher as its row says. */
+  async reconcile(row: SourceRow, allowed: boolean) {
+    const want = allowed && shouldPublish(row);
+    const signature = [row.type, row.streamKey, row.mediaId, row.loop, row.srtPort, row.name].join('|');
+    const current = this.running.get(row.id);
+    if (current && (!want || current.signature !== signature)) await this.stop(row.id);
+    if (!want || this.running.has(row.id)) return;
+    if (!(await this.claim(row.id)) || this.running.has(row.id)) return;
+    const publisher = await publisherFor(row, this.ctx);
+    if (!publisher || this.running.has(row.id)) return;
+    this.running.set(row.id, { supervisor: publisher.supervisor, signature });
+    publisher.supervisor.start(publisher.args);
+  }
+
+  async stop(sourceId: string) {
+    const p = this.running.get(sourceId);
+    this.running.delete(sourceId);
+    await p?.supervisor.stop();
+  }
+
+  async stopAll() {
+    await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
+  }
+}

@@ -6,6 +6,8 @@ import type { Services } from '../../services';
 import { CorporationsRepository } from '../corporations/corporations.repository';
 import { storedInput } from '../medias/media-input';
 import { programDir } from '../outputs/program-engine';
+import { clusterControl } from './cluster-control';
+import { LeasesRepository } from './leases.repository';
 import { LiveEngine } from './live-engine';
 import { SourcePreviews } from './source-previews';
 
@@ -32,6 +34,8 @@ export async function startLiveEngine(
     streamInfos: services.streamInfos,
     events: services.events,
     log,
+    leases: new LeasesRepository(services.database.db),
+    singleProcess: !services.database.listen,
     recordings: services.recordings,
     async programFeed(outputId) {
       const output = await services.outputs.repo.byId(outputId);
@@ -61,13 +65,20 @@ export async function startLiveEngine(
     },
   });
   await engine.start();
+  const cluster = clusterControl(engine, services.database.listen, {
+    sources: services.sources.repo,
+    targets: services.targets.repo,
+    events: services.events,
+    log,
+  });
+  engine.onStop(cluster.close);
   void services.recordings
     .recoverLeftovers(async (id) => (await services.sources.repo.byId(id)) ?? services.outputs.repo.byId(id))
     .catch((err) => log.error({ err }, 'importing left-over recordings failed'));
-  services.sources.live = engine;
+  services.sources.live = cluster.control;
   services.sources.previews = new SourcePreviews(services.config.dataDir, services.config.ffmpegPath, (key) =>
     engine.localUrl(key),
   );
-  services.targets.live = engine;
+  services.targets.live = cluster.control;
   return engine;
 }

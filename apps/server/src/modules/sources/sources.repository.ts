@@ -11,6 +11,7 @@ import { corporations, workspaces } from '../../db/schema/tenancy';
 import { iso, isoOrNull } from '../../lib/dates';
 import type { Db } from '../../plugins/db';
 import { failureCause } from '../live/failure-cause';
+import { type Fence, holdsLease, unleased } from '../live/leases.repository';
 import { escapeLike } from '../users/users.repository';
 
 export type SourceRow = typeof sources.$inferSelect;
@@ -127,6 +128,27 @@ export class SourcesRepository {
       .where(eq(sources.id, id))
       .returning();
     return row;
+  }
+
+  /**
+   * A live-state write by the process holding the source's lease (issue 19): refused (undefined) when
+   * `fence` no longer holds it, so a process that lost its lease cannot overwrite its successor's state.
+   */
+  async updateFenced(id: string, values: Partial<typeof sources.$inferInsert>, fence: Fence) {
+    const [row] = await this.db
+      .update(sources)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(sources.id, id), holdsLease('source', id, fence)))
+      .returning();
+    return row;
+  }
+
+  /** Sources marked live that no process holds a lease on: their ingest process is gone. */
+  async liveWithoutOwner() {
+    return this.db
+      .select()
+      .from(sources)
+      .where(and(eq(sources.live, true), unleased('source', sources.id)));
   }
 
   async delete(id: string) {

@@ -5,12 +5,13 @@ import type {
   TargetState,
   TargetType,
 } from '@stromwerk/contracts/targets';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { outputs } from '../../db/schema/outputs';
 import { targets } from '../../db/schema/streaming';
 import { iso, isoOrNull } from '../../lib/dates';
 import type { Db } from '../../plugins/db';
 import { failureCause } from '../live/failure-cause';
+import { type Fence, holdsLease, unleased } from '../live/leases.repository';
 import { escapeLike } from '../users/users.repository';
 
 export type TargetRow = typeof targets.$inferSelect;
@@ -101,6 +102,24 @@ export class TargetsRepository {
       : eq(targets.corporationId, scope.corporationId);
     const [r] = await this.db.select({ n: count() }).from(targets).where(where);
     return r!.n;
+  }
+
+  /** A state write by the process holding the target's lease; refused (undefined) once it lost it. */
+  async updateFenced(id: string, values: Partial<typeof targets.$inferInsert>, fence: Fence) {
+    const [row] = await this.db
+      .update(targets)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(targets.id, id), holdsLease('target', id, fence)))
+      .returning();
+    return row;
+  }
+
+  /** Targets showing a running state that no process holds a lease on: their process is gone. */
+  async activeWithoutOwner() {
+    return this.db
+      .select()
+      .from(targets)
+      .where(and(ne(targets.state, 'offline'), unleased('target', targets.id)));
   }
 
   /** After a restart no process runs: every target starts from offline. */

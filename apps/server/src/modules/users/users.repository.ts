@@ -1,7 +1,7 @@
 import type { PageQuery } from '@stromwerk/contracts/common';
 import type { Feature } from '@stromwerk/contracts/permissions';
 import type { User } from '@stromwerk/contracts/users';
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import { medias } from '../../db/schema/media';
 import { memberships } from '../../db/schema/tenancy';
@@ -95,9 +95,17 @@ export class UsersRepository {
   }
 
   /** How many users there are at all (none: the first start). */
-  async count() {
-    const [{ n }] = (await this.db.select({ n: count() }).from(users)) as [{ n: number }];
+  async count(db: Executor = this.db) {
+    const [{ n }] = (await db.select({ n: count() }).from(users)) as [{ n: number }];
     return n;
+  }
+
+  /**
+   * Serialises first starts (issue 19, fault 9): several processes starting at once on an empty database
+   * each try to create the owner; inside the transaction this waits for the one before, which then has.
+   */
+  async lockFirstRun(tx: Executor) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(724311002)`);
   }
 
   async setFlags(id: string, flags: Feature[]) {

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import { LEASE_RENEW_MS, type LeaseKind, leaseKey, lostLeases, parseLeaseKey } from './lease-state';
+import type { Fence, LeasesRepository } from './leases.repository';
+
+export interface LeaseKeeperHooks {
+  /** Whether this process still runs something for the lease; an unused lease is released. */
+  inUse(kind: LeaseKind, id: string): boolean;
+  /** Another process took the lease over (this one was too slow to renew): stop without writing. */
+  lost(kind: LeaseKind, id: string): Promise<void>;
+  /** This process took over the expired lease of a dead holder: correct its state (fenced). */
+  takenOver(kind: LeaseKind, id: string, fence: Fence): Promise<void>;
+}
+
+/**
+ * The leases this process holds (issue 19; the state machine is `lease-state.ts`). Every second it
+ * renews them in one statement, stops whatever it lost, releases what it no longer uses, and takes over
+ * the expired leases of other processes so their state is corrected within a few seconds of their death.
+ */
+export class LeaseKeeper {
+  /** This process, unique per start: host, pid and a random part. */
+  readonly me = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+  private readonly held = new Map<string, number>();
+  /** Rounds a held lease was seen unused; released at the second (a write may still be in flight). */
+  private readonly idle = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private round: Promise<void> | undefined;
+
+  constructor(
+    private readonly repo: LeasesRepository,
+    private readonly hooks: LeaseKeeperHooks,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Claims (or renews) the lease of a thing; the fence of its writes, or undefined when another holds it. */
+  async claim(kind: LeaseKind, id: string): Promise<Fence | undefined> {
+    const result = await this.repo.claim(kind, id, this.me);
+    if (result.outcome === 'refused') return undefined;
+    this.held.set(leaseKey(kind, id), result.lease.token);
+    this.idle.delete(leaseKey(kind, id));
+    if (result.outcome === 'taken-over')
+      this.log.warn(
+        { kind, id, from: result.previousHolder },
+        'took over the live lease of a silent process',
+      );
+    return { holder: this.me, token: result.lease.token };
+  }
+
+  fence(kind: LeaseKind, id: string): Fence | undefined {
+    const token = this.held.get(leaseKey(kind, id));
+    return token === undefined ? undefined : { holder: this.me, token };
+  }
+
+  async release(kind: LeaseKind, id: string) {
+    const fence = this.fence(kind, id);
+    this.held.delete(leaseKey(kind, id));
+    if (fence) await this.repo.release(kind, id, fence);
+  }
+
+  start() {
+    this.timer = setInterval(() => {
+      this.round ??= this.tick()
+        .catch((err) => this.log.warn({ err }, 'renewing the live leases failed'))
+        .finally(() => {
+          this.round = undefined;
+        });
+    }, LEASE_RENEW_MS);
+    this.timer.unref();
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    await this.round;
+    this.held.clear();
+    await this.repo.releaseAll(this.me);
+  }
+
+  /** One round: renew, stop what was lost, release what is unused, take over what expired elsewhere. */
+  async tick() {
+    const renewed = await this.repo.renew(this.me);
+    for (const key of lostLeases(this.held, renewed)) {
+      this.held.delete(key);
+      const { kind, id } = parseLeaseKey(key);
+      this.log.warn({ kind, id }, 'lost a live lease to another process');
+      await this.hooks.lost(kind, id);
+    }
+    for (const [key, token] of renewed) if (!this.held.has(key)) this.held.set(key, token);
+    for (const key of [...this.held.keys()]) {
+      const { kind, id } = parseLeaseKey(key);
+      if (this.hooks.inUse(kind, id)) {
+        this.idle.delete(key);
+        continue;
+      }
+      const rounds = (this.idle.get(key) ?? 0) + 1;
+      this.idle.set(key, rounds);
+      if (rounds >= 2) {
+        this.idle.delete(key);
+        await this.release(kind, id);
+      }
+    }
+    for (const { kind, thingId } of await this.repo.expiredOfOthers(this.me)) {
+      const fence = await this.claim(kind as LeaseKind, thingId);
+      if (fence) await this.hooks.takenOver(kind as LeaseKind, thingId, fence);
+    }
+  }
+}

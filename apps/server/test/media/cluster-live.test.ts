@@ -1,0 +1,164 @@
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  CLUSTER_ADMIN,
+  type ClusterNode,
+  call,
+  freshDatabase,
+  mediaProcessesOf,
+  removeNode,
+  startNode,
+  stopNode,
+} from '../helpers/cluster';
+import { ffmpeg, freePort, publishTestStream, stopAll, waitFor } from '../helpers/media';
+
+// Issue 19, first part: the live plane on several processes. Three real server processes (the server
+// bundle `apps/server/dist/main.js` of the current sources, each its own DATA_DIR, HTTP and RTMP port) on one fresh PostgreSQL database,
+// a real ffmpeg encoder and receiver. Needs PostgreSQL: TEST_DATABASE_URL.
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (!adminUrl) console.warn('cluster-live.test.ts skipped: it needs PostgreSQL (set TEST_DATABASE_URL)');
+const nodes: ClusterNode[] = [];
+let db: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+
+afterAll(async () => {
+  await stopAll();
+  for (const n of nodes) await stopNode(n, 'SIGKILL');
+  for (const n of nodes) removeNode(n);
+  await db?.drop();
+});
+
+const exitOf = (child: ChildProcess) =>
+  new Promise<number>((r) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? r(Date.now())
+      : child.once('exit', () => r(Date.now())),
+  );
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.skipIf(!adminUrl)('the live plane on several processes (PostgreSQL)', () => {
+  it('one owner per stream: others start without touching it, take over after kill -9, control reaches the encoder', async () => {
+    db = await freshDatabase(adminUrl!);
+    const state = async (sourceId: string, targetId?: string) => {
+      const [s] = await db!.query<{ live: boolean }>('SELECT live FROM sources WHERE id = $1', [sourceId]);
+      const [t] = targetId
+        ? await db!.query<{ state: string }>('SELECT state FROM targets WHERE id = $1', [targetId])
+        : [];
+      return { live: s?.live, target: t?.state };
+    };
+    const lease = async (id: string) =>
+      (await db!.query<{ holder: string }>('SELECT holder FROM live_leases WHERE thing_id = $1', [id]))[0];
+
+    // Fault 9: two processes start at once on an empty database; exactly one owner is created.
+    const [a, b] = await Promise.all([startNode('a', db.url), startNode('b', db.url)]);
+    nodes.push(a, b);
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n).toBe(1);
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM corporations'))[0]!.n).toBe(1);
+
+    const { token } = await call<{ token: string }>(a, 'POST', '/login', CLUSTER_ADMIN);
+    const workspaceId = (await call<{ items: { id: string }[] }>(b, 'GET', '/workspaces', undefined, token))
+      .items[0]!.id;
+    const source = await call<{ id: string }>(
+      b,
+      'POST',
+      '/sources',
+      { workspaceId, name: 'Cam', type: 'rtmp' },
+      token,
+    );
+    const keyOf = async (node: ClusterNode) =>
+      (await call<{ streamKey: string }>(node, 'GET', `/sources/${source.id}/stream-key`, undefined, token))
+        .streamKey;
+    const key = await keyOf(a);
+    const receiverPort = await freePort();
+    ffmpeg([
+      '-listen',
+      '1',
+      '-i',
+      `rtmp://127.0.0.1:${receiverPort}/app/out`,
+      '-c',
+      'copy',
+      '-f',
+      'null',
+      '-',
+    ]);
+    const target = await call<{ id: string }>(
+      a,
+      'POST',
+      '/targets',
+      {
+        workspaceId,
+        name: 'Receiver',
+        sourceId: source.id,
+        settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${receiverPort}/app`, streamKey: 'out' },
+      },
+      token,
+    );
+
+    // The encoder reaches process A: A owns the source and pushes its target.
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${a.rtmpPort}/live/${key}`, 120);
+    await waitFor(
+      'live through A',
+      async () => (await state(source.id, target.id)).target === 'online',
+      30_000,
+    );
+    expect(await state(source.id, target.id)).toEqual({ live: true, target: 'online' });
+
+    // Fault 2: a third process starting leaves A's stream alone.
+    const c = await startNode('c', db.url);
+    nodes.push(c);
+    await sleep(2500); // two lease rounds and C's start-up correction are behind us
+    expect(await state(source.id, target.id)).toEqual({ live: true, target: 'online' });
+    expect(encoder.exitCode).toBeNull();
+    // One owner: the same key published to C while A has it is refused.
+    const second = publishTestStream(`rtmp://127.0.0.1:${c.rtmpPort}/live/${key}`, 30);
+    await exitOf(second);
+    expect(encoder.exitCode).toBeNull();
+    expect((await lease(source.id))?.holder).toContain(`/${a.child.pid}/`);
+
+    // Faults 3 and 10: kill -9 of A. Its ffmpeg children die with it; B or C takes the leases over and
+    // writes the source offline and its target offline within 10 s.
+    const children = mediaProcessesOf(a);
+    expect(children.length).toBeGreaterThanOrEqual(1); // the target's push
+    const killedAt = Date.now();
+    a.child.kill('SIGKILL');
+    await waitFor(
+      'the takeover',
+      async () => {
+        const s = await state(source.id, target.id);
+        return !s.live && s.target === 'offline';
+      },
+      10_000,
+    );
+    const takeoverMs = Date.now() - killedAt;
+    expect(mediaProcessesOf(a)).toEqual([]);
+    await exitOf(encoder);
+
+    // Fault 4: with the encoder at B, rotate-key through C disconnects it within a second.
+    await waitFor('the lease released after the correction', async () => !(await lease(source.id)), 5000);
+    const again = publishTestStream(`rtmp://127.0.0.1:${b.rtmpPort}/live/${key}`, 120);
+    await waitFor('live through B', async () => (await state(source.id)).live, 20_000);
+    const rotateAt = Date.now();
+    await call(c, 'PUT', `/sources/${source.id}/rotate-key`, {}, token);
+    const disconnectMs = (await exitOf(again)) - rotateAt;
+    expect(disconnectMs).toBeLessThan(1000);
+    await waitFor('offline after the rotation', async () => !(await state(source.id)).live, 5000);
+    // The old key is refused by every ingest.
+    const old = publishTestStream(`rtmp://127.0.0.1:${c.rtmpPort}/live/${key}`, 30);
+    await exitOf(old);
+    expect((await state(source.id)).live).toBe(false);
+
+    // Deleting the source through C disconnects its encoder at B within a second too.
+    const newKey = await keyOf(c);
+    const third = publishTestStream(`rtmp://127.0.0.1:${b.rtmpPort}/live/${newKey}`, 120);
+    await waitFor('live through B again', async () => (await state(source.id)).live, 20_000);
+    const deleteAt = Date.now();
+    await call(c, 'DELETE', `/sources/${source.id}`, undefined, token);
+    const deleteDisconnectMs = (await exitOf(third)) - deleteAt;
+    expect(deleteDisconnectMs).toBeLessThan(1000);
+    console.log(
+      JSON.stringify({
+        cluster: { takeoverMs, disconnectMs, deleteDisconnectMs, startMs: nodes.map((n) => n.startMs) },
+      }),
+    );
+  }, 180_000);
+});

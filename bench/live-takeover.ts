@@ -1,0 +1,96 @@
+// Takeover time after `kill -9` of the process an encoder publishes to (issue 19).
+// Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/live-takeover.ts [rounds=3]
+// Two server processes (the server bundle) on a fresh PostgreSQL database. Each round starts process A,
+// publishes a real ffmpeg test stream to A's RTMP ingest, waits until the source is live, then kills A
+// and polls the database every 50 ms until the source reads offline (written by B, which took A's
+// lease over). Baseline in the same run: the same with SIGTERM, where A releases its leases as it stops
+// and B corrects at once. The lease lives 5 s and is renewed every second, so takeover ~ 5-6.5 s.
+import { spawn } from 'node:child_process';
+import {
+  CLUSTER_ADMIN,
+  type ClusterNode,
+  call,
+  freshDatabase,
+  removeNode,
+  startNode,
+  stopNode,
+} from '../apps/server/test/helpers/cluster';
+import { writeResult } from './lib/results';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (!adminUrl) {
+  console.error('bench/live-takeover.ts needs PostgreSQL: set TEST_DATABASE_URL');
+  process.exit(1);
+}
+const rounds = Number(process.argv[2] ?? 3);
+const GOAL_MS = 10_000;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const db = await freshDatabase(adminUrl);
+const nodes: ClusterNode[] = [];
+try {
+  const b = await startNode('b', db.url);
+  nodes.push(b);
+  const { token } = await call<{ token: string }>(b, 'POST', '/login', CLUSTER_ADMIN);
+  const workspaceId = (await call<{ items: { id: string }[] }>(b, 'GET', '/workspaces', undefined, token))
+    .items[0]!.id;
+  const source = await call<{ id: string }>(
+    b,
+    'POST',
+    '/sources',
+    { workspaceId, name: 'Cam', type: 'rtmp' },
+    token,
+  );
+  const { streamKey } = await call<{ streamKey: string }>(
+    b,
+    'GET',
+    `/sources/${source.id}/stream-key`,
+    undefined,
+    token,
+  );
+  const live = async () =>
+    (await db.query<{ live: boolean }>('SELECT live FROM sources WHERE id = $1', [source.id]))[0]!.live;
+  const noLease = async () =>
+    (await db.query('SELECT 1 FROM live_leases WHERE thing_id = $1', [source.id])).length === 0;
+
+  const round = async (signal: NodeJS.Signals) => {
+    const a = await startNode('a', db.url);
+    nodes.push(a);
+    while (!(await noLease())) await sleep(100);
+    const encoder = spawn(
+      'ffmpeg',
+      [
+        ...['-nostdin', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', '-f', 'flv'],
+        `rtmp://127.0.0.1:${a.rtmpPort}/live/${streamKey}`,
+      ],
+      { stdio: 'ignore' },
+    );
+    while (!(await live())) await sleep(100);
+    await sleep(1500); // a couple of renewals
+    const at = Date.now();
+    a.child.kill(signal);
+    while (await live()) await sleep(50);
+    const ms = Date.now() - at;
+    encoder.kill('SIGKILL');
+    await stopNode(a, 'SIGKILL');
+    removeNode(a);
+    console.log(`${signal}: source offline after ${ms} ms`);
+    return ms;
+  };
+
+  const graceful = await round('SIGTERM');
+  const killed: number[] = [];
+  for (let i = 0; i < rounds; i++) killed.push(await round('SIGKILL'));
+  const med = median(killed);
+  writeResult(
+    'live-takeover',
+    { rounds, killedMs: killed, medianMs: med, gracefulMs: graceful, ratio: med / graceful, goalMs: GOAL_MS },
+    `source offline after kill -9 of its ingest process: median ${med} ms over ${rounds} (${killed.join(', ')}; goal < ${GOAL_MS}: ${med < GOAL_MS ? 'pass' : 'FAIL'}), ${(med / graceful).toFixed(1)}x the SIGTERM baseline of ${graceful} ms (lease 5 s, renewed every 1 s)`,
+  );
+} finally {
+  for (const n of nodes) await stopNode(n, 'SIGKILL');
+  for (const n of nodes) removeNode(n);
+  await db.drop();
+}
