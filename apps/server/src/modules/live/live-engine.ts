@@ -141,9 +141,8 @@ export class LiveEngine implements LiveControl {
       const bytes = this.ingest?.bytesIn(key);
       if (bytes !== undefined) out.push({ kind: 'source', id: row.id, bytes });
     }
-    for (const runner of this.runners.values())
-      if (runner.row.workspaceId === workspaceId)
-        out.push({ kind: 'target', id: runner.row.id, bytes: runner.bytesSent });
+    for (const runner of this.targets.runningIn(workspaceId))
+      out.push({ kind: 'target', id: runner.row.id, bytes: runner.bytesSent });
     return out;
   }
 

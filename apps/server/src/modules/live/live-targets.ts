@@ -32,6 +32,10 @@ export class LiveTargets {
   has(id: string) {
     return this.runners.has(id);
   }
+  /** The pushes running here for a workspace (their byte counters feed the Flowchart's stats). */
+  runningIn(workspaceId: string): TargetRunner[] {
+    return [...this.runners.values()].filter((r) => r.row.workspaceId === workspaceId);
+  }
 
   async run(row: TargetRow, input: string) {
     if (this.runners.has(row.id)) return;
