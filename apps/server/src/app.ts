@@ -264,12 +264,21 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     await app.jobWorker.start();
   }
 
+  services.usage.meter.start((config.usageFlushSeconds ?? 60) * 1000, (err) =>
+    app.log.warn({ err }, 'writing metered usage failed; it is kept for the next flush'),
+  );
+
   app.addHook('onClose', async () => {
     clearInterval(commentSweep);
     clearInterval(clipSweep);
     await app.jobWorker?.stop();
     await app.programs?.stop();
     await app.live?.stop();
+    // After the live plane and the jobs stopped counting: what they counted is written before the
+    // database closes.
+    await services.usage.meter
+      .stop()
+      .catch((err) => app.log.error({ err }, 'writing metered usage at shutdown failed'));
     stopNotifications();
     await app.broker?.close();
     await services.identity.close();

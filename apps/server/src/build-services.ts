@@ -43,6 +43,7 @@ import { StreamInfosService } from './modules/stream-infos/stream-infos.service'
 import { TargetsRepository } from './modules/targets/targets.repository';
 import { TargetsService } from './modules/targets/targets.service';
 import { UsageRepository } from './modules/usage/usage.repository';
+import { UsageCountersRepository } from './modules/usage/usage-counters.repository';
 import { UsageService } from './modules/usage/usage.service';
 import { AvatarService } from './modules/users/avatar.service';
 import { UsersRepository } from './modules/users/users.repository';
@@ -75,7 +76,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
   const usersRepo = new UsersRepository(db);
   const storage = createStorage(config);
   const sourcesRepo = new SourcesRepository(db);
-  const usage = new UsageService(new UsageRepository(db), access);
+  const usage = new UsageService(new UsageRepository(db), access, new UsageCountersRepository(db));
   usage.registerCounter('sources', (s) => sourcesRepo.countIn(s));
   const mediaLinks = new MediaLinks(tokens);
   const medias = new MediasService(new MediasRepository(db), access, storage, mediaLinks, events);

@@ -2,6 +2,13 @@ import { fillPath, type RouteTable } from '@stromwerk/contracts/api/route';
 import type { InputOf, OutputOf, RouteSchemas, SchemasOf } from '@stromwerk/contracts/api/schemas';
 import type { Revived } from './dates';
 import type { CallOpts, HttpCore, RequestOptions } from './http';
+import { type QueryParams, toQueryString } from './query-string';
+
+/** A file answer's address: path and, when the route takes one, its query (a CSV's range). */
+const withQuery = (path: string, query: unknown) => {
+  const qs = toQueryString(query as QueryParams | undefined);
+  return qs ? `${path}?${qs}` : path;
+};
 
 // A route without params, query or body takes an empty input, so call options cannot be passed first
 // by mistake (`me({ signal })` would send no signal).
@@ -41,7 +48,7 @@ export function tableApi<T extends RouteTable, S extends SchemasOf<T>>(
     if (route.consumes) continue;
     api[name] = async (input = {}, opts = {}) =>
       route.produces
-        ? http.blob(fillPath(route.path, input.params), opts)
+        ? http.blob(withQuery(fillPath(route.path, input.params), input.query), opts)
         : http.request({
             method: route.method,
             path: fillPath(route.path, input.params),

@@ -88,6 +88,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   // Targets may push to private, local and loopback addresses (on-premise receivers); off by default.
   TARGET_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  // How often the usage meter writes what it counted (issue 17); shutdown writes the rest.
+  USAGE_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -117,6 +119,8 @@ export interface Config {
   /** Whose X-Forwarded-For is believed for the client address (rate limits, session list). */
   trustProxy: TrustProxy;
   logLevel: string;
+  /** USAGE_FLUSH_SECONDS: the usage meter's write interval (60 s when absent). */
+  usageFlushSeconds?: number;
 }
 
 export class ConfigError extends Error {}
@@ -173,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     allowSignup: e.ALLOW_SIGNUP === 'true',
+    usageFlushSeconds: e.USAGE_FLUSH_SECONDS,
     targetAllowPrivate: e.TARGET_ALLOW_PRIVATE === 'true',
     ingestEndpoints,
     trustProxy: e.TRUST_PROXY,

@@ -7,3 +7,4 @@ export * from './notifications';
 export * from './outputs';
 export * from './streaming';
 export * from './tenancy';
+export * from './usage';

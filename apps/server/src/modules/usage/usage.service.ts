@@ -1,9 +1,19 @@
-import type { Quota, UpdateQuotaBody, Usage, UsageReport } from '@stromwerk/contracts/usage';
+import type {
+  Quota,
+  UpdateQuotaBody,
+  Usage,
+  UsageReport,
+  UsageSeries,
+  UsageSeriesQuery,
+} from '@stromwerk/contracts/usage';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import { grants } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
 import type { AccessService } from '../access/access.service';
+import type { UsageCountersRepository } from './usage-counters.repository';
+import { UsageMeter } from './usage-meter';
+import { usageCsv, usageSeries } from './usage-series';
 import type { QuotaRow, UsageRepository } from './usage.repository';
 
 /** Counts a later module contributes (sources, targets, outputs, medias, storage) for a corporation or workspace. */
@@ -14,11 +24,16 @@ export type QuotaLimit = keyof Pick<QuotaRow, 'maxWorkspaces' | 'maxSources' | '
 
 export class UsageService {
   private readonly counters = new Map<CountedPart, UsageCounter>();
+  /** This process's meter: the live plane, the play routes and the job worker count into it. */
+  readonly meter: UsageMeter;
 
   constructor(
     private readonly repo: UsageRepository,
     private readonly access: AccessService,
-  ) {}
+    readonly metered: UsageCountersRepository,
+  ) {
+    this.meter = new UsageMeter(metered);
+  }
 
   /** Resource modules register here as they arrive; a part nobody counts yet has nothing in it. */
   registerCounter(part: CountedPart, counter: UsageCounter) {
@@ -107,6 +122,26 @@ export class UsageService {
   async usage(actor: Actor, target: { corporationId: string } | { workspaceId: string }) {
     const { corporationId, workspaceId } = await this.scope(actor, target, readNeed(target));
     return this.compute(corporationId, workspaceId);
+  }
+
+  async series(
+    actor: Actor,
+    target: { corporationId: string } | { workspaceId: string },
+    query: UsageSeriesQuery,
+  ): Promise<UsageSeries> {
+    const scope = await this.scope(actor, target, readNeed(target));
+    return usageSeries(this.metered, scope, query);
+  }
+
+  /** The series as a CSV file and the name to save it under. */
+  async csv(
+    actor: Actor,
+    target: { corporationId: string } | { workspaceId: string },
+    query: UsageSeriesQuery,
+  ) {
+    const series = await this.series(actor, target, query);
+    const day = (iso: string) => iso.slice(0, 10);
+    return { csv: usageCsv(series), filename: `usage-${day(series.from)}-${day(series.to)}.csv` };
   }
 
   async createReport(
