@@ -43,8 +43,8 @@ import { StreamInfosService } from './modules/stream-infos/stream-infos.service'
 import { TargetsRepository } from './modules/targets/targets.repository';
 import { TargetsService } from './modules/targets/targets.service';
 import { UsageRepository } from './modules/usage/usage.repository';
-import { UsageCountersRepository } from './modules/usage/usage-counters.repository';
 import { UsageService } from './modules/usage/usage.service';
+import { UsageCountersRepository } from './modules/usage/usage-counters.repository';
 import { AvatarService } from './modules/users/avatar.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
@@ -118,6 +118,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     identity,
   );
   const play = new PlayService(outputs.repo, tokens, mediaLinks, config.publicUrl);
+  play.meter = usage.meter;
   return {
     config,
     database,

@@ -110,11 +110,7 @@ export const usageSeriesQuerySchema = z
         return list as UsageMetric[];
       }),
     /** Days and months start at midnight in this IANA time zone. */
-    timeZone: z
-      .string()
-      .max(64)
-      .default('UTC')
-      .refine(validTimeZone, 'Unknown time zone'),
+    timeZone: z.string().max(64).default('UTC').refine(validTimeZone, 'Unknown time zone'),
   })
   .superRefine((q, ctx) => {
     const from = Date.parse(q.from);

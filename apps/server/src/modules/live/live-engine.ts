@@ -11,6 +11,7 @@ import type { SourcesService } from '../sources/sources.service';
 import type { StreamInfosService } from '../stream-infos/stream-infos.service';
 import type { TargetRow } from '../targets/targets.repository';
 import type { TargetsService } from '../targets/targets.service';
+import type { MeterScope, UsageMeter } from '../usage/usage-meter';
 import type { LiveControl } from './live-control';
 import { type PublisherContext, publisherFor, shouldPublish } from './source-publishers';
 import { SourceRecorder } from './source-recorder';
@@ -38,6 +39,8 @@ export interface LiveEngineDeps {
     size(file: string): Promise<number | null>;
     finished(row: SourceRow, file: string | null, startedAt: Date, dir: string): Promise<void>;
   };
+  /** Ingest, target and recording time and pushed bytes are metered (issue 17). */
+  meter?: UsageMeter;
   /** Stored notification for the workspace's members: a stream began or ended. */
   notify(row: SourceRow, kind: 'stream-live' | 'stream-offline'): Promise<unknown>;
 }
@@ -55,6 +58,9 @@ export class LiveEngine implements LiveControl {
   private readonly recorders = new Map<string, { recorder: SourceRecorder; dir: string }>();
   private tick: NodeJS.Timeout | undefined;
   private stopping = false;
+  /** Sources whose publisher is connected to THIS node's ingest (the database's `live` is any node's). */
+  private readonly liveHere = new Map<string, MeterScope>();
+  private lastMetered = Date.now();
 
   constructor(private readonly deps: LiveEngineDeps) {}
 
@@ -88,7 +94,10 @@ export class LiveEngine implements LiveControl {
       if (e.type === 'corporation' && e.action === 'updated') void this.corporationChanged(e.id);
       if (e.type === 'output') void this.outputFeedChanged(e.id, e.action === 'deleted');
     });
-    this.tick = setInterval(() => void this.reconcileAll(), TICK_MS);
+    this.tick = setInterval(() => {
+      this.meterTime();
+      void this.reconcileAll();
+    }, TICK_MS);
     this.tick.unref();
   }
 
@@ -104,6 +113,7 @@ export class LiveEngine implements LiveControl {
   async stop() {
     this.stopping = true;
     clearInterval(this.tick);
+    this.meterTime();
     await Promise.all([...this.runners.values()].map((r) => r.stop()));
     // Recordings in progress stay on disk; the next start imports them (RecordingsService).
     for (const { recorder } of this.recorders.values()) recorder.abort();
@@ -182,6 +192,8 @@ export class LiveEngine implements LiveControl {
     const row = this.keys.source(key);
     if (!row || this.stopping) return;
     const start = new Date();
+    this.meterTime();
+    this.liveHere.set(row.id, { corporationId: row.corporationId, workspaceId: row.workspaceId });
     const updated = (await this.deps.sources.repo.update(row.id, {
       live: true,
       streamStart: start,
@@ -224,6 +236,8 @@ export class LiveEngine implements LiveControl {
   private async onUnpublished(key: string) {
     const row = this.keys.source(key);
     if (!row) return;
+    this.meterTime();
+    this.liveHere.delete(row.id);
     await this.stopTargetsOf(row.id);
     if (this.stopping) return;
     void this.finishRecording(row).catch((e) =>
@@ -288,8 +302,10 @@ export class LiveEngine implements LiveControl {
       });
       return;
     }
+    const scope = { corporationId: row.corporationId, workspaceId: row.workspaceId };
     const runner = new TargetRunner(row, input, this.deps.config.ffmpegPath, report, {
       allowPrivate: this.deps.config.targetAllowPrivate,
+      pushed: (bytes) => this.deps.meter?.add(scope, 'egress_bytes', bytes),
       log: ({ targetId, reason }) => this.deps.log.warn({ targetId, reason }, 'target attempt failed'),
     });
     this.runners.set(row.id, runner);
@@ -340,6 +356,29 @@ export class LiveEngine implements LiveControl {
   }
 
   /** Scheduled starts and maintenance windows begin and end with the clock. */
+  /**
+   * Adds the time since the last call to every source live on this node (ingest), every online target
+   * and every recording in progress. Called every tick and at each change, so a stream's time is whole.
+   */
+  private meterTime() {
+    const now = Date.now();
+    const seconds = (now - this.lastMetered) / 1000;
+    this.lastMetered = now;
+    const meter = this.deps.meter;
+    if (!meter || seconds <= 0) return;
+    for (const [sourceId, scope] of this.liveHere) {
+      meter.add(scope, 'ingest_seconds', seconds);
+      if (this.recorders.has(sourceId)) meter.add(scope, 'recording_seconds', seconds);
+    }
+    for (const runner of this.runners.values())
+      if (runner.online)
+        meter.add(
+          { corporationId: runner.row.corporationId, workspaceId: runner.row.workspaceId },
+          'target_seconds',
+          seconds,
+        );
+  }
+
   private async reconcileAll() {
     for (const row of await this.deps.sources.repo.all()) {
       this.keys.set(row);

@@ -25,6 +25,7 @@ export async function startLiveEngine(
   if (swept.length > 0) log.warn({ pids: swept }, 'killed media processes left by a previous run');
   setProcessOwner(owner);
   const engine = new LiveEngine({
+    meter: services.usage.meter,
     config: services.config,
     capabilities,
     sources: services.sources,

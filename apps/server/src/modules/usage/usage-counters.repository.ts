@@ -71,9 +71,10 @@ export class UsageCountersRepository {
         start: start.mapWith((v: string | Date) => new Date(v)),
         workspaceId: usageCounters.workspaceId,
         metric: usageCounters.metric,
-        value: sql<number>`CASE WHEN ${usageCounters.metric} IN (${gaugeList}) THEN max(${usageCounters.value}) ELSE sum(${usageCounters.value}) END`.mapWith(
-          Number,
-        ),
+        value:
+          sql<number>`CASE WHEN ${usageCounters.metric} IN (${gaugeList}) THEN max(${usageCounters.value}) ELSE sum(${usageCounters.value}) END`.mapWith(
+            Number,
+          ),
       })
       .from(usageCounters)
       .where(
@@ -85,7 +86,9 @@ export class UsageCountersRepository {
           inArray(usageCounters.metric, [...q.metrics]),
         ),
       )
-      .groupBy(start, usageCounters.workspaceId, usageCounters.metric);
+      // By position: the interval start's parameters would be bound twice, and PostgreSQL would not see
+      // the same expression.
+      .groupBy(sql.raw('1, 2, 3'));
     return rows as SeriesRow[];
   }
 

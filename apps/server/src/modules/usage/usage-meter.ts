@@ -75,12 +75,17 @@ export class UsageMeter {
       const whole = Math.floor(entry.value);
       if (whole > 0) rows.push({ ...entry, value: whole });
       // The fraction of a summed metric waits for the next flush.
-      if (!isGauge(entry.metric) && entry.value - whole > 0) this.restore(key, { ...entry, value: entry.value - whole });
+      if (!isGauge(entry.metric) && entry.value - whole > 0)
+        this.restore(key, { ...entry, value: entry.value - whole });
     }
     try {
       await this.repo.add(rows);
     } catch (error) {
-      for (const row of rows) this.restore(`${row.corporationId}|${row.workspaceId}|${row.metric}|${row.bucketStart.getTime()}`, row);
+      for (const row of rows)
+        this.restore(
+          `${row.corporationId}|${row.workspaceId}|${row.metric}|${row.bucketStart.getTime()}`,
+          row,
+        );
       throw error;
     }
     const corporations = new Set(rows.map((r) => r.corporationId));

@@ -53,7 +53,9 @@ export async function usageSeries(
   }
   for (const f of folded.values())
     for (const m of q.metrics)
-      totals[m] = gaugeMetrics.includes(m) ? Math.max(totals[m] ?? 0, f[m] ?? 0) : (totals[m] ?? 0) + (f[m] ?? 0);
+      totals[m] = gaugeMetrics.includes(m)
+        ? Math.max(totals[m] ?? 0, f[m] ?? 0)
+        : (totals[m] ?? 0) + (f[m] ?? 0);
   return {
     from: from.toISOString(),
     to: to.toISOString(),

@@ -11,10 +11,10 @@ import { iso } from '../../lib/dates';
 import { grants } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
 import type { AccessService } from '../access/access.service';
+import type { QuotaRow, UsageRepository } from './usage.repository';
 import type { UsageCountersRepository } from './usage-counters.repository';
 import { UsageMeter } from './usage-meter';
 import { usageCsv, usageSeries } from './usage-series';
-import type { QuotaRow, UsageRepository } from './usage.repository';
 
 /** Counts a later module contributes (sources, targets, outputs, medias, storage) for a corporation or workspace. */
 export type UsageCounter = (scope: { corporationId: string; workspaceId: string | null }) => Promise<number>;
@@ -122,6 +122,19 @@ export class UsageService {
   async usage(actor: Actor, target: { corporationId: string } | { workspaceId: string }) {
     const { corporationId, workspaceId } = await this.scope(actor, target, readNeed(target));
     return this.compute(corporationId, workspaceId);
+  }
+
+  /** Records each workspace's stored bytes as this hour's storage reading. */
+  async readStorage(
+    read: () => Promise<{ corporationId: string | null; workspaceId: string | null; bytes: number }[]>,
+  ) {
+    for (const r of await read())
+      if (r.corporationId && r.workspaceId)
+        this.meter.gauge(
+          { corporationId: r.corporationId, workspaceId: r.workspaceId },
+          'storage_bytes',
+          r.bytes,
+        );
   }
 
   async series(
