@@ -115,7 +115,8 @@ export const usageSeriesQuerySchema = z
   .superRefine((q, ctx) => {
     const from = Date.parse(q.from);
     const to = Date.parse(q.to);
-    if (!(to > from)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must be after from' });
+    // An empty range (to = from) is allowed and answers one empty interval; a reversed one is refused.
+    if (!(to >= from)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from' });
     else if (to - from > USAGE_RANGE_MAX_DAYS[q.interval] * 86_400_000)
       ctx.addIssue({
         code: 'custom',

@@ -12,6 +12,7 @@ import {
   ClippingPage,
   CommentsPage,
   CorporationPage,
+  CorporationUsagePage,
   CreateAccountPage,
   EditorPage,
   FlowchartPage,
@@ -29,6 +30,7 @@ import {
   WorkspaceHomePage,
   WorkspaceScope,
   WorkspaceSelectionPage,
+  WorkspaceUsagePage,
 } from './routes/pages';
 
 const workspaceHandle: RouteHandle = { navigation: 'workspace' };
@@ -74,12 +76,14 @@ export const routes: RouteObject[] = [
           { path: 'user/settings', element: <UserSettingsPage /> },
           { path: 'user/socials', element: <UserSocialsPage /> },
           { path: ':corporationId', element: <CorporationPage /> },
+          { path: ':corporationId/usage', element: <CorporationUsagePage /> },
           {
             path: ':corporationId/:workspaceId',
             element: <WorkspaceScope />,
             handle: workspaceHandle,
             children: [
               { index: true, element: <WorkspaceHomePage />, handle: workspaceHandle },
+              { path: 'usage', element: <WorkspaceUsagePage />, handle: workspaceHandle },
               ...workspaceAreas.map((area) => ({
                 path: area.to,
                 element: (

@@ -29,6 +29,7 @@ export const namespaces = [
   'clipping',
   'editor',
   'flowchart',
+  'usage',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
