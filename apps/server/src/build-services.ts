@@ -45,6 +45,7 @@ import { TargetsService } from './modules/targets/targets.service';
 import { UsageRepository } from './modules/usage/usage.repository';
 import { UsageService } from './modules/usage/usage.service';
 import { UsageCountersRepository } from './modules/usage/usage-counters.repository';
+import { wireUsageLimits } from './modules/usage/usage-warnings';
 import { AvatarService } from './modules/users/avatar.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
@@ -117,6 +118,21 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     sessions,
     identity,
   );
+  const notifications = new NotificationsService(
+    new NotificationsRepository(db),
+    access,
+    new NotificationsPublisher(log),
+    log,
+  );
+  wireUsageLimits({
+    usage,
+    memberships,
+    notifications,
+    mailer,
+    corporations: new CorporationsRepository(db),
+    log,
+  });
+  jobs.renderCheck = (corporationId) => usage.limits.assertRenderAllowed(corporationId);
   const play = new PlayService(outputs.repo, tokens, mediaLinks, config.publicUrl);
   play.meter = usage.meter;
   return {
@@ -155,12 +171,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     sources: new SourcesService(usage, config, sourcesRepo, access, events, medias.repo),
     targets,
     streamInfos: new StreamInfosService(new StreamInfosRepository(db), access, sourcesRepo),
-    notifications: new NotificationsService(
-      new NotificationsRepository(db),
-      access,
-      new NotificationsPublisher(log),
-      log,
-    ),
+    notifications,
     storage,
     avatars: new AvatarService(medias.repo, usersRepo, storage, identity),
     medias,

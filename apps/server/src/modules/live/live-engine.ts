@@ -41,6 +41,8 @@ export interface LiveEngineDeps {
   };
   /** Ingest, target and recording time and pushed bytes are metered (issue 17). */
   meter?: UsageMeter;
+  /** A corporation past its monthly live hours: its NEW publishes are refused (running ones go on). */
+  liveRefused?(corporationId: string): boolean;
   /** Stored notification for the workspace's members: a stream began or ended. */
   notify(row: SourceRow, kind: 'stream-live' | 'stream-offline'): Promise<unknown>;
 }
@@ -71,7 +73,10 @@ export class LiveEngine implements LiveControl {
       host: config.host,
       dataDir: config.dataDir,
       hooks: {
-        mayPublish: (key) => this.keys.mayPublish(key),
+        mayPublish: (key) => {
+          const row = this.keys.source(key);
+          return this.keys.mayPublish(key) && !(row && this.deps.liveRefused?.(row.corporationId));
+        },
         published: (key) =>
           void this.onPublished(key).catch((e) => this.deps.log.error(e, 'going live failed')),
         unpublished: (key) =>

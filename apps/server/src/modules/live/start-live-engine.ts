@@ -26,6 +26,7 @@ export async function startLiveEngine(
   setProcessOwner(owner);
   const engine = new LiveEngine({
     meter: services.usage.meter,
+    liveRefused: (corporationId) => services.usage.limits.liveRefused(corporationId),
     config: services.config,
     capabilities,
     sources: services.sources,

@@ -6,13 +6,14 @@ import type {
   UsageSeries,
   UsageSeriesQuery,
 } from '@stromwerk/contracts/usage';
-import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { forbidden, notFound, quotaExceeded } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import { grants } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
 import type { AccessService } from '../access/access.service';
 import type { QuotaRow, UsageRepository } from './usage.repository';
 import type { UsageCountersRepository } from './usage-counters.repository';
+import { type LimitWarning, UsageLimits } from './usage-limits';
 import { UsageMeter } from './usage-meter';
 import { usageCsv, usageSeries } from './usage-series';
 
@@ -26,6 +27,8 @@ export class UsageService {
   private readonly counters = new Map<CountedPart, UsageCounter>();
   /** This process's meter: the live plane, the play routes and the job worker count into it. */
   readonly meter: UsageMeter;
+  /** Monthly flows against the quota; warned through `limits.warn` (wired in build-services). */
+  readonly limits: UsageLimits;
 
   constructor(
     private readonly repo: UsageRepository,
@@ -33,7 +36,11 @@ export class UsageService {
     readonly metered: UsageCountersRepository,
   ) {
     this.meter = new UsageMeter(metered);
+    this.limits = new UsageLimits(repo, metered, (w) => this.warn(w));
   }
+
+  /** Set once at wiring: who is told when a monthly flow reaches 80 % or 100 %. */
+  warn: LimitWarning = async () => undefined;
 
   /** Resource modules register here as they arrive; a part nobody counts yet has nothing in it. */
   registerCounter(part: CountedPart, counter: UsageCounter) {
@@ -63,7 +70,15 @@ export class UsageService {
     if (!quota) return;
     const n = typeof current === 'number' ? current : await current();
     if (n >= quota[limit]) {
-      throw new AppError('QUOTA_EXCEEDED', `The corporation may have at most ${quota[limit]} ${what}`);
+      // The metric is what the limit counts: maxSources -> sources.
+      const metric = limit.slice(3).toLowerCase();
+      throw quotaExceeded(
+        'QUOTA_EXCEEDED',
+        metric,
+        n,
+        quota[limit],
+        `The corporation may have at most ${quota[limit]} ${what}`,
+      );
     }
   }
 
