@@ -19,7 +19,7 @@ export function wireUsageLimits(deps: {
   log: FastifyBaseLogger;
 }) {
   const { usage, memberships, notifications, mailer, corporations, log } = deps;
-  usage.warn = async ({ corporationId, metric, words, level, used, limit }) => {
+  usage.warn = async ({ corporationId, words, level, used, limit }) => {
     const admins = await memberships.adminsOf(corporationId);
     const corporationName = (await corporations.byId(corporationId))?.name ?? '';
     await notifications.notify(
