@@ -326,6 +326,9 @@ for (const lang of ['en', 'de'] as const) {
         await heading.click();
         await heading.scrollIntoViewIfNeeded();
         await shot(page, join(screenshotsDir, 'editor-en-1200.png'));
+        // The timeline strip: clips over their pictures, titles and images, the music bed's waveform.
+        await page.getByRole('heading', { level: 2, name: 'Timeline' }).evaluate((h) => h.scrollIntoView());
+        await shot(page, join(screenshotsDir, 'editor-timeline-en-1200.png'));
       }
 
       await page.getByRole('button', { name: w.render, exact: true }).click();

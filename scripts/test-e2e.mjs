@@ -47,6 +47,8 @@ function startServer(publicUrl) {
       SRT_PORT: String(media.srt),
       // e2e targets push to receivers on this machine.
       TARGET_ALLOW_PRIVATE: 'true',
+      // The usage screen's flow reads metered usage a moment after it happened.
+      USAGE_FLUSH_SECONDS: '2',
       LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
     },
   });

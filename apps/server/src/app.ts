@@ -289,16 +289,35 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
       },
     );
     services.jobs.runner = app.jobWorker;
+    app.jobWorker.meter = services.usage.meter;
     await app.jobWorker.start();
   }
 
+  services.usage.meter.start((config.usageFlushSeconds ?? 60) * 1000, (err) =>
+    app.log.warn({ err }, 'writing metered usage failed; it is kept for the next flush'),
+  );
+  // Storage is a gauge: read once an hour (and at start), each hour bucket keeps its highest reading.
+  const readStorage = () =>
+    void services.usage
+      .readStorage(() => services.medias.repo.bytesPerWorkspace())
+      .catch((err) => app.log.warn({ err }, 'reading storage usage failed'));
+  readStorage();
+  const storageReading = setInterval(readStorage, 3_600_000);
+  storageReading.unref();
+
   app.addHook('onClose', async () => {
     clearInterval(commentSweep);
+    clearInterval(storageReading);
     clearInterval(clipSweep);
     await app.jobWorker?.stop();
     await app.programs?.stop();
     services.graph.stats.stop();
     await app.live?.stop();
+    // After the live plane and the jobs stopped counting: what they counted is written before the
+    // database closes.
+    await services.usage.meter
+      .stop()
+      .catch((err) => app.log.error({ err }, 'writing metered usage at shutdown failed'));
     stopNotifications();
     await app.broker?.close();
     await services.identity.close();

@@ -50,6 +50,8 @@ import { TargetsRepository } from './modules/targets/targets.repository';
 import { TargetsService } from './modules/targets/targets.service';
 import { UsageRepository } from './modules/usage/usage.repository';
 import { UsageService } from './modules/usage/usage.service';
+import { UsageCountersRepository } from './modules/usage/usage-counters.repository';
+import { wireUsageLimits } from './modules/usage/usage-warnings';
 import { AvatarService } from './modules/users/avatar.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
@@ -81,7 +83,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
   const usersRepo = new UsersRepository(db);
   const storage = createStorage(config);
   const sourcesRepo = new SourcesRepository(db);
-  const usage = new UsageService(new UsageRepository(db), access);
+  const usage = new UsageService(new UsageRepository(db), access, new UsageCountersRepository(db));
   usage.registerCounter('sources', (s) => sourcesRepo.countIn(s));
   const mediaLinks = new MediaLinks(tokens);
   const medias = new MediasService(new MediasRepository(db), access, storage, mediaLinks, events);
@@ -122,9 +124,25 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     sessions,
     identity,
   );
+  const notifications = new NotificationsService(
+    new NotificationsRepository(db),
+    access,
+    new NotificationsPublisher(log),
+    log,
+  );
+  wireUsageLimits({
+    usage,
+    memberships,
+    notifications,
+    mailer,
+    corporations: new CorporationsRepository(db),
+    log,
+  });
+  jobs.renderCheck = (corporationId) => usage.limits.assertRenderAllowed(corporationId);
   const play = new PlayService(outputs.repo, tokens, mediaLinks, config.publicUrl);
   const oauthFlow = new OauthFlow();
   const socials = new SocialsService(new SocialsRepository(db), config, secretBoxFor(config), oauthFlow, log);
+  play.meter = usage.meter;
   return {
     socials,
     socialConnect: new SocialConnectService(socials, oauthFlow, config, log),
@@ -163,12 +181,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     sources: new SourcesService(usage, config, sourcesRepo, access, events, medias.repo),
     targets,
     streamInfos: new StreamInfosService(new StreamInfosRepository(db), access, sourcesRepo),
-    notifications: new NotificationsService(
-      new NotificationsRepository(db),
-      access,
-      new NotificationsPublisher(log),
-      log,
-    ),
+    notifications,
     storage,
     avatars: new AvatarService(medias.repo, usersRepo, storage, identity),
     medias,

@@ -10,7 +10,14 @@ export const errorCodeSchema = z.enum(errorCodes).meta({
     .join(', ')}.`,
 });
 
-export const errorDetailSchema = z.object({ field: z.string(), message: z.string() });
+/** A quota refusal (`QUOTA_EXCEEDED`, `STORAGE_QUOTA_EXCEEDED`) names the metric, its usage and the limit. */
+export const errorDetailSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+  metric: z.string().optional(),
+  used: z.number().optional(),
+  limit: z.number().optional(),
+});
 
 export const errorResponseSchema = z
   .object({

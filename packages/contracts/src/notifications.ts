@@ -35,6 +35,7 @@ export const notificationKinds = [
   'stream-live',
   'stream-offline',
   'stream-scheduled',
+  'usage-limit',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

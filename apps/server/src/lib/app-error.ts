@@ -3,6 +3,10 @@ import { type ErrorCode, errorStatus } from '@stromwerk/contracts/errors';
 export interface ErrorDetail {
   field: string;
   message: string;
+  /** Quota refusals: which limit, how much is used and the limit. */
+  metric?: string;
+  used?: number;
+  limit?: number;
 }
 
 /**
@@ -28,3 +32,13 @@ export const forbidden = (message = 'You lack the permission for this action') =
 export const badRequest = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', `${field}: ${message}`, [{ field, message }]);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** A quota refusal that says which limit, what is used and the limit (issue 17). */
+export const quotaExceeded = (
+  code: 'QUOTA_EXCEEDED' | 'STORAGE_QUOTA_EXCEEDED',
+  metric: string,
+  used: number,
+  limit: number,
+  message: string,
+  field = 'quota',
+) => new AppError(code, message, [{ field, message, metric, used, limit }]);

@@ -95,6 +95,8 @@ const envSchema = z.object({
     .trim()
     .refine((v) => secretsKeyBytes(v) !== undefined, 'must be 32 bytes: 64 hex digits or base64')
     .optional(),
+  // How often the usage meter writes what it counted (issue 17); shutdown writes the rest.
+  USAGE_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -128,6 +130,8 @@ export interface Config {
   secretsKey: Buffer | undefined;
   /** OAuth apps and endpoint overrides per network (SOCIAL_<NETWORK>_*). */
   socials: SocialSettings;
+  /** USAGE_FLUSH_SECONDS: the usage meter's write interval (60 s when absent). */
+  usageFlushSeconds?: number;
 }
 
 /** SECRETS_KEY's 32 bytes (hex or base64), or undefined when it is not a 32-byte key. */
@@ -200,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     allowSignup: e.ALLOW_SIGNUP === 'true',
+    usageFlushSeconds: e.USAGE_FLUSH_SECONDS,
     targetAllowPrivate: e.TARGET_ALLOW_PRIVATE === 'true',
     ingestEndpoints,
     trustProxy: e.TRUST_PROXY,

@@ -13,6 +13,7 @@ import {
   ClippingPage,
   CommentsPage,
   CorporationPage,
+  CorporationUsagePage,
   CreateAccountPage,
   EditorPage,
   FlowchartPage,
@@ -30,6 +31,7 @@ import {
   WorkspaceHomePage,
   WorkspaceScope,
   WorkspaceSelectionPage,
+  WorkspaceUsagePage,
 } from './routes/pages';
 
 const workspaceHandle: RouteHandle = { navigation: 'workspace' };
@@ -76,12 +78,14 @@ export const routes: RouteObject[] = [
           { path: 'user/socials', element: <UserSocialsPage /> },
           { path: 'admin', element: <AdminPage /> },
           { path: ':corporationId', element: <CorporationPage /> },
+          { path: ':corporationId/usage', element: <CorporationUsagePage /> },
           {
             path: ':corporationId/:workspaceId',
             element: <WorkspaceScope />,
             handle: workspaceHandle,
             children: [
               { index: true, element: <WorkspaceHomePage />, handle: workspaceHandle },
+              { path: 'usage', element: <WorkspaceUsagePage />, handle: workspaceHandle },
               ...workspaceAreas.map((area) => ({
                 path: area.to,
                 element: (

@@ -31,6 +31,7 @@ export const namespaces = [
   'socials',
   'flowchart',
   'admin',
+  'usage',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -17,7 +17,13 @@ export const clipSchemas = schemasFor(clipRoutes, {
   create: {
     summary:
       'Cut a clip from a player’s DVR window or a media: the media (origin clip) is answered at once, its job makes the files',
-    errors: ['CLIP_RANGE_UNAVAILABLE', 'CLIP_TOO_EARLY', 'STORAGE_QUOTA_EXCEEDED', 'FEATURE_UNAVAILABLE'],
+    errors: [
+      'CLIP_RANGE_UNAVAILABLE',
+      'CLIP_TOO_EARLY',
+      'STORAGE_QUOTA_EXCEEDED',
+      'QUOTA_EXCEEDED',
+      'FEATURE_UNAVAILABLE',
+    ],
     body: createClipBodySchema,
     response: createClipResultSchema,
   },

@@ -34,7 +34,7 @@ export const draftSchemas = schemasFor(draftRoutes, {
   remove: { summary: 'Delete a draft (its renders stay in the library)', params },
   render: {
     summary: 'Render the draft as it is now into a new media, by a job',
-    errors: ['DRAFT_BROKEN', 'CONFLICT', 'STORAGE_QUOTA_EXCEEDED', 'FEATURE_UNAVAILABLE'],
+    errors: ['DRAFT_BROKEN', 'CONFLICT', 'STORAGE_QUOTA_EXCEEDED', 'QUOTA_EXCEEDED', 'FEATURE_UNAVAILABLE'],
     params,
     response: jobSchema,
   },

@@ -11,7 +11,12 @@ export const jobSchemas = schemasFor(jobRoutes, {
     query: jobListQuerySchema,
     response: pageOf(jobSchema),
   },
-  create: { summary: 'Queue a job on a media', body: createJobBodySchema, response: jobSchema },
+  create: {
+    summary: 'Queue a job on a media',
+    body: createJobBodySchema,
+    response: jobSchema,
+    errors: ['QUOTA_EXCEEDED'],
+  },
   get: { summary: 'One job with its progress', params, response: jobSchema },
   update: {
     errors: ['CONFLICT'],

@@ -59,7 +59,7 @@ export const mediaSchemas = schemasFor(mediaRoutes, {
     response: mediaSchema,
   },
   renderMp4: {
-    errors: ['CONFLICT'],
+    errors: ['CONFLICT', 'QUOTA_EXCEEDED'],
     summary: 'Start a job that renders the media to an H.264/AAC MP4 (a new media of origin render)',
     params,
     response: jobSchema,

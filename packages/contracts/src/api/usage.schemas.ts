@@ -6,6 +6,8 @@ import {
   updateQuotaBodySchema,
   usageReportSchema,
   usageSchema,
+  usageSeriesQuerySchema,
+  usageSeriesSchema,
 } from '../usage';
 import { schemasFor } from './schemas';
 import { usageRoutes } from './usage';
@@ -31,6 +33,28 @@ export const usageSchemas = schemasFor(usageRoutes, {
     summary: 'The latest usage report of a workspace',
     params,
     response: lastReportResponseSchema,
+  },
+  seriesOfCorporation: {
+    summary: 'Metered usage of a corporation over a range, per interval and workspace',
+    params,
+    query: usageSeriesQuerySchema,
+    response: usageSeriesSchema,
+  },
+  csvOfCorporation: {
+    summary: 'The corporation usage series as CSV (one row per interval and group)',
+    params,
+    query: usageSeriesQuerySchema,
+  },
+  seriesOfWorkspace: {
+    summary: 'Metered usage of a workspace over a range, per interval',
+    params,
+    query: usageSeriesQuerySchema,
+    response: usageSeriesSchema,
+  },
+  csvOfWorkspace: {
+    summary: 'The workspace usage series as CSV (one row per interval)',
+    params,
+    query: usageSeriesQuerySchema,
   },
   report: {
     summary: 'Record a usage report now',

@@ -32,6 +32,28 @@ export const usageRoutes = routeTable({
     path: '/workspaces/:id/usage/lastReport',
     access: ws('read'),
   },
+  seriesOfCorporation: {
+    method: 'GET',
+    path: '/corporations/:id/usage/series',
+    access: corp('admin'),
+  },
+  csvOfCorporation: {
+    method: 'GET',
+    path: '/corporations/:id/usage/series.csv',
+    access: corp('admin'),
+    produces: 'text/csv',
+  },
+  seriesOfWorkspace: {
+    method: 'GET',
+    path: '/workspaces/:id/usage/series',
+    access: ws('read'),
+  },
+  csvOfWorkspace: {
+    method: 'GET',
+    path: '/workspaces/:id/usage/series.csv',
+    access: ws('read'),
+    produces: 'text/csv',
+  },
   report: {
     method: 'POST',
     path: '/usage',

@@ -9,3 +9,4 @@ export * from './outputs';
 export * from './socials';
 export * from './streaming';
 export * from './tenancy';
+export * from './usage';

@@ -98,6 +98,12 @@ export const quotas = pgTable('quotas', {
   maxTargets: integer('max_targets').notNull().default(100),
   maxOutputs: integer('max_outputs').notNull().default(50),
   maxViewers: integer('max_viewers').notNull().default(10_000),
+  // Monthly flows (issue 17): null = no limit. Warned at 80 % and 100 %; past 100 % new live sessions
+  // and renders are refused, running ones go on.
+  maxViewerHoursPerMonth: integer('max_viewer_hours_per_month'),
+  maxEgressBytesPerMonth: bigint('max_egress_bytes_per_month', { mode: 'number' }),
+  maxLiveHoursPerMonth: integer('max_live_hours_per_month'),
+  maxRenderMinutesPerMonth: integer('max_render_minutes_per_month'),
   updatedAt: updatedAt(),
 });
 

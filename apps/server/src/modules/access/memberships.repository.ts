@@ -111,6 +111,16 @@ export class MembershipsRepository {
     return { rows: rows.map((r) => ({ ...r, permissions: expand(r.permissions) })), total };
   }
 
+  /** Corporation-level administrators with their addresses (usage-limit warnings go to them). */
+  async adminsOf(corporationId: string) {
+    const rows = await this.db
+      .select({ userId: users.id, email: users.email, permissions: memberships.permissions })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(scope(corporationId, null));
+    return rows.filter((r) => expand(r.permissions).includes('admin'));
+  }
+
   async countAdmins(corporationId: string) {
     const rows = await this.db
       .select({ permissions: memberships.permissions })

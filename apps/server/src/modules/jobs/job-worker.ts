@@ -13,6 +13,7 @@
 import { hostname } from 'node:os';
 import type { JobType } from '@stromwerk/contracts/jobs';
 import type { FastifyBaseLogger } from 'fastify';
+import type { UsageMeter } from '../usage/usage-meter';
 import type { JobRow, JobsRepository } from './jobs.repository';
 import type { JobRunner, JobsService } from './jobs.service';
 
@@ -40,6 +41,8 @@ export interface WorkerOptions {
 }
 
 export class JobWorker implements JobRunner {
+  /** Render time (wall time of every job but thumbnails) is metered per workspace (issue 17). */
+  meter: UsageMeter | undefined;
   readonly id = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   private readonly running = new Map<string, AbortController>();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -118,6 +121,7 @@ export class JobWorker implements JobRunner {
   private async run(job: JobRow) {
     const controller = new AbortController();
     this.running.set(job.id, controller);
+    const began = Date.now();
     let lastWrite = 0;
     const progress = (fraction: number, etaSeconds: number | null = null) => {
       const now = Date.now();
@@ -150,6 +154,12 @@ export class JobWorker implements JobRunner {
       await this.failed(job, controller.signal.aborted, e);
     } finally {
       this.running.delete(job.id);
+      if (job.type !== 'thumbnail')
+        this.meter?.add(
+          { corporationId: job.corporationId, workspaceId: job.workspaceId },
+          'render_seconds',
+          (Date.now() - began) / 1000,
+        );
       this.kick();
     }
   }

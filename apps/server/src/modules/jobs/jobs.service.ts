@@ -57,7 +57,11 @@ export class JobsService {
     return row;
   }
 
+  /** Refuses a new render once the corporation's monthly render minutes are used up (issue 17). */
+  renderCheck: ((corporationId: string) => Promise<void>) | undefined;
+
   async enqueue(o: { type: JobType; media: MediaRow; priority?: number }) {
+    if (o.type !== 'thumbnail') await this.renderCheck?.(o.media.corporationId!);
     const row = await this.repo.insert({
       corporationId: o.media.corporationId!,
       workspaceId: o.media.workspaceId!,
@@ -78,6 +82,7 @@ export class JobsService {
     payload: Record<string, unknown>;
     priority?: number;
   }) {
+    if (o.type !== 'thumbnail') await this.renderCheck?.(o.corporationId);
     const row = await this.repo.insert({ ...o, priority: o.priority ?? 0 });
     this.changed(row, 'created');
     this.runner?.kick();

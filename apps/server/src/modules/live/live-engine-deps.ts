@@ -6,6 +6,7 @@ import type { SourceRow } from '../sources/sources.repository';
 import type { SourcesService } from '../sources/sources.service';
 import type { StreamInfosService } from '../stream-infos/stream-infos.service';
 import type { TargetsService } from '../targets/targets.service';
+import type { UsageMeter } from '../usage/usage-meter';
 import type { LeasesRepository } from './leases.repository';
 import type { RecordingSink } from './live-recordings';
 import type { PublisherContext } from './source-publishers';
@@ -27,6 +28,10 @@ export interface LiveEngineDeps {
   programFeed(outputId: string): Promise<string | undefined>;
   /** Where live sessions of sources with recording on are written, and what becomes of them. */
   recordings: RecordingSink;
+  /** Ingest, target and recording time and pushed bytes are metered (issue 17). */
+  meter?: UsageMeter;
+  /** A corporation past its monthly live hours: its NEW publishes are refused (running ones go on). */
+  liveRefused?(corporationId: string): boolean;
   /** Stored notification for the workspace's members: a stream began or ended. */
   notify(row: SourceRow, kind: 'stream-live' | 'stream-offline'): Promise<unknown>;
 }

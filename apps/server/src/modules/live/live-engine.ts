@@ -7,6 +7,7 @@ import type { LeaseKind } from './lease-state';
 import type { Fence } from './leases.repository';
 import type { LiveControl } from './live-control';
 import type { LiveEngineDeps } from './live-engine-deps';
+import { LiveMeter } from './live-meter';
 import { LiveRecordings } from './live-recordings';
 import { LiveTargets } from './live-targets';
 import { LivePublishers } from './source-publishers';
@@ -34,6 +35,7 @@ export class LiveEngine implements LiveControl {
   readonly leases: LeaseKeeper;
   private readonly targets: LiveTargets;
   private readonly closers: (() => Promise<void>)[] = [];
+  private readonly metered: LiveMeter;
 
   constructor(private readonly deps: LiveEngineDeps) {
     this.leases = new LeaseKeeper(
@@ -56,6 +58,20 @@ export class LiveEngine implements LiveControl {
     );
     this.recordings = new LiveRecordings(deps.recordings, deps.config.ffmpegPath, deps.log);
     this.targets = new LiveTargets({ ...deps, repo: deps.targets.repo, leases: this.leases });
+    this.metered = new LiveMeter(
+      deps.meter,
+      (id) => this.recordings.has(id),
+      () => this.targets.all(),
+    );
+  }
+
+  /**
+   * May a NEW publish of this key begin: the key's rules, and the corporation not past its monthly live
+   * hours (issue 17; a stream already running is never cut for that).
+   */
+  private mayStart(key: string) {
+    const row = this.keys.source(key);
+    return this.keys.mayPublish(key) && !(row && this.deps.liveRefused?.(row.corporationId));
   }
 
   async start() {
@@ -66,7 +82,7 @@ export class LiveEngine implements LiveControl {
       host: config.host,
       dataDir: config.dataDir,
       hooks: {
-        mayPublish: (key) => this.keys.mayPublish(key),
+        mayPublish: (key) => this.mayStart(key),
         published: (key) =>
           void this.onPublished(key).catch((e) => this.deps.log.error(e, 'going live failed')),
         unpublished: (key) =>
@@ -87,10 +103,10 @@ export class LiveEngine implements LiveControl {
       if (e.type === 'output') void this.outputFeedChanged(e.id, e.action === 'deleted');
     });
     this.leases.start();
-    this.tick = setInterval(
-      () => void this.reconcileAll().catch((err) => this.deps.log.warn({ err }, 'live reconcile failed')),
-      TICK_MS,
-    );
+    this.tick = setInterval(() => {
+      this.metered.tick();
+      void this.reconcileAll().catch((err) => this.deps.log.warn({ err }, 'live reconcile failed'));
+    }, TICK_MS);
     this.tick.unref();
   }
 
@@ -112,6 +128,7 @@ export class LiveEngine implements LiveControl {
     this.stopping = true;
     for (const close of this.closers) await close();
     clearInterval(this.tick);
+    this.metered.tick();
     this.targets.stopping = true;
     await this.targets.stopAll();
     // Recordings in progress stay on disk; the next start imports them (RecordingsService).
@@ -226,7 +243,7 @@ export class LiveEngine implements LiveControl {
         await this.deps.isCorporationBlocked(row.corporationId),
       );
     }
-    const fence = row && this.keys.mayPublish(key) ? await this.leases.claim('source', row.id) : undefined;
+    const fence = row && this.mayStart(key) ? await this.leases.claim('source', row.id) : undefined;
     if (!row || !fence) {
       // Unknown, refused, or the source is already live through another process: one owner only.
       this.ingest?.kick(key);
@@ -239,6 +256,7 @@ export class LiveEngine implements LiveControl {
       fence,
     );
     if (!updated) return this.ingest?.kick(key);
+    this.metered.live(updated);
     this.keys.set(updated);
     this.announce(updated);
     this.deps
@@ -260,6 +278,7 @@ export class LiveEngine implements LiveControl {
   private async onUnpublished(key: string) {
     const row = this.keys.source(key);
     if (!row) return;
+    this.metered.ended(row.id);
     await this.stopTargetsOf(row.id);
     if (this.stopping) return;
     void this.recordings

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../lib/events';
 import type { Config } from '../../plugins/config';
 import type { TargetRow, TargetsRepository } from '../targets/targets.repository';
+import type { UsageMeter } from '../usage/usage-meter';
 import type { LeaseKeeper } from './lease-keeper';
 import type { Fence } from './leases.repository';
 import { TargetRunner, type TargetStatus } from './target-runner';
@@ -26,8 +27,14 @@ export class LiveTargets {
       events: EventBus;
       log: FastifyBaseLogger;
       leases: LeaseKeeper;
+      meter?: UsageMeter;
     },
   ) {}
+
+  /** Every push running here. */
+  all(): Iterable<TargetRunner> {
+    return this.runners.values();
+  }
 
   has(id: string) {
     return this.runners.has(id);
@@ -61,6 +68,12 @@ export class LiveTargets {
     }
     const runner = new TargetRunner(row, input, this.deps.config.ffmpegPath, report, {
       allowPrivate: this.deps.config.targetAllowPrivate,
+      pushed: (bytes) =>
+        this.deps.meter?.add(
+          { corporationId: row.corporationId, workspaceId: row.workspaceId },
+          'egress_bytes',
+          bytes,
+        ),
       log: ({ targetId, reason }) => this.deps.log.warn({ targetId, reason }, 'target attempt failed'),
     });
     this.runners.set(row.id, runner);

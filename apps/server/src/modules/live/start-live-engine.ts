@@ -27,6 +27,8 @@ export async function startLiveEngine(
   if (swept.length > 0) log.warn({ pids: swept }, 'killed media processes left by a previous run');
   setProcessOwner(owner);
   const engine = new LiveEngine({
+    meter: services.usage.meter,
+    liveRefused: (corporationId) => services.usage.limits.liveRefused(corporationId),
     config: services.config,
     capabilities,
     sources: services.sources,

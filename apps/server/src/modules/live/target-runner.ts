@@ -73,6 +73,8 @@ export interface TargetRunnerOptions {
   allowPrivate: boolean;
   /** Where the exact failure reason is logged. */
   log?: (detail: { targetId: string; reason: string }) => void;
+  /** Bytes pushed since the last report (ffmpeg's total_size; a restarted process counts from 0). */
+  pushed?: (bytes: number) => void;
 }
 
 /**
@@ -125,12 +127,18 @@ export class TargetRunner {
     this.supervisor.on('lastError', (reason) => options.log?.({ targetId: row.id, reason }));
     this.supervisor.on('state', (state: SupervisorState) => this.onState(state));
     this.supervisor.on('progress', (p: FfmpegProgress) => {
+      const delta = p.totalBytes >= this.bytesSent ? p.totalBytes - this.bytesSent : p.totalBytes;
       this.bytesSent = p.totalBytes;
+      if (delta > 0) options.pushed?.(delta);
       // Bitrate is reported at most every 5 s: it is a gauge, not a stream of events.
       if (Date.now() - this.lastBitrateReport < 5000) return;
       this.lastBitrateReport = Date.now();
       this.update({ bitrateKbps: p.bitrateKbps });
     });
+  }
+
+  get online() {
+    return this.status.state === 'online';
   }
 
   start() {

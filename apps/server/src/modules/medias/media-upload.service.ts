@@ -6,7 +6,7 @@ import { type ProbedStream, ProbeError, probeMedia } from '@stromwerk/media/prob
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MediaFile } from '../../db/schema/media';
-import { AppError, badRequest } from '../../lib/app-error';
+import { AppError, badRequest, quotaExceeded } from '../../lib/app-error';
 import type { Actor } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
 import type { Storage } from '../../plugins/storage';
@@ -56,14 +56,21 @@ const malformed = (e: unknown) =>
   /multipart|boundary|unexpected end|part terminated/i.test(e.message);
 
 /** Counts bytes on their way to storage and stops the upload once the corporation's quota is used up. */
-function quotaGuard(remaining: number) {
+function quotaGuard(remaining: number, usedBefore: number, limit: number) {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length;
       if (seen > remaining)
         return done(
-          new AppError('STORAGE_QUOTA_EXCEEDED', 'file: The storage quota of the corporation is used up'),
+          quotaExceeded(
+            'STORAGE_QUOTA_EXCEEDED',
+            'storage_bytes',
+            usedBefore + seen,
+            limit,
+            'file: The storage quota of the corporation is used up',
+            'file',
+          ),
         );
       done(null, chunk);
     },
@@ -91,7 +98,7 @@ export class MediaUploadService {
     if (this.capabilities && !this.capabilities.ffprobe)
       throw new AppError('FEATURE_UNAVAILABLE', 'Uploads need ffprobe, which this server lacks');
     let workspaceId = queryWorkspaceId;
-    let scope: { corporationId: string; remaining: number } | undefined;
+    let scope: { corporationId: string; remaining: number; limit: number } | undefined;
     const stored: Stored[] = [];
     try {
       for await (const part of request.parts({ limits: { fileSize: Number.POSITIVE_INFINITY } })) {
@@ -100,7 +107,7 @@ export class MediaUploadService {
           continue;
         }
         scope ??= await this.scope(actor, workspaceId);
-        const item = await this.receive(part.filename, part.file, scope.remaining);
+        const item = await this.receive(part.filename, part.file, scope.remaining, scope.limit);
         stored.push(item);
         scope.remaining -= item.file.size;
       }
@@ -120,13 +127,19 @@ export class MediaUploadService {
     if (!parsed.success) throw badRequest('workspaceId', workspaceId ? 'Invalid UUID' : 'Required');
     const { workspace } = await this.access.workspace(actor, parsed.data, 'write');
     const remaining = await this.medias.checkQuota(workspace.corporationId, 0);
-    return { corporationId: workspace.corporationId, remaining };
+    const limit = await this.medias.repo.storageQuota(workspace.corporationId);
+    return { corporationId: workspace.corporationId, remaining, limit };
   }
 
-  private async receive(filename: string, data: NodeJS.ReadableStream, remaining: number): Promise<Stored> {
+  private async receive(
+    filename: string,
+    data: NodeJS.ReadableStream,
+    remaining: number,
+    limit: number,
+  ): Promise<Stored> {
     const id = randomUUID();
     const bucketRef = mediaKey(id, 'original', extension(filename));
-    const guard = quotaGuard(remaining);
+    const guard = quotaGuard(remaining, limit - remaining, limit);
     // pipe() does not pass errors on: a cut-off request must fail the write, not leave it waiting.
     data.once('error', (e) => guard.destroy(e));
     // storage.put's pipeline reports the error; this keeps a late one (after it settled) from crashing us.

@@ -103,6 +103,19 @@ export class MediasRepository {
     return Number(r?.bytes ?? 0);
   }
 
+  /** Stored bytes of every workspace that holds media (the hourly storage reading of the meter). */
+  async bytesPerWorkspace() {
+    const rows = await this.db
+      .select({
+        corporationId: medias.corporationId,
+        workspaceId: medias.workspaceId,
+        bytes: sum(medias.sizeBytes),
+      })
+      .from(medias)
+      .groupBy(medias.corporationId, medias.workspaceId);
+    return rows.map((r) => ({ ...r, bytes: Number(r.bytes ?? 0) }));
+  }
+
   /** Names of the re-live sources and players that play this media (fallback or overlay). */
   async usedBy(mediaId: string): Promise<string[]> {
     const src = await this.db

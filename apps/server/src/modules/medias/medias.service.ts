@@ -10,7 +10,7 @@ import type {
 } from '@stromwerk/contracts/medias';
 import type { StreamInfo } from '@stromwerk/contracts/stream-info';
 import type { MediaFile } from '../../db/schema/media';
-import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { AppError, badRequest, notFound, quotaExceeded } from '../../lib/app-error';
 import { iso, isoOrNull } from '../../lib/dates';
 import type { EventBus } from '../../lib/events';
 import type { Actor } from '../../plugins/auth';
@@ -183,8 +183,11 @@ export class MediasService {
     const max = await this.repo.storageQuota(corporationId);
     const used = await this.repo.bytesIn({ corporationId });
     if (used + addBytes > max)
-      throw new AppError(
+      throw quotaExceeded(
         'STORAGE_QUOTA_EXCEEDED',
+        'storage_bytes',
+        used,
+        max,
         `Storage quota exceeded: ${used + addBytes} of ${max} bytes`,
       );
     return max - used;

@@ -13,8 +13,11 @@ import type { MediaLinks } from '../medias/media-links';
 import type { OutputRow, OutputsRepository } from '../outputs/outputs.repository';
 import type { ProgramEngine } from '../outputs/program-engine';
 import { readVod } from '../outputs/vod-packager';
+import type { UsageMeter } from '../usage/usage-meter';
 
 const TOKEN_HOURS = 12;
+
+const scopeOf = (row: OutputRow) => ({ corporationId: row.corporationId, workspaceId: row.workspaceId });
 
 /** Changing passwords or the whitelist invalidates every viewer token handed out before. */
 const rulesVersion = (row: OutputRow) =>
@@ -64,6 +67,8 @@ const notAllowed = () => new AppError('DOMAIN_NOT_ALLOWED', 'This player may not
  */
 export class PlayService {
   engine: ProgramEngine | undefined;
+  /** Viewer sessions, watch time, peak viewers and the bytes served are metered (issue 17). */
+  meter: UsageMeter | undefined;
 
   constructor(
     private readonly outputs: OutputsRepository,
@@ -131,6 +136,8 @@ export class PlayService {
     // Counted from the start, so viewer N+1 is refused even before N fetched a playlist.
     viewers?.seen(id, viewerId);
     await this.outputs.addStatistics(id, { views: 1, peak: viewers?.count(id) ?? 0 });
+    // A unique viewer is a viewer session (one per page load): exact across processes, summable.
+    this.meter?.add(scopeOf(row), 'unique_viewers', 1);
     const token = await new SignJWT({ o: id, r: rulesVersion(row), ...(embed ? { eo: embed } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(viewerId)
@@ -228,22 +235,28 @@ export class PlayService {
       const viewers = this.engine!.viewers;
       const watched = viewers.seen(id, viewerId);
       await this.outputs.addStatistics(id, { watchSeconds: watched, peak: viewers.count(id) });
+      this.meter?.add(scopeOf(row), 'viewer_seconds', watched);
+      this.meter?.gauge(scopeOf(row), 'peak_viewers', viewers.count(id));
     }
     const t = encodeURIComponent(token);
-    return text
+    const body = text
       .split('\n')
       .map((line) => (line && !line.startsWith('#') ? `${line.trim()}?t=${t}` : line))
       .join('\n');
+    this.meter?.add(scopeOf(row), 'egress_bytes', Buffer.byteLength(body));
+    return body;
   }
 
   async segment(id: string, file: string, token: string, req: RequestOrigin = {}) {
-    await this.verify(id, token, req);
+    const { row } = await this.verify(id, token, req);
     const path = join(this.engine?.hlsDir(id) ?? '/nonexistent', file);
     const size = await stat(path).then(
       (s) => s.size,
       () => null,
     );
     if (size === null) throw notFound('Segment');
+    // Counted when served: a viewer that drops the connection midway is still billed the segment.
+    this.meter?.add(scopeOf(row), 'egress_bytes', size);
     return { stream: createReadStream(path), size };
   }
 }

@@ -1,10 +1,21 @@
-import type { Quota, UpdateQuotaBody, Usage, UsageReport } from '@stromwerk/contracts/usage';
-import { AppError, forbidden, notFound } from '../../lib/app-error';
+import type {
+  Quota,
+  UpdateQuotaBody,
+  Usage,
+  UsageReport,
+  UsageSeries,
+  UsageSeriesQuery,
+} from '@stromwerk/contracts/usage';
+import { forbidden, notFound, quotaExceeded } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import { grants } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
 import type { AccessService } from '../access/access.service';
 import type { QuotaRow, UsageRepository } from './usage.repository';
+import type { UsageCountersRepository } from './usage-counters.repository';
+import { type LimitWarning, UsageLimits } from './usage-limits';
+import { UsageMeter } from './usage-meter';
+import { usageCsv, usageSeries } from './usage-series';
 
 /** Counts a later module contributes (sources, targets, outputs, medias, storage) for a corporation or workspace. */
 export type UsageCounter = (scope: { corporationId: string; workspaceId: string | null }) => Promise<number>;
@@ -14,11 +25,22 @@ export type QuotaLimit = keyof Pick<QuotaRow, 'maxWorkspaces' | 'maxSources' | '
 
 export class UsageService {
   private readonly counters = new Map<CountedPart, UsageCounter>();
+  /** This process's meter: the live plane, the play routes and the job worker count into it. */
+  readonly meter: UsageMeter;
+  /** Monthly flows against the quota; warned through `limits.warn` (wired in build-services). */
+  readonly limits: UsageLimits;
 
   constructor(
     private readonly repo: UsageRepository,
     private readonly access: AccessService,
-  ) {}
+    readonly metered: UsageCountersRepository,
+  ) {
+    this.meter = new UsageMeter(metered);
+    this.limits = new UsageLimits(repo, metered, (w) => this.warn(w));
+  }
+
+  /** Set once at wiring: who is told when a monthly flow reaches 80 % or 100 %. */
+  warn: LimitWarning = async () => undefined;
 
   /** Resource modules register here as they arrive; a part nobody counts yet has nothing in it. */
   registerCounter(part: CountedPart, counter: UsageCounter) {
@@ -48,7 +70,15 @@ export class UsageService {
     if (!quota) return;
     const n = typeof current === 'number' ? current : await current();
     if (n >= quota[limit]) {
-      throw new AppError('QUOTA_EXCEEDED', `The corporation may have at most ${quota[limit]} ${what}`);
+      // The metric is what the limit counts: maxSources -> sources.
+      const metric = limit.slice(3).toLowerCase();
+      throw quotaExceeded(
+        'QUOTA_EXCEEDED',
+        metric,
+        n,
+        quota[limit],
+        `The corporation may have at most ${quota[limit]} ${what}`,
+      );
     }
   }
 
@@ -107,6 +137,39 @@ export class UsageService {
   async usage(actor: Actor, target: { corporationId: string } | { workspaceId: string }) {
     const { corporationId, workspaceId } = await this.scope(actor, target, readNeed(target));
     return this.compute(corporationId, workspaceId);
+  }
+
+  /** Records each workspace's stored bytes as this hour's storage reading. */
+  async readStorage(
+    read: () => Promise<{ corporationId: string | null; workspaceId: string | null; bytes: number }[]>,
+  ) {
+    for (const r of await read())
+      if (r.corporationId && r.workspaceId)
+        this.meter.gauge(
+          { corporationId: r.corporationId, workspaceId: r.workspaceId },
+          'storage_bytes',
+          r.bytes,
+        );
+  }
+
+  async series(
+    actor: Actor,
+    target: { corporationId: string } | { workspaceId: string },
+    query: UsageSeriesQuery,
+  ): Promise<UsageSeries> {
+    const scope = await this.scope(actor, target, readNeed(target));
+    return usageSeries(this.metered, scope, query);
+  }
+
+  /** The series as a CSV file and the name to save it under. */
+  async csv(
+    actor: Actor,
+    target: { corporationId: string } | { workspaceId: string },
+    query: UsageSeriesQuery,
+  ) {
+    const series = await this.series(actor, target, query);
+    const day = (iso: string) => iso.slice(0, 10);
+    return { csv: usageCsv(series), filename: `usage-${day(series.from)}-${day(series.to)}.csv` };
   }
 
   async createReport(

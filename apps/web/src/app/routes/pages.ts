@@ -105,3 +105,12 @@ export const UserSocialsPage = page(
   'socials',
 );
 export const NotFoundPage = page(() => import('../../components/not-found-page').then((m) => m.NotFoundPage));
+// The usage screens and their chart library (@mui/x-charts) load only here.
+export const CorporationUsagePage = page(
+  () => import('../../features/usage/components/usage-page').then((m) => m.CorporationUsagePage),
+  'usage',
+);
+export const WorkspaceUsagePage = page(
+  () => import('../../features/usage/components/usage-page').then((m) => m.WorkspaceUsagePage),
+  'usage',
+);

@@ -1,5 +1,6 @@
 import Add from '@mui/icons-material/Add';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -43,9 +44,20 @@ export function CorporationPage() {
         </>
       }
       actions={
-        <Button variant="contained" startIcon={<Add />} href={`/add-workspace?corporation=${corporation.id}`}>
-          {t('switcher.add')}
-        </Button>
+        <Stack direction="row" spacing={1}>
+          {isAdmin && (
+            <Button variant="outlined" startIcon={<InsightsOutlined />} href={`/${corporation.id}/usage`}>
+              {t('corporation.usage')}
+            </Button>
+          )}
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            href={`/add-workspace?corporation=${corporation.id}`}
+          >
+            {t('switcher.add')}
+          </Button>
+        </Stack>
       }
     >
       <Stack spacing={3}>

@@ -1,4 +1,6 @@
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
@@ -20,7 +22,19 @@ export function WorkspaceHomePage() {
 
   if (!workspace) return null;
   return (
-    <Page title={workspace.name} subtitle={t('workspace.subtitle', { corporation: corporation?.name ?? '' })}>
+    <Page
+      title={workspace.name}
+      subtitle={t('workspace.subtitle', { corporation: corporation?.name ?? '' })}
+      actions={
+        <Button
+          variant="outlined"
+          startIcon={<InsightsOutlined />}
+          href={`/${workspace.corporationId}/${workspace.id}/usage`}
+        >
+          {t('corporation.usage')}
+        </Button>
+      }
+    >
       <LiveOverview workspaceId={workspace.id} base={entryPath({ to: '', name: 'home' }, params)} />
       <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
         {t('workspace.areas')}

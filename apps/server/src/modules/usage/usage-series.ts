@@ -1,0 +1,96 @@
+import {
+  gaugeMetrics,
+  type UsageMetric,
+  type UsageSeries,
+  type UsageSeriesQuery,
+} from '@stromwerk/contracts/usage';
+import type { UsageCountersRepository } from './usage-counters.repository';
+
+type Values = Partial<Record<UsageMetric, number>>;
+
+/**
+ * A usage series: one point per interval start and group (zeros included), from the hourly counters
+ * summed in the database. Grouped by workspace, every workspace of the scope with usage in the range or
+ * still existing is a group; `none` folds them into one (gauges: the highest of any workspace).
+ */
+export async function usageSeries(
+  repo: UsageCountersRepository,
+  scope: { corporationId: string; workspaceId: string | null },
+  q: UsageSeriesQuery,
+): Promise<UsageSeries> {
+  const from = new Date(q.from);
+  const to = new Date(q.to);
+  const [rows, starts, names] = await Promise.all([
+    repo.series({ ...scope, from, to, interval: q.interval, timeZone: q.timeZone, metrics: q.metrics }),
+    repo.intervalStarts(from, to, q.interval, q.timeZone),
+    repo.workspaceNames(scope.corporationId),
+  ]);
+  const byWorkspace = q.groupBy === 'workspace';
+  const groupIds = byWorkspace
+    ? [
+        ...new Set([
+          ...(scope.workspaceId ? [scope.workspaceId] : names.keys()),
+          ...rows.map((r) => r.workspaceId),
+        ]),
+      ]
+    : [null];
+  const zero = () => Object.fromEntries(q.metrics.map((m) => [m, 0])) as Values;
+  const cells = new Map<string, Values>();
+  for (const start of starts) for (const g of groupIds) cells.set(`${start.getTime()}|${g}`, zero());
+  const totals = zero();
+  for (const r of rows) {
+    const cell = cells.get(`${r.start.getTime()}|${byWorkspace ? r.workspaceId : null}`);
+    // Each row is one workspace's figure; folded together, workspaces add up (storage too).
+    if (cell) cell[r.metric] = (cell[r.metric] ?? 0) + r.value;
+  }
+  // Totals: the workspaces of each interval added up; over time flows add, gauges take the highest.
+  const folded = new Map<number, Values>();
+  for (const [key, values] of cells) {
+    const t = Number(key.split('|')[0]);
+    const f = folded.get(t) ?? zero();
+    for (const m of q.metrics) f[m] = (f[m] ?? 0) + (values[m] ?? 0);
+    folded.set(t, f);
+  }
+  for (const f of folded.values())
+    for (const m of q.metrics)
+      totals[m] = gaugeMetrics.includes(m)
+        ? Math.max(totals[m] ?? 0, f[m] ?? 0)
+        : (totals[m] ?? 0) + (f[m] ?? 0);
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    interval: q.interval,
+    timeZone: q.timeZone,
+    metrics: q.metrics,
+    groups: groupIds.map((id) => ({ workspaceId: id, name: id ? (names.get(id) ?? null) : null })),
+    points: starts.flatMap((start) =>
+      groupIds.map((g) => ({
+        start: start.toISOString(),
+        workspaceId: g,
+        values: cells.get(`${start.getTime()}|${g}`)!,
+      })),
+    ),
+    totals,
+  };
+}
+
+const csvCell = (v: string) => {
+  // Names come from users: quote, double quotes inside, and defuse spreadsheet formulas.
+  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\n\r]/.test(safe) || safe !== v ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The series as CSV: a header row, then one row per interval and group with ISO dates. */
+export function usageCsv(series: UsageSeries): string {
+  const name = new Map(series.groups.map((g) => [g.workspaceId, g.name]));
+  const header = ['interval_start', 'workspace_id', 'workspace_name', ...series.metrics];
+  const lines = series.points.map((p) =>
+    [
+      p.start,
+      p.workspaceId ?? '',
+      csvCell(name.get(p.workspaceId) ?? ''),
+      ...series.metrics.map((m) => String(p.values[m] ?? 0)),
+    ].join(','),
+  );
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,81 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/expect-error';
+import { op } from '../helpers/route-call';
+import { createTenant, createTestApp, type TestContext } from '../helpers/test-app';
+import { testDbEngine } from '../helpers/test-database';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const setQuota = (corporationId: string, body: Record<string, number | null>) =>
+  op(ctx.app, 'usage.updateQuota', { token: ctx.owner.token, params: { id: corporationId }, body });
+
+describe(`usage quotas (${testDbEngine()})`, () => {
+  it('a hard limit refuses with the metric, the usage and the limit', async () => {
+    const t = await createTenant(ctx, 'Hard Limit Corp');
+    expect((await setQuota(t.corporationId, { maxSources: 1 })).status).toBe(200);
+    const source = (name: string) =>
+      op(ctx.app, 'sources.create', {
+        token: t.user.token,
+        body: { workspaceId: t.workspaceId, name, type: 'rtmp' },
+      });
+    expect((await source('One')).status).toBe(201);
+    const refused = expectError(await source('Two'), 403, 'QUOTA_EXCEEDED');
+    expect(refused.details).toEqual([
+      expect.objectContaining({ field: 'quota', metric: 'sources', used: 1, limit: 1 }),
+    ]);
+  });
+
+  it('a soft limit warns once per level and month, then refuses new renders', async () => {
+    const t = await createTenant(ctx, 'Soft Limit Corp');
+    const updated = await setQuota(t.corporationId, { maxRenderMinutesPerMonth: 10 });
+    expect(updated.body).toMatchObject({ maxRenderMinutesPerMonth: 10, maxViewerHoursPerMonth: null });
+    const { usage } = ctx.app.services;
+    const scope = { corporationId: t.corporationId, workspaceId: t.workspaceId };
+    const warnings = async () =>
+      (
+        await op(ctx.app, 'notifications.list', { token: t.user.token, query: {} } as never)
+      ).body.items.filter((n) => n.kind === 'usage-limit');
+    const round = async (seconds: number) => {
+      usage.meter.add(scope, 'render_seconds', seconds);
+      await usage.meter.flush();
+      // The flush's own check runs too; together they still warn once (the alert row decides).
+      await Promise.all([usage.limits.check(t.corporationId), usage.limits.check(t.corporationId)]);
+    };
+
+    await round(300); // 50 %
+    expect(await warnings()).toHaveLength(0);
+    await round(200); // 83 %
+    await round(10); // 85 %: 80 % was already warned
+    const at80 = await warnings();
+    expect(at80).toHaveLength(1);
+    expect(at80[0]).toMatchObject({
+      data: expect.objectContaining({ percent: 80, metric: 'render minutes' }),
+    });
+    await expect(usage.limits.assertRenderAllowed(t.corporationId)).resolves.toBeUndefined();
+
+    await round(100); // 610 s of 600: over
+    await round(5);
+    const all = await warnings();
+    expect(all).toHaveLength(2);
+    expect(all.map((n) => (n.data as { percent: number }).percent).sort()).toEqual([100, 80]);
+    // And a mail per warning to the administrator (no SMTP in tests: the outbox).
+    // The flush's check may be the one that won the alert row and still be sending: wait for its mail.
+    const mails = () =>
+      readdirSync(join(ctx.dataDir, 'outbox'), { withFileTypes: true })
+        .map((f) => f.name)
+        .filter((f) => f.includes(t.user.user.email.split('@')[0]!));
+    await expect.poll(() => (existsSync(join(ctx.dataDir, 'outbox')) ? mails().length : 0)).toBe(2);
+    await expect(usage.limits.assertRenderAllowed(t.corporationId)).rejects.toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      details: [expect.objectContaining({ metric: 'render_seconds', used: 615, limit: 600 })],
+    });
+    // Live hours have no limit here: new live sessions are still allowed.
+    expect(usage.limits.liveRefused(t.corporationId)).toBe(false);
+  });
+});
