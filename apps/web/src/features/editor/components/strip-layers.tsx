@@ -25,7 +25,7 @@ export function StripAudioRow({
 }) {
   const { t } = useTranslation('editor');
   return (
-    <Box sx={{ position: 'relative', height: 36, bgcolor: 'action.hover', borderRadius: 0.5 }}>
+    <Box sx={{ position: 'relative', height: 48, bgcolor: 'action.hover', borderRadius: 0.5 }}>
       <Box component="span" sx={rowLabel}>
         {t('strip.audioTrack', { number })}
       </Box>
@@ -53,7 +53,7 @@ function AudioBlock({ clip, scale }: { clip: AudioClip; scale: number }) {
       }}
       sx={{
         position: 'absolute',
-        top: 2,
+        top: 16,
         bottom: 2,
         borderRadius: 0.5,
         border: 1,
@@ -65,23 +65,28 @@ function AudioBlock({ clip, scale }: { clip: AudioClip; scale: number }) {
   );
 }
 
-/** Titles and images above the picture, where and how long each shows. */
+/** Height of one overlay's lane: each title or image has its own, so overlapping ones stay visible. */
+const LANE_PX = 20;
+
+/** Titles and images above the picture, where and how long each shows, one lane each. */
 export function StripOverlayRow({ overlays, scale }: { overlays: OverlayClip[]; scale: number }) {
   const { t } = useTranslation('editor');
   return (
-    <Box sx={{ position: 'relative', height: 24, bgcolor: 'action.hover', borderRadius: 0.5 }}>
+    <Box
+      style={{ height: overlays.length * LANE_PX + 16 }}
+      sx={{ position: 'relative', bgcolor: 'action.hover', borderRadius: 0.5 }}
+    >
       <Box component="span" sx={rowLabel}>
         {t('strip.overlays')}
       </Box>
-      {overlays.map((o) => (
+      {overlays.map((o, lane) => (
         <Box
           key={o.id}
           data-testid="strip-overlay"
-          style={blockBox(o.atMs, o.durationMs, scale)}
+          style={{ ...blockBox(o.atMs, o.durationMs, scale), top: 16 + lane * LANE_PX }}
           sx={{
             position: 'absolute',
-            top: 2,
-            bottom: 2,
+            height: LANE_PX - 3,
             borderRadius: 0.5,
             bgcolor: o.type === 'text' ? 'secondary.main' : 'success.main',
             color: 'common.white',
