@@ -1,7 +1,7 @@
 import { ApiError, GenericError } from '@stromwerk/client/api-error';
 import { renderHook } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n } from '../lib/i18n';
+import { i18n, initI18n, loadNamespaces } from '../lib/i18n';
 import { useErrorMessage } from './use-error-message';
 
 const describeError = () => renderHook(() => useErrorMessage()).result.current;
@@ -14,7 +14,16 @@ describe('useErrorMessage', () => {
     await i18n.changeLanguage('en');
   });
 
-  it('translates a catalogue code', () => {
+  it('translates a catalogue code a guest can meet from the bundled texts', () => {
+    expect(describeError()(apiError(401, 'INVALID_CREDENTIALS', 'bad'))).toBe(
+      'Email address or password is not correct.',
+    );
+  });
+
+  it('translates the other codes once their namespace is there, showing the server message before', async () => {
+    const error = apiError(413, 'STORAGE_QUOTA_EXCEEDED', 'Storage quota exceeded: 5 of 4 bytes');
+    if (!i18n.hasResourceBundle('en', 'errors')) expect(describeError()(error)).toBe(error.message);
+    await loadNamespaces(['errors']);
     expect(
       describeError()(apiError(413, 'STORAGE_QUOTA_EXCEEDED', 'Storage quota exceeded: 5 of 4 bytes')),
     ).toBe('The storage quota of your corporation is used up.');

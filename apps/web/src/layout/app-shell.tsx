@@ -20,7 +20,8 @@ const NotificationsSheet = lazyTranslated(
 );
 
 // Live updates of the cache only run while logged in: the handlers stay out of the login page's bundle.
-const LiveCache = lazy(() => import('./live-cache').then((m) => ({ default: m.LiveCache })));
+// The error texts a guest never meets come with it (see use-error-message.ts).
+const LiveCache = lazyTranslated(() => import('./live-cache').then((m) => m.LiveCache), 'errors');
 
 // Only workspace routes have a navigation; /login never needs the drawer code.
 const SideNavigation = lazyTranslated(

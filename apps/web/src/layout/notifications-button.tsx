@@ -39,13 +39,14 @@ export function useUnreadNotifications() {
  */
 export function NotificationsButton() {
   const { t } = useTranslation('common');
+  const { t: tTenancy } = useTranslation('tenancy');
   const { setSheet } = useUiState();
   const { unread } = useUnreadNotifications();
   const status = useConnectionStatus();
   const descriptionId = useId();
   const description = [
     status ? t(`connection.${status}`) : null,
-    unread > 0 ? t('notifications.unread', { count: unread }) : null,
+    unread > 0 ? tTenancy('notifications.unread', { count: unread }) : null,
   ].filter(Boolean);
 
   return (

@@ -68,8 +68,9 @@ function notificationText(
 }
 
 export function NotificationsSheet() {
-  const { t } = useTranslation('common');
-  const { t: tTenancy } = useTranslation('tenancy');
+  // The notification texts live in `tenancy`, which loads with this sheet (not in the bundled `common`).
+  const { t } = useTranslation('tenancy');
+  const tTenancy = t;
   const { sheet, setSheet } = useUiState();
   const open = sheet === 'notifications';
   const loggedIn = useLoggedIn();

@@ -10,6 +10,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Hint } from '../components/hint';
 import { Logo } from '../components/logo';
+import { lazyTranslated } from '../lib/lazy-translated';
 import { useLoggedIn } from '../lib/session';
 import { LanguageMenu } from './language-menu';
 import { useUiState } from './ui-state';
@@ -20,8 +21,10 @@ const WorkspaceSwitcherButton = lazy(() =>
 );
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 // A guest has no notifications: the bell, its badge and the live status come with the first login.
-const NotificationsButton = lazy(() =>
-  import('./notifications-button').then((m) => ({ default: m.NotificationsButton })),
+// Its texts (the unread count) are in `tenancy`, which loads with it.
+const NotificationsButton = lazyTranslated(
+  () => import('./notifications-button').then((m) => m.NotificationsButton),
+  'tenancy',
 );
 
 /** Spec section 2 "Layout": toggle, logo, switcher, search, notifications, language, user menu. */

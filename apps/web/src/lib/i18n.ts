@@ -16,6 +16,7 @@ import { localeFileBackend, readLocaleFile } from './locale-files';
 export const namespaces = [
   'common',
   'auth',
+  'errors',
   'tenancy',
   'account',
   'navigation',
