@@ -55,6 +55,14 @@ test.describe('usage screen', () => {
     const { corporation } = await corporationWithViewers('Usage Corp');
     await openUsage(page, corporation.id, /Viewer sessions/, '5');
     await expect(page.getByRole('heading', { level: 1, name: `Usage of ${corporation.name}` })).toBeVisible();
+    // The limits as gauges: two workspaces, two sources and two players against the corporation's quota.
+    const limits = page.getByRole('region', { name: 'Limits' });
+    await expect(limits.getByTestId('quota-workspaces')).toContainText(/^Workspaces2 of \d+$/);
+    await expect(limits.getByTestId('quota-sources')).toContainText(/2 of \d+/);
+    await expect(limits.getByRole('progressbar', { name: 'Players & recorders' })).toHaveAttribute(
+      'aria-valuetext',
+      /^2 of \d+$/,
+    );
     // Nothing the period before: no percentage to show.
     await expect(page.getByRole('listitem').filter({ hasText: 'Viewer sessions' })).toContainText(
       'Nothing to compare with',
@@ -113,7 +121,11 @@ test.describe('usage screen', () => {
       await expect(
         page.getByText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} bis \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/),
       ).toBeVisible();
-      await expect(page.getByRole('listitem').filter({ hasText: 'Zuschauerstunden' })).toContainText('0 h');
+      // The card (its label alone), not the monthly limit's gauge ("Zuschauerstunden in diesem Monat").
+      const card = page
+        .getByRole('listitem')
+        .filter({ has: page.getByText('Zuschauerstunden', { exact: true }) });
+      await expect(card).toContainText('0 h');
       await expect(page.getByRole('region', { name: 'Zuschauerstunden je Arbeitsbereich' })).toBeVisible();
       await expectAccessible(page, 'usage screen (de)');
       await page.screenshot({ path: join(screenshotsDir, 'usage-de.png'), fullPage: true });

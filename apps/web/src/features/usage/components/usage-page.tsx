@@ -19,6 +19,7 @@ import { useFormat } from '../../../lib/format';
 import { useActiveContext } from '../../../lib/use-active-context';
 import { downloadCsv, fetchSeries, type UsageScope, useUsageSeries } from '../usage-api';
 import { changeOf, type Preset, presets, previousOf, rangeOf } from '../usage-range';
+import { QuotaGauges } from './quota-gauges';
 import { UsageChart } from './usage-chart';
 import { formatMetric, type ShownMetric, shownMetrics } from './usage-figures';
 import { UsageTable } from './usage-table';
@@ -165,6 +166,7 @@ function UsageScreen({ title, scope }: { title: string; scope: UsageScope }) {
             );
           })}
         </Box>
+        {'corporationId' in scope && <QuotaGauges corporationId={scope.corporationId} />}
         <Card component="section" aria-labelledby="usage-chart-title">
           <CardContent>
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
