@@ -116,6 +116,21 @@ test.describe('install administration', () => {
     await expectAccessible(page, 'admin corporations (de)');
     await page.screenshot({ path: join(screenshotsDir, 'admin-install-de.png'), animations: 'disabled' });
 
+    // Its limits: 7 stream sources and 40 live hours a month, the data delivered without a limit.
+    await table.getByRole('button', { name: `Limits von ${corporation.name}` }).click();
+    const limits = page.getByRole('dialog', { name: `Limits von ${corporation.name}` });
+    await limits.getByRole('textbox', { name: 'Streamquellen' }).fill('7');
+    await limits.getByRole('textbox', { name: 'Livestunden' }).fill('40');
+    await limits.getByRole('textbox', { name: 'Ausgelieferte Daten (GB)' }).fill('');
+    await expectAccessible(page, 'corporation limits (de)');
+    await limits.getByRole('button', { name: 'Speichern' }).click();
+    await expect(limits).toHaveCount(0);
+    expect(await adminApi().usage.quota({ params: { id: corporation.id } })).toMatchObject({
+      maxSources: 7,
+      maxLiveHoursPerMonth: 40,
+      maxEgressBytesPerMonth: null,
+    });
+
     // The member sees the corporation marked, and no administration entry; the server refuses them.
     const context = await browser.newContext();
     const theirs = await context.newPage();
