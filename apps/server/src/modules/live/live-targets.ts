@@ -17,6 +17,8 @@ export class LiveTargets {
   private readonly runners = new Map<string, TargetRunner>();
   /** State writes in flight: the process stops (and releases its leases) only after them. */
   private readonly writes = new Set<Promise<unknown>>();
+  /** Pushes being stopped (their ffmpeg may take the grace time to exit): a stop of all waits for them. */
+  private readonly ending = new Set<Promise<void>>();
   stopping = false;
 
   constructor(
@@ -81,20 +83,27 @@ export class LiveTargets {
   }
 
   async stop(id: string) {
-    const runner = this.runners.get(id);
-    this.runners.delete(id);
-    await runner?.stop();
+    await this.stopWhere((row) => row.id === id);
   }
 
   async stopWhere(match: (row: TargetRow) => boolean) {
     const running = [...this.runners.entries()].filter(([, r]) => match(r.row));
     for (const [id] of running) this.runners.delete(id);
-    await Promise.all(running.map(([, r]) => r.stop()));
+    await Promise.all(running.map(([, r]) => this.end(r)));
   }
 
+  /** Every push stopped, including those a stream's end was still stopping, and their states written. */
   async stopAll() {
     await this.stopWhere(() => true);
+    await Promise.all([...this.ending]);
     await Promise.all([...this.writes]);
+  }
+
+  private end(runner: TargetRunner) {
+    const stopped = runner.stop();
+    this.ending.add(stopped);
+    void stopped.finally(() => this.ending.delete(stopped)).catch(() => undefined);
+    return stopped;
   }
 
   /** A target whose process is gone shows offline again, written under this process's new lease. */
