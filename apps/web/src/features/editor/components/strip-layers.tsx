@@ -88,7 +88,7 @@ export function StripOverlayRow({ overlays, scale }: { overlays: OverlayClip[]; 
             position: 'absolute',
             height: LANE_PX - 3,
             borderRadius: 0.5,
-            bgcolor: o.type === 'text' ? 'secondary.main' : 'success.main',
+            bgcolor: o.type === 'text' ? 'primary.dark' : 'success.dark',
             color: 'common.white',
             fontSize: 11,
             px: 0.5,
