@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -39,7 +40,11 @@ export function createMailer(opts: {
     async send(mail) {
       const info = await render.sendMail({ from: opts.from, ...mail });
       await mkdir(outbox, { recursive: true });
-      const file = join(outbox, `${Date.now()}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
+      // A random part: two mails to one address in the same millisecond must not overwrite each other.
+      const file = join(
+        outbox,
+        `${Date.now()}-${randomBytes(4).toString('hex')}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       opts.log.info({ to: mail.to, subject: mail.subject, file }, `mail written to outbox:\n${mail.text}`);
     },

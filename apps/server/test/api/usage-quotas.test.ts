@@ -70,7 +70,9 @@ describe(`usage quotas (${testDbEngine()})`, () => {
       readdirSync(join(ctx.dataDir, 'outbox'), { withFileTypes: true })
         .map((f) => f.name)
         .filter((f) => f.includes(t.user.user.email.split('@')[0]!));
-    await expect.poll(() => (existsSync(join(ctx.dataDir, 'outbox')) ? mails().length : 0)).toBe(2);
+    await expect
+      .poll(() => (existsSync(join(ctx.dataDir, 'outbox')) ? mails().length : 0), { timeout: 10_000 })
+      .toBe(2);
     await expect(usage.limits.assertRenderAllowed(t.corporationId)).rejects.toMatchObject({
       code: 'QUOTA_EXCEEDED',
       details: [expect.objectContaining({ metric: 'render_seconds', used: 615, limit: 600 })],
