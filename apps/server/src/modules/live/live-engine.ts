@@ -8,11 +8,12 @@ import type { Fence } from './leases.repository';
 import type { LiveControl } from './live-control';
 import type { LiveEngineDeps } from './live-engine-deps';
 import { LiveMeter } from './live-meter';
+import { readingsOf } from './live-readings';
 import { LiveRecordings } from './live-recordings';
+import { announceSource, probeLiveSource, streamEnded } from './live-source-info';
 import { LiveTargets } from './live-targets';
 import { LivePublishers } from './source-publishers';
 import { StreamKeyRegistry } from './stream-keys';
-import { probeStreamInfo } from './stream-probe';
 
 const TICK_MS = 5000;
 const PROBE_DELAY_MS = 1500;
@@ -151,16 +152,9 @@ export class LiveEngine implements LiveControl {
     }
   }
 
-  /** Byte counters of a workspace's live sources and running targets (the Flowchart's stats, when watched). */
+  /** Byte counters of a workspace's live sources and running targets (the Flowchart's stats). */
   readings(workspaceId: string): StatsReading[] {
-    const out: StatsReading[] = [];
-    for (const { key, row } of this.keys.inWorkspace(workspaceId)) {
-      const bytes = this.ingest?.bytesIn(key);
-      if (bytes !== undefined) out.push({ kind: 'source', id: row.id, bytes });
-    }
-    for (const runner of this.targets.runningIn(workspaceId))
-      out.push({ kind: 'target', id: runner.row.id, bytes: runner.bytesSent });
-    return out;
+    return readingsOf(workspaceId, this.keys, this.ingest, this.targets);
   }
 
   // --- LiveControl: called by the services after a committed change ---
@@ -258,7 +252,7 @@ export class LiveEngine implements LiveControl {
     if (!updated) return this.ingest?.kick(key);
     this.metered.live(updated);
     this.keys.set(updated);
-    this.announce(updated);
+    announceSource(this.deps, updated);
     this.deps
       .notify(updated, 'stream-live')
       .catch((e) => this.deps.log.warn(e, 'stream-live notification failed'));
@@ -291,27 +285,18 @@ export class LiveEngine implements LiveControl {
     // Without the lease another process owns the source now and writes its state.
     if (!updated) return;
     this.keys.set(updated);
-    await this.deps.streamInfos.close(row.id, new Date());
-    this.announce(updated);
-    this.deps
-      .notify(updated, 'stream-offline')
-      .catch((e) => this.deps.log.warn(e, 'stream-offline notification failed'));
+    await streamEnded(this.deps, updated);
   }
 
   private async probe(row: SourceRow, sessionId: string) {
     if (!this.ingest || !this.deps.capabilities.ffprobe) return;
-    try {
-      const info = await probeStreamInfo(this.ingest.localUrl(row.streamKey), this.deps.config.ffprobePath);
-      const fence = this.leases.fence('source', row.id);
-      const current = await this.deps.sources.repo.byId(row.id);
-      if (!current?.live || !fence) return;
-      const updated = await this.deps.sources.repo.updateFenced(row.id, { streamInfo: info }, fence);
-      if (!updated) return;
-      await this.deps.streamInfos.setInfo(sessionId, info);
-      this.announce(updated);
-    } catch (e) {
-      this.deps.log.warn({ err: e, sourceId: row.id }, 'probing the live stream failed');
-    }
+    const url = this.ingest.localUrl(row.streamKey);
+    await probeLiveSource(this.deps, {
+      url,
+      row,
+      sessionId,
+      fence: () => this.leases.fence('source', row.id),
+    });
   }
 
   // --- processes ---
@@ -395,11 +380,7 @@ export class LiveEngine implements LiveControl {
     this.keys.set(updated ?? row);
     if (updated && !quiet) {
       this.deps.log.warn({ sourceId: id }, 'corrected the live state of a source whose process is gone');
-      await this.deps.streamInfos.close(id, new Date());
-      this.announce(updated);
-      this.deps
-        .notify(updated, 'stream-offline')
-        .catch((e) => this.deps.log.warn(e, 'stream-offline notification failed'));
+      await streamEnded(this.deps, updated);
     }
     await this.reconcilePublisher(updated ?? row);
   }
@@ -414,16 +395,5 @@ export class LiveEngine implements LiveControl {
       const fence = await this.leases.claim(kind, id);
       if (fence) await this.correct(kind, id, fence, quiet);
     }
-  }
-
-  private announce(row: SourceRow) {
-    this.deps.events.changed({
-      type: 'source',
-      action: 'updated',
-      id: row.id,
-      corporationId: row.corporationId,
-      workspaceId: row.workspaceId,
-      data: this.deps.sources.present(row),
-    });
   }
 }
