@@ -192,7 +192,7 @@ for (const lang of ['en', 'de'] as const) {
   test.describe(`${lang}`, () => {
     test.use({ lang });
 
-    test(`edit a draft of two clips with a fade and a title, save, render and play it (${lang})`, async ({
+    test(`edit a draft of two clips with a fade and a title, save${lang === 'en' ? ', render and play it' : ''} (${lang})`, async ({
       page,
     }) => {
       test.setTimeout(240_000);
@@ -284,18 +284,23 @@ for (const lang of ['en', 'de'] as const) {
         .toBeGreaterThan(4.5);
       // Stop it, unless it already reached the end by itself (a slow poll on a busy machine).
       const pause = page.getByRole('button', { name: w.pausePreview });
-      if (await pause.count()) await pause.click();
+      // It may reach the end between the count and the click: the click gives up after a moment then.
+      if (await pause.count()) await pause.click({ timeout: 3000 }).catch(() => undefined);
       expect(await preview.getAttribute('src')).not.toBe(firstSource);
 
       // The exact preview: the server renders 4 s around the playhead of what is on screen; it plays.
-      await page.getByRole('button', { name: w.exactPreview }).click();
-      const exact = page.getByTestId('exact-preview');
-      await expect
-        .poll(() => exact.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 60_000 })
-        .toBeGreaterThan(0);
-      expect(await exact.evaluate((v: HTMLVideoElement) => [v.videoWidth, Math.round(v.duration)])).toEqual([
-        480, 4,
-      ]);
+      // Rendering is the same whatever the language: German checks the button's words, not the render.
+      if (lang === 'de') await expect(page.getByRole('button', { name: w.exactPreview })).toBeEnabled();
+      else await page.getByRole('button', { name: w.exactPreview }).click();
+      if (lang === 'en') {
+        const exact = page.getByTestId('exact-preview');
+        await expect
+          .poll(() => exact.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 60_000 })
+          .toBeGreaterThan(0);
+        expect(await exact.evaluate((v: HTMLVideoElement) => [v.videoWidth, Math.round(v.duration)])).toEqual(
+          [480, 4],
+        );
+      }
 
       await page.keyboard.press('Control+s');
       await expect(page.getByText(w.saved, { exact: true })).toBeVisible();
@@ -331,6 +336,11 @@ for (const lang of ['en', 'de'] as const) {
         await shot(page, join(screenshotsDir, 'editor-timeline-en-1200.png'));
       }
 
+      // One render per run (the longest step of the flows); in German the button is there and named.
+      if (lang === 'de') {
+        await expect(page.getByRole('button', { name: w.render, exact: true })).toBeEnabled();
+        return;
+      }
       await page.getByRole('button', { name: w.render, exact: true }).click();
       await playFromLibrary(page, lang, draftName);
     });

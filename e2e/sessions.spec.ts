@@ -22,6 +22,8 @@ async function logIn(browser: Browser, userAgent: string, email: string, passwor
 }
 
 test('log out another browser from User settings; it is sent to the login page', async ({ browser }) => {
+  // Two logins (argon2) and three browsers' pages: more than a minute on a busy machine.
+  test.setTimeout(120_000);
   const { corporation, workspace } = await ownerHome();
   const member = await createMember({
     corporationId: corporation.id,

@@ -44,8 +44,8 @@ async function openUsage(page: Page, corporationId: string, cardLabel: RegExp, v
   await expect(card).toBeVisible();
   await expect(async () => {
     await page.reload();
-    await expect(card).toContainText(value, { timeout: 5000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(card).toContainText(value, { timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 test.describe('usage screen', () => {

@@ -1,0 +1,81 @@
+// `npm test`: every suite, arranged so the two cores stay busy without starving a real-time test.
+// Lint and typecheck first (side by side), then the unit and web tests, then two lanes side by side:
+// the API tests (PGlite, then PostgreSQL) followed by the security suite, which spend CPU, beside the
+// media tests, which spend most of their time waiting on real-time video (-re encoders, live segments).
+// The browser flows run last and alone: their expectations wait on a UI, and a starved machine makes
+// them slow rather than wrong, but they are the longest stage.
+// Each stage's output goes to test-logs/<stage>.log; a stage that ran beside another prints
+// its output when it ends, so lanes never interleave. Every stage runs even after one failed (one CI run
+// shows every failure); the exit code is 1 when any failed. A summary of stage times ends the output.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const logDir = join(root, 'test-logs');
+mkdirSync(logDir, { recursive: true });
+
+const stages = {
+  lint: ['npx', 'biome', 'ci', '.'],
+  typecheck: ['npm', 'run', 'typecheck'],
+  unit: ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'web'],
+  api: ['node', 'scripts/test-api.mjs'],
+  security: ['npx', 'vitest', 'run', '--project', 'security'],
+  media: ['npx', 'vitest', 'run', '--project', 'media'],
+  e2e: ['node', 'scripts/test-e2e.mjs'],
+};
+const results = [];
+
+/** Runs one stage; `alone` streams its output, otherwise it is printed in one piece at the end. */
+function run(name, { alone }) {
+  const [command, ...args] = stages[name];
+  const started = Date.now();
+  const log = createWriteStream(join(logDir, `${name}.log`));
+  const chunks = [];
+  console.log(`\n▶ ${name}: ${[command, ...args].join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (chunk) => {
+      log.write(chunk);
+      if (alone) process.stdout.write(chunk);
+      else chunks.push(chunk);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('close', (code, signal) => {
+      log.end();
+      const seconds = Math.round((Date.now() - started) / 1000);
+      const ok = code === 0;
+      if (!alone) {
+        console.log(`\n──── ${name} (ran beside another stage) ────`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      console.log(
+        `${ok ? '✔' : '✘'} ${name}: ${ok ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds} s`,
+      );
+      results.push({ name, ok, seconds });
+      resolve(ok);
+    });
+  });
+}
+
+async function lane(names) {
+  for (const name of names) await run(name, { alone: false });
+}
+
+const started = Date.now();
+await Promise.all([run('lint', { alone: false }), run('typecheck', { alone: false })]);
+await run('unit', { alone: true });
+await Promise.all([lane(['api', 'security']), lane(['media'])]);
+await run('e2e', { alone: true });
+
+const total = Math.round((Date.now() - started) / 1000);
+console.log('\nStage times:');
+for (const r of results)
+  console.log(`  ${r.ok ? '✔' : '✘'} ${r.name.padEnd(10)} ${String(r.seconds).padStart(5)} s`);
+console.log(`  whole run ${total} s (${(total / 60).toFixed(1)} min)`);
+const failed = results.filter((r) => !r.ok).map((r) => r.name);
+if (failed.length > 0) {
+  console.log(`Failed: ${failed.join(', ')}; logs in test-logs/`);
+  process.exit(1);
+}
