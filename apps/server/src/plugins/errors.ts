@@ -127,6 +127,16 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
 /** `spaFallback`: answer other GETs outside the API with the web app's index.html (client-side routes). */
 export function registerErrorHandler(app: FastifyInstance, spaFallback = false): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The client went away (a closed player, an aborted upload) or a file's bytes had begun: there is
+    // nobody to answer, or no way to answer in JSON any more. Not a server failure.
+    if (reply.raw.headersSent || reply.raw.destroyed || error.code === 'ECONNRESET') {
+      request.log.info(
+        { err: { message: error.message, code: error.code } },
+        'request ended before its answer',
+      );
+      if (!reply.raw.writableEnded) reply.raw.destroy();
+      return;
+    }
     let answer = toErrorResponse(error);
     if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     if (answer.statusCode === 429)
