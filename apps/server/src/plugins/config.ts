@@ -68,6 +68,8 @@ const envSchema = z.object({
   MQTT_PUBLIC_URL: optionalUrl(['ws', 'wss']),
   RTMP_PORT: port.default(1935),
   SRT_PORT: port.default(9000),
+  // Who receives RTMP publishes: node-media-server in our process, or nginx-rtmp as our child (issue 18).
+  INGEST_ENGINE: z.enum(['builtin', 'nginx']).default('builtin'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   CDN_BASE_URL: z.string().default('/cdn/'),
@@ -109,6 +111,8 @@ export interface Config {
   mqttUrl: string | undefined;
   mqttPublicUrl: string | undefined;
   rtmpPort: number;
+  /** INGEST_ENGINE: node-media-server in this process (builtin) or nginx-rtmp as a child (nginx). */
+  ingestEngine?: 'builtin' | 'nginx';
   srtPort: number;
   ffmpegPath: string;
   ffprobePath: string;
@@ -186,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: e.MQTT_URL,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
     rtmpPort: e.RTMP_PORT,
+    ingestEngine: e.INGEST_ENGINE,
     srtPort: e.SRT_PORT,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,

@@ -27,7 +27,7 @@ export interface RtmpIngest {
   stop(): Promise<void>;
 }
 
-async function portFree(port: number, host: string): Promise<boolean> {
+export async function portFree(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer();
     probe.once('error', () => resolve(false));
@@ -44,7 +44,7 @@ export function ingestLocalHost(bind: string): string {
 }
 
 /** Only our own processes may pull: loopback, or the one address the ingest is bound to. */
-function isLocalPeer(peer: string, bind: string): boolean {
+export function isLocalPeer(peer: string, bind: string): boolean {
   const ip = peer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
   if (!ipaddr.isValid(ip)) return false;
   const addr = ipaddr.process(ip);

@@ -1,3 +1,4 @@
+import { startNginxIngest } from '../../plugins/nginx-ingest';
 import { type RtmpIngest, startRtmpIngest } from '../../plugins/rtmp-ingest';
 import type { StatsReading } from '../graph/live-stats';
 import type { SourceRow } from '../sources/sources.repository';
@@ -78,10 +79,11 @@ export class LiveEngine implements LiveControl {
   async start() {
     const { config, sources } = this.deps;
     if (this.deps.singleProcess) await this.deps.leases.clearAll();
-    this.ingest = await startRtmpIngest({
+    this.ingest = await (config.ingestEngine === 'nginx' ? startNginxIngest : startRtmpIngest)({
       port: config.rtmpPort,
       host: config.host,
       dataDir: config.dataDir,
+      log: this.deps.log,
       hooks: {
         mayPublish: (key) => this.mayStart(key),
         published: (key) =>
