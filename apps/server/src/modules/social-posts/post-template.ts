@@ -1,0 +1,25 @@
+/**
+ * Fills a post's title or description: `{date}` (YYYY-MM-DD) and `{time}` (HH:MM), both UTC, and
+ * `{media}` (the media's name). Other text, braces included, stays as written.
+ */
+export function fillPostTemplate(template: string, values: { media: string; now: Date }): string {
+  const iso = values.now.toISOString();
+  const fields: Record<string, string> = {
+    '{date}': iso.slice(0, 10),
+    '{time}': iso.slice(11, 16),
+    '{media}': values.media,
+  };
+  return template.replace(/\{(date|time|media)\}/g, (m) => fields[m] ?? m);
+}
+
+/** A file name from a title: no path separators or control characters, at most 120 characters. */
+export function fileNameOf(title: string, extension: string): string {
+  const base =
+    title
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 120) || 'media';
+  return `${base}${extension}`;
+}
