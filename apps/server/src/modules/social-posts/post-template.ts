@@ -12,10 +12,11 @@ export function fillPostTemplate(template: string, values: { media: string; now:
   return template.replace(/\{(date|time|media)\}/g, (m) => fields[m] ?? m);
 }
 
-/** A file name from a title: no path separators or control characters, at most 120 characters. */
+/** A file name from a title (its own extension dropped): no path separators or control characters. */
 export function fileNameOf(title: string, extension: string): string {
+  const named = extension && title.toLowerCase().endsWith(extension) ? title.slice(0, -extension.length) : title;
   const base =
-    title
+    named
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
       .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
       .replace(/\s+/g, ' ')

@@ -28,6 +28,12 @@ export interface ResumableUpload {
   chunkBytes?: number;
 }
 
+/**
+ * 308 is the protocol's "resume incomplete", not a redirect: session calls read it as an answer
+ * (`redirect: 'manual'`), and no Location is ever followed.
+ */
+const NO_FOLLOW = 'manual' as const;
+
 /** The session address is gone at the network (expired, or finished elsewhere without us). */
 class SessionGone extends Error {}
 
@@ -68,7 +74,7 @@ export async function resumableUpload(o: ResumableUpload): Promise<unknown> {
         method: 'PUT',
         headers: { 'Content-Range': `bytes ${offset}-${end}/${o.size}`, 'Content-Type': o.mimeType },
         body: await o.read(offset, end),
-        redirect: 'error',
+        redirect: NO_FOLLOW,
         signal: AbortSignal.any([o.signal, AbortSignal.timeout(PUT_TIMEOUT_MS)]),
       });
       if (res.status === 200 || res.status === 201) return await res.json();
@@ -132,7 +138,7 @@ async function offsetOf(
   const res = await fetch(session, {
     method: 'PUT',
     headers: { 'Content-Range': `bytes */${o.size}` },
-    redirect: 'error',
+    redirect: NO_FOLLOW,
     signal: AbortSignal.any([o.signal, AbortSignal.timeout(30_000)]),
   });
   if (res.status === 200 || res.status === 201) return { done: true, answer: await res.json() };
