@@ -48,7 +48,12 @@ export async function startGoogleStandIn({ issuerUrl, dropAfterBytes = 0 }) {
     const m = upload.metadata;
     upload.resource =
       upload.kind === 'youtube'
-        ? { kind: 'youtube#video', id, snippet: m.snippet ?? {}, status: { ...m.status, uploadStatus: 'uploaded' } }
+        ? {
+            kind: 'youtube#video',
+            id,
+            snippet: m.snippet ?? {},
+            status: { ...m.status, uploadStatus: 'uploaded' },
+          }
         : {
             id,
             name: m.name,
@@ -93,7 +98,8 @@ export async function startGoogleStandIn({ issuerUrl, dropAfterBytes = 0 }) {
   }
 
   async function start(req, res, kind) {
-    if (!(await authorized(req))) return send(res, 401, { error: { code: 401, message: 'Invalid Credentials' } });
+    if (!(await authorized(req)))
+      return send(res, 401, { error: { code: 401, message: 'Invalid Credentials' } });
     const total = Number(req.headers['x-upload-content-length']);
     if (!Number.isSafeInteger(total) || total <= 0)
       return send(res, 400, { error: { code: 400, message: 'X-Upload-Content-Length required' } });
@@ -130,7 +136,8 @@ export async function startGoogleStandIn({ issuerUrl, dropAfterBytes = 0 }) {
       }
       if (req.method === 'POST' && path === '/drive/v3/files') {
         const body = await readJson(req);
-        if (body.mimeType !== FOLDER) return send(res, 400, { error: { code: 400, message: 'only folders' } });
+        if (body.mimeType !== FOLDER)
+          return send(res, 400, { error: { code: 400, message: 'only folders' } });
         const folder = { id: randomUUID(), name: body.name, parents: body.parents ?? ['root'] };
         folders.push(folder);
         return send(res, 200, { id: folder.id, name: folder.name });

@@ -102,7 +102,11 @@ describe(`Posting media to social connections (${testDbEngine()})`, () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(posted).toMatchObject({ network: 'youtube', status: 'queued', title: `Show ${today}: clip` });
     const job = await ended(res.body.jobs[0]!);
-    expect(job, job.error ?? '').toMatchObject({ state: 'done', type: 'social-post', socialPostId: posted!.id });
+    expect(job, job.error ?? '').toMatchObject({
+      state: 'done',
+      type: 'social-post',
+      socialPostId: posted!.id,
+    });
     expect(google.stats.drops).toBe(1);
     expect(google.stats.offsetQueries).toBeGreaterThanOrEqual(1);
     const upload = google.uploads.at(-1)!;
@@ -114,7 +118,10 @@ describe(`Posting media to social connections (${testDbEngine()})`, () => {
     });
     const url = `https://www.youtube.com/watch?v=${upload.resource!.id}`;
     expect(job.resultUrl).toBe(url);
-    const saved = await op(ctx.app, 'socialPosts.get', { token: ctx.owner.token, params: { id: posted!.id } });
+    const saved = await op(ctx.app, 'socialPosts.get', {
+      token: ctx.owner.token,
+      params: { id: posted!.id },
+    });
     expect(saved.body).toMatchObject({
       status: 'published',
       url,
@@ -132,7 +139,10 @@ describe(`Posting media to social connections (${testDbEngine()})`, () => {
       body: { name: 'Shows' },
     });
     expect(drive.status, JSON.stringify(drive.body)).toBe(201);
-    const driveList = await op(ctx.app, 'socialPosts.folders', { token: ctx.owner.token, params: { id: driveId } });
+    const driveList = await op(ctx.app, 'socialPosts.folders', {
+      token: ctx.owner.token,
+      params: { id: driveId },
+    });
     expect(driveList.body.items).toEqual([{ id: drive.body.id, name: 'Shows' }]);
     const ftpFolder = await op(ctx.app, 'socialPosts.createFolder', {
       token: ctx.owner.token,
@@ -222,7 +232,10 @@ describe(`Posting media to social connections (${testDbEngine()})`, () => {
     );
     const res = await post({ mediaId, destinations: [{ socialId: ftpId }] });
     expectError(
-      await op(ctx.app, 'socialPosts.get', { token: other.user.token, params: { id: res.body.posts[0]!.id } }),
+      await op(ctx.app, 'socialPosts.get', {
+        token: other.user.token,
+        params: { id: res.body.posts[0]!.id },
+      }),
       404,
       'NOT_FOUND',
     );

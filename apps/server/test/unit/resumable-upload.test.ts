@@ -28,7 +28,9 @@ afterAll(async () => {
   await auth?.stop();
 });
 
-function options(over: Partial<ResumableUpload> = {}): ResumableUpload & { seen: number[]; sessions: string[] } {
+function options(
+  over: Partial<ResumableUpload> = {},
+): ResumableUpload & { seen: number[]; sessions: string[] } {
   const seen: number[] = [];
   const sessions: string[] = [];
   return {

@@ -8,8 +8,8 @@ import {
   socialFoldersSchema,
   socialPostSchema,
 } from '../social-posts';
-import { socialPostRoutes } from './social-posts';
 import { schemasFor } from './schemas';
+import { socialPostRoutes } from './social-posts';
 
 export const socialPostSchemas = schemasFor(socialPostRoutes, {
   post: {
@@ -19,7 +19,11 @@ export const socialPostSchemas = schemasFor(socialPostRoutes, {
     response: postSocialAnswerSchema,
     errors: ['SOCIAL_UNSUPPORTED', 'FEATURE_UNAVAILABLE'],
   },
-  get: { summary: 'One post: its state, uploaded bytes and published address', params, response: socialPostSchema },
+  get: {
+    summary: 'One post: its state, uploaded bytes and published address',
+    params,
+    response: socialPostSchema,
+  },
   folders: {
     summary: 'Folders of a Drive or FTP connection (below `parentId`, else the top)',
     params,

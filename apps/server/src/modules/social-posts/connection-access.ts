@@ -22,9 +22,12 @@ export function connectionAccess(
   row: SocialRow,
 ): ConnectionAccess {
   const secret = socials.open(row);
-  if (secret.kind === 'ftp' && row.ftp) return { kind: 'ftp', creds: { ...row.ftp, password: secret.password } };
+  if (secret.kind === 'ftp' && row.ftp)
+    return { kind: 'ftp', creds: { ...row.ftp, password: secret.password } };
   if (secret.kind !== 'oauth' || !isOauthNetwork(row.network))
-    throw new ConnectionUnusable('A stream-key connection can only go live; connect the account with OAuth to post');
+    throw new ConnectionUnusable(
+      'A stream-key connection can only go live; connect the account with OAuth to post',
+    );
   const app = oauthAppOf(config, row.network);
   if (!app) throw new ConnectionUnusable('This server has no OAuth app for the network any more');
   let tokens: TokenSet = secret.tokens;

@@ -1,8 +1,8 @@
 import { posix } from 'node:path';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Client, FTPError } from 'basic-ftp';
 import type { SocialFolder } from '@stromwerk/contracts/social-posts';
+import { type Client, FTPError } from 'basic-ftp';
 import { type FtpCredentials, FtpOpenError, openFtp } from '../socials/ftp-check';
 
 const MAX_FAILURES = 4;

@@ -14,7 +14,8 @@ export function fillPostTemplate(template: string, values: { media: string; now:
 
 /** A file name from a title (its own extension dropped): no path separators or control characters. */
 export function fileNameOf(title: string, extension: string): string {
-  const named = extension && title.toLowerCase().endsWith(extension) ? title.slice(0, -extension.length) : title;
+  const named =
+    extension && title.toLowerCase().endsWith(extension) ? title.slice(0, -extension.length) : title;
   const base =
     named
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed

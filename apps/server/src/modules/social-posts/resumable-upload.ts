@@ -48,7 +48,9 @@ export async function resumableUpload(o: ResumableUpload): Promise<unknown> {
   let offset = 0;
   let failures = 0;
   if (session) {
-    const state = await offsetOf(o, session).catch((e) => (e instanceof SessionGone ? null : Promise.reject(e)));
+    const state = await offsetOf(o, session).catch((e) =>
+      e instanceof SessionGone ? null : Promise.reject(e),
+    );
     if (state?.done) return state.answer;
     if (state) offset = state.offset;
     else session = null;

@@ -21,7 +21,10 @@ const SAVE_EVERY_MS = 2000;
  * confirmed; the session address (YouTube, Drive) is saved on the post, so a retried job resumes where the
  * network left it. The published address ends up on the post and on the job (`resultUrl`).
  */
-export async function socialPostJob(deps: MediaJobDeps, { job, signal, progress }: JobContext): Promise<JobResult> {
+export async function socialPostJob(
+  deps: MediaJobDeps,
+  { job, signal, progress }: JobContext,
+): Promise<JobResult> {
   const posts = deps.socialPosts;
   const postId = (job.payload as { postId?: string }).postId;
   const post = postId ? await posts.repo.byId(postId) : undefined;
@@ -125,10 +128,12 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 /** The job's error: what failed and what to do, never a token. */
 function failureOf(e: unknown): string {
-  if (e instanceof OAuth2RequestError) return 'The network refused to renew the access: reconnect the connection';
+  if (e instanceof OAuth2RequestError)
+    return 'The network refused to renew the access: reconnect the connection';
   if (e instanceof PlatformHttpError) {
     if (e.status === 401) return 'The network no longer accepts this connection: reconnect it';
-    if (e.status === 403) return `The network refused the upload (403: a missing permission or no quota left): ${e.body.slice(0, 200)}`;
+    if (e.status === 403)
+      return `The network refused the upload (403: a missing permission or no quota left): ${e.body.slice(0, 200)}`;
     return `The network refused the upload (${e.status}): ${e.body.slice(0, 200)}`;
   }
   if (e instanceof FtpOpenError) return e.message;

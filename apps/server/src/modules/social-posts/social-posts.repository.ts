@@ -20,11 +20,7 @@ export class SocialPostsRepository {
   }
 
   async update(id: string, values: Partial<SocialPostInsert>): Promise<SocialPostRow | undefined> {
-    const [row] = await this.db
-      .update(socialPosts)
-      .set(values)
-      .where(eq(socialPosts.id, id))
-      .returning();
+    const [row] = await this.db.update(socialPosts).set(values).where(eq(socialPosts.id, id)).returning();
     return row;
   }
 }

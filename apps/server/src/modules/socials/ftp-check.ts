@@ -41,7 +41,9 @@ export async function openFtp(creds: FtpCredentials, allowPrivate: boolean): Pro
     address = addresses[0];
   } catch (e) {
     if (e instanceof FtpOpenError) throw e;
-    throw new FtpOpenError(e instanceof TargetAddressError && e.refused ? 'ADDRESS_REFUSED' : 'FTP_UNREACHABLE');
+    throw new FtpOpenError(
+      e instanceof TargetAddressError && e.refused ? 'ADDRESS_REFUSED' : 'FTP_UNREACHABLE',
+    );
   }
   const client = new Client(FTP_TIMEOUT_MS);
   try {

@@ -48,7 +48,10 @@ export const googleDrive: NetworkDescriptor = {
       const link = str(pick(answer, 'webViewLink'));
       return {
         externalId: id,
-        url: link && /^https:\/\//.test(link) ? link : `https://drive.google.com/file/d/${encodeURIComponent(id)}/view`,
+        url:
+          link && /^https:\/\//.test(link)
+            ? link
+            : `https://drive.google.com/file/d/${encodeURIComponent(id)}/view`,
       };
     },
   },
