@@ -64,10 +64,12 @@ test('publish a media to YouTube and FTP and watch both jobs finish', async ({ p
   await expect(posts.getByText('Done', { exact: true })).toHaveCount(2, { timeout: 60_000 });
   const addresses = posts.getByTestId('job-result-url');
   await expect(addresses.filter({ hasText: /^https:\/\/www\.youtube\.com\/watch\?v=/ })).toHaveCount(1);
-  await expect(addresses.filter({ hasText: /^ftp:\/\/127\.0\.0\.1:\d+\/Publish rehearsal-/ })).toHaveCount(1);
-  const post = (await apiAs(member.token).jobs.listInWorkspace({ params: { id: workspace.id } })).items.filter(
-    (j) => j.type === 'social-post' && j.mediaId === mediaId,
-  );
+  await expect(
+    addresses.filter({ hasText: /^ftp:\/\/127\.0\.0\.1:\d+\/Publish%20rehearsal-[0-9a-f]{8}\.mkv$/ }),
+  ).toHaveCount(1);
+  const post = (
+    await apiAs(member.token).jobs.listInWorkspace({ params: { id: workspace.id } })
+  ).items.filter((j) => j.type === 'social-post' && j.mediaId === mediaId);
   expect(post.map((j) => j.state)).toEqual(['done', 'done']);
   await expectAccessible(page, 'jobs with published addresses');
 });

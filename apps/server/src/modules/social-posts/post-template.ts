@@ -25,3 +25,27 @@ export function fileNameOf(title: string, extension: string): string {
       .slice(0, 120) || 'media';
   return `${base}${extension}`;
 }
+
+const EXTENSION_BY_FORMAT: [RegExp, string][] = [
+  [/matroska/, '.mkv'],
+  [/webm/, '.webm'],
+  [/mp4|mov/, '.mp4'],
+  [/mpegts/, '.ts'],
+  [/^mpeg$/, '.mpg'],
+  [/^mp3$/, '.mp3'],
+  [/^avi$/, '.avi'],
+  [/^aac$/, '.aac'],
+  [/^flac$/, '.flac'],
+  [/^mxf$/, '.mxf'],
+  [/flv/, '.flv'],
+  [/wav/, '.wav'],
+  [/ogg/, '.ogg'],
+];
+
+/** The extension a posted file gets: its stored name's, else the one of the format the upload probe found. */
+export function extensionOf(bucketRef: string, formatName: unknown): string {
+  const own = /\.[a-z0-9]{1,8}$/i.exec(bucketRef)?.[0];
+  if (own) return own.toLowerCase();
+  const format = typeof formatName === 'string' ? formatName : '';
+  return EXTENSION_BY_FORMAT.find(([re]) => re.test(format))?.[1] ?? '';
+}

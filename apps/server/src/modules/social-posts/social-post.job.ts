@@ -1,4 +1,3 @@
-import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { OAuth2RequestError } from 'arctic';
 import type { JobContext, JobResult } from '../jobs/job-worker';
@@ -9,7 +8,7 @@ import type { PostFields } from '../socials/networks/upload-spec';
 import { PlatformHttpError } from '../socials/platform-api';
 import { connectionAccess } from './connection-access';
 import { ftpUpload } from './ftp-upload';
-import { fileNameOf } from './post-template';
+import { extensionOf, fileNameOf } from './post-template';
 import { resumableUpload } from './resumable-upload';
 import type { SocialPostRow } from './social-posts.repository';
 
@@ -69,7 +68,10 @@ async function upload(
     void posts.repo.update(post.id, { uploadedBytes: bytes }).catch(() => {});
   };
   await posts.repo.update(post.id, { status: 'uploading', error: null });
-  const extension = extname(file.bucketRef).toLowerCase();
+  const extension = extensionOf(
+    file.bucketRef,
+    (media?.probe as { formatName?: unknown } | null)?.formatName,
+  );
   if (access.kind === 'ftp')
     return ftpUpload({
       creds: access.creds,

@@ -128,6 +128,8 @@ function FolderField({
         onChange={(e) => onChange(e.target.value)}
         error={Boolean(error) || folders.isError}
         helperText={error ?? (folders.isLoading ? t('publish.foldersLoading') : undefined)}
+        // The top folder is a choice too: shown, not a blank field.
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
         <MenuItem value="">{t('publish.topFolder')}</MenuItem>
         {items.map((f) => (
