@@ -22,7 +22,8 @@ if (process.env.E2E_SKIP_BUILD !== '1') ensureBuilt(webBuild);
 const ports = { api: await freePort(), smtp: await freePort() };
 const media = { rtmp: await freePort(), srt: await freePort() };
 const tempDirs = [];
-// YouTube's OAuth app points at local stand-ins, so the Socials flow connects without the internet.
+// YouTube's OAuth app points at local stand-ins, so the Socials flow connects (and posts) without the
+// internet; posting to FTP goes to a local ftp-srv.
 const socials = await startSocialStandIns();
 
 /** One server process in its own process group (npx, tsx and node go down together). */
@@ -124,6 +125,7 @@ try {
       E2E_ADMIN_EMAIL: admin.email,
       E2E_ADMIN_PASSWORD: admin.password,
       E2E_RTMP_PORT: String(media.rtmp),
+      ...socials.specEnv,
     },
   });
   status = await new Promise((resolve) => run.once('exit', (code) => resolve(code ?? 1)));

@@ -1,10 +1,41 @@
-// Local stand-ins for one OAuth network in the browser flows (issue 20): a real OAuth 2 authorization
-// server (oauth2-mock-server, PKCE S256 checked) and YouTube's "who am I" (`channels?mine=true`), which
-// answers only tokens that server signed. Returns the SOCIAL_YOUTUBE_* settings that point the server
-// at them. Nothing here reaches the internet.
-import { createServer } from 'node:http';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+// Local stand-ins for the social networks in the browser flows (issue 20): a real OAuth 2 authorization
+// server (oauth2-mock-server, PKCE S256 checked), the Google API stand-in (YouTube's "who am I" and
+// videos.insert, Drive; google-stand-in.mjs), which answers only tokens that server signed, and a real
+// FTP server (ftp-srv) for posting. Returns the SOCIAL_YOUTUBE_* settings that point the server at them,
+// and for the specs where the FTP server listens. Nothing here reaches the internet.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FtpSrv } from 'ftp-srv';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { startGoogleStandIn } from './google-stand-in.mjs';
+
+const FTP_USER = 'e2e';
+const FTP_PASSWORD = 'e2e-ftp-password';
+
+async function startFtp() {
+  const root = mkdtempSync(join(tmpdir(), 'stromwerk-e2e-ftp-'));
+  const quiet = { info() {}, debug() {}, trace() {}, warn() {}, error() {}, child: () => quiet };
+  const srv = new FtpSrv({
+    url: 'ftp://127.0.0.1:0',
+    pasv_url: '127.0.0.1',
+    pasv_min: 41000,
+    pasv_max: 41999,
+    anonymous: false,
+    log: quiet,
+  });
+  srv.on('login', ({ username, password }, resolve, reject) =>
+    username === FTP_USER && password === FTP_PASSWORD ? resolve({ root }) : reject(new Error('Invalid')),
+  );
+  await srv.listen();
+  return {
+    port: srv.server.address().port,
+    async stop() {
+      await srv.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
 
 export async function startSocialStandIns() {
   const auth = new OAuth2Server();
@@ -14,26 +45,8 @@ export async function startSocialStandIns() {
   auth.service.on('beforeResponse', (res) => {
     res.body.scope = 'https://www.googleapis.com/auth/youtube https://www.googleapis.com/auth/youtube.upload';
   });
-  const jwks = createRemoteJWKSet(new URL(`${issuer}/jwks`));
-  const api = createServer(async (req, res) => {
-    const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-    const ok = req.url?.startsWith('/youtube/v3/channels')
-      ? await jwtVerify(token, jwks, { issuer }).then(
-          () => true,
-          () => false,
-        )
-      : false;
-    res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify(
-        ok
-          ? { items: [{ id: 'UC-e2e', snippet: { title: 'Stand-in Channel', thumbnails: {} } }] }
-          : { error: { code: 401 } },
-      ),
-    );
-  });
-  await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
-  const apiUrl = `http://127.0.0.1:${api.address().port}`;
+  const google = await startGoogleStandIn({ issuerUrl: issuer });
+  const ftp = await startFtp();
   return {
     env: {
       SOCIAL_YOUTUBE_CLIENT_ID: 'stromwerk-e2e',
@@ -41,11 +54,18 @@ export async function startSocialStandIns() {
       SOCIAL_YOUTUBE_AUTHORIZE_URL: `${issuer}/authorize`,
       SOCIAL_YOUTUBE_TOKEN_URL: `${issuer}/token`,
       SOCIAL_YOUTUBE_REVOKE_URL: `${issuer}/revoke`,
-      SOCIAL_YOUTUBE_API_URL: apiUrl,
+      SOCIAL_YOUTUBE_API_URL: google.url,
+    },
+    /** For the specs: the FTP server a connection can be saved for. */
+    specEnv: {
+      E2E_FTP_PORT: String(ftp.port),
+      E2E_FTP_USER: FTP_USER,
+      E2E_FTP_PASSWORD: FTP_PASSWORD,
     },
     async stop() {
       await auth.stop();
-      await new Promise((resolve) => api.close(resolve));
+      await google.stop();
+      await ftp.stop();
     },
   };
 }

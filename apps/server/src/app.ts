@@ -34,6 +34,7 @@ import { outputsRoutes } from './modules/outputs/outputs.routes';
 import { ProgramEngine } from './modules/outputs/program-engine';
 import { playRoutes } from './modules/play/play.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
+import { socialPostsRoutes } from './modules/social-posts/social-posts.routes';
 import { assertSecretsReadable } from './modules/socials/social-secrets';
 import { socialsRoutes } from './modules/socials/socials.routes';
 import { sourcesRoutes } from './modules/sources/sources.routes';
@@ -218,6 +219,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
         commentsRoutes,
         playRoutes,
         socialsRoutes,
+        socialPostsRoutes,
         notificationsRoutes,
         brokerRoutes,
       ]) {
@@ -281,6 +283,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
         medias: services.medias,
         jobs: services.jobs,
         drafts: services.drafts.repo,
+        socialPosts: services.socialPosts,
       }),
       app.log,
       {

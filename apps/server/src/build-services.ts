@@ -37,6 +37,8 @@ import { OutputsService } from './modules/outputs/outputs.service';
 import { PlayService } from './modules/play/play.service';
 import { SessionsRepository } from './modules/sessions/sessions.repository';
 import { SessionsService } from './modules/sessions/sessions.service';
+import { SocialPostsRepository } from './modules/social-posts/social-posts.repository';
+import { SocialPostsService } from './modules/social-posts/social-posts.service';
 import { OauthFlow } from './modules/socials/oauth-flow';
 import { SocialConnectService } from './modules/socials/social-connect.service';
 import { secretBoxFor } from './modules/socials/social-secrets';
@@ -146,6 +148,15 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
   return {
     socials,
     socialConnect: new SocialConnectService(socials, oauthFlow, config, log),
+    socialPosts: new SocialPostsService(
+      new SocialPostsRepository(db),
+      access,
+      medias,
+      jobs,
+      socials,
+      oauthFlow,
+      config,
+    ),
     config,
     database,
     mailer,

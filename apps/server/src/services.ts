@@ -21,6 +21,7 @@ import type { NotificationsService } from './modules/notifications/notifications
 import type { OutputsService } from './modules/outputs/outputs.service';
 import type { PlayService } from './modules/play/play.service';
 import type { SessionsService } from './modules/sessions/sessions.service';
+import type { SocialPostsService } from './modules/social-posts/social-posts.service';
 import type { SocialConnectService } from './modules/socials/social-connect.service';
 import type { SocialsService } from './modules/socials/socials.service';
 import type { SourcesService } from './modules/sources/sources.service';
@@ -76,6 +77,7 @@ export interface Services {
   graph: GraphService;
   socials: SocialsService;
   socialConnect: SocialConnectService;
+  socialPosts: SocialPostsService;
 }
 
 declare module 'fastify' {

@@ -14,4 +14,5 @@ export const LIVE_RESOURCE_NAMES = [
   'graph',
   'play',
   'socials',
+  'socialPosts',
 ] as const satisfies readonly (keyof LiveResources)[];

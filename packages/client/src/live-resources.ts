@@ -14,6 +14,8 @@ import { outputRoutes } from '@stromwerk/contracts/api/outputs';
 import type { outputSchemas } from '@stromwerk/contracts/api/outputs.schemas';
 import { playRoutes } from '@stromwerk/contracts/api/play';
 import type { playSchemas } from '@stromwerk/contracts/api/play.schemas';
+import { socialPostRoutes } from '@stromwerk/contracts/api/social-posts';
+import type { socialPostSchemas } from '@stromwerk/contracts/api/social-posts.schemas';
 import { socialRoutes } from '@stromwerk/contracts/api/socials';
 import type { socialSchemas } from '@stromwerk/contracts/api/socials.schemas';
 import { sourceRoutes } from '@stromwerk/contracts/api/sources';
@@ -52,6 +54,9 @@ export const graphApi = (http: HttpCore) =>
 /** A user's social connections (issue 20). */
 export const socialsApi = (http: HttpCore) =>
   tableApi<typeof socialRoutes, typeof socialSchemas>(http, socialRoutes);
+/** Posting media to social connections, and their folders. */
+export const socialPostsApi = (http: HttpCore) =>
+  tableApi<typeof socialPostRoutes, typeof socialPostSchemas>(http, socialPostRoutes);
 
 /** Every live resource of one client, as `createClient` and `createLazyClient` hand them out. */
 export const liveResources = (http: HttpCore) => ({
@@ -65,6 +70,7 @@ export const liveResources = (http: HttpCore) => ({
   clips: clipsApi(http),
   drafts: draftsApi(http),
   socials: socialsApi(http),
+  socialPosts: socialPostsApi(http),
   graph: graphApi(http),
   play: playApi(http),
 });

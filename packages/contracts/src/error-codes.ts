@@ -57,6 +57,8 @@ export const errorStatus = {
   CLIP_RANGE_UNAVAILABLE: 422,
   /** A connection could not be saved: the network or server refused it; `details.problems` say why. */
   SOCIAL_CHECK_FAILED: 422,
+  /** The connection's network cannot do this (post videos, keep folders), or not with this kind of connection. */
+  SOCIAL_UNSUPPORTED: 422,
   /** A clip's end lies too far in the future to wait for; ask again once it has passed. */
   CLIP_TOO_EARLY: 425,
   RATE_LIMITED: 429,
@@ -65,6 +67,8 @@ export const errorStatus = {
   INTERNAL: 500,
   /** The network's authorization server did not complete the connection (token exchange or account). */
   SOCIAL_CONNECT_FAILED: 502,
+  /** The network (or FTP server) refused or failed a call made for this request; the message says which. */
+  SOCIAL_PLATFORM_FAILED: 502,
   /** The server lacks a tool this feature needs (e.g. ffprobe for uploads). */
   FEATURE_UNAVAILABLE: 503,
   /** Every SRT ingest port of this node is taken: a server capacity limit, not a corporation quota. */

@@ -28,6 +28,10 @@ export const jobSchema = z
     draftId: z.uuid().nullable(),
     /** What the job made (render-mp4: the new media). */
     resultMediaId: z.uuid().nullable(),
+    /** The social post a social-post job uploads. */
+    socialPostId: z.uuid().nullable(),
+    /** Where the job's result was published (social-post: the video page, Drive file or FTP address). */
+    resultUrl: z.string().nullable(),
     /** 0..100 */
     progress: z.number(),
     /** Estimated seconds left while running. */

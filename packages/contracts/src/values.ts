@@ -32,7 +32,7 @@ export const failureCauses = [
   'other',
 ] as const;
 export type FailureCause = (typeof failureCauses)[number];
-export const jobTypes = ['thumbnail', 'render-mp4', 'clip', 'render-draft'] as const;
+export const jobTypes = ['thumbnail', 'render-mp4', 'clip', 'render-draft', 'social-post'] as const;
 export const clipModes = ['fast', 'exact', 'both'] as const;
 export const clipAccuracies = ['segment', 'frame'] as const;
 export const jobStates = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;

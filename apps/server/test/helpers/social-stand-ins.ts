@@ -134,6 +134,8 @@ export async function startFtpServer(user: string, initialPassword: string) {
   return {
     host: '127.0.0.1',
     port,
+    /** The folder the user's files land in. */
+    root,
     /** The account's password changes on the server (a connection saved before no longer logs in). */
     setPassword(next: string) {
       password = next;

@@ -14,6 +14,7 @@ import { notificationSchemas } from './notifications.schemas';
 import { outputSchemas } from './outputs.schemas';
 import { playSchemas } from './play.schemas';
 import { sessionSchemas } from './sessions.schemas';
+import { socialPostSchemas } from './social-posts.schemas';
 import { socialSchemas } from './socials.schemas';
 import { sourceSchemas } from './sources.schemas';
 import { streamInfoSchemas } from './stream-infos.schemas';
@@ -49,6 +50,7 @@ export const apiSchemas = {
   graph: graphSchemas,
   play: playSchemas,
   socials: socialSchemas,
+  socialPosts: socialPostSchemas,
 } as const;
 
 export type ApiSchemas = typeof apiSchemas;

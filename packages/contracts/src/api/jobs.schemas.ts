@@ -33,6 +33,13 @@ export const jobSchemas = schemasFor(jobRoutes, {
     params,
     response: jobSchema,
   },
+  retry: {
+    errors: ['CONFLICT'],
+    summary:
+      'Run a failed or cancelled job again (a social post resumes its upload where the network left it)',
+    params,
+    response: jobSchema,
+  },
   listInWorkspace: {
     summary: 'Jobs of one workspace',
     params,

@@ -26,6 +26,11 @@ export const jobRoutes = routeTable({
     path: '/jobs/:id/cancel',
     access: ws('write'),
   },
+  retry: {
+    method: 'PUT',
+    path: '/jobs/:id/retry',
+    access: ws('write'),
+  },
   listInWorkspace: {
     method: 'GET',
     path: '/workspaces/:id/jobs',

@@ -17,6 +17,7 @@ import { playRoutes } from './play';
 export { identityRoutes } from './identity';
 
 import { type Access, openApiPath, type Route, type RouteTable } from './route';
+import { socialPostRoutes } from './social-posts';
 import { socialRoutes } from './socials';
 import { sourceRoutes } from './sources';
 import { streamInfoRoutes } from './stream-infos';
@@ -50,6 +51,7 @@ export const apiTables = {
   graph: graphRoutes,
   play: playRoutes,
   socials: socialRoutes,
+  socialPosts: socialPostRoutes,
 } as const satisfies Record<string, RouteTable>;
 
 export interface TableOperation {

@@ -6,6 +6,7 @@ export * from './live';
 export * from './media';
 export * from './notifications';
 export * from './outputs';
+export * from './social-posts';
 export * from './socials';
 export * from './streaming';
 export * from './tenancy';

@@ -22,6 +22,8 @@ export const jobs = pgTable(
     state: text('state').notNull().default('queued'),
     mediaId: uuid('media_id').references(() => medias.id, { onDelete: 'set null' }),
     resultMediaId: uuid('result_media_id').references(() => medias.id, { onDelete: 'set null' }),
+    /** Where the result was published (a social post's address). */
+    resultUrl: text('result_url'),
     payload: jsonb('payload').notNull().default({}),
     progress: real('progress').notNull().default(0),
     etaSeconds: integer('eta_seconds'),

@@ -15,7 +15,7 @@ import type { JobType } from '@stromwerk/contracts/jobs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UsageMeter } from '../usage/usage-meter';
 import type { JobRow, JobsRepository } from './jobs.repository';
-import type { JobRunner, JobsService } from './jobs.service';
+import { type JobRunner, type JobsService, usesRenderTime } from './jobs.service';
 
 export interface JobContext {
   job: JobRow;
@@ -23,7 +23,7 @@ export interface JobContext {
   /** fraction 0..1; written at most once a second. */
   progress(fraction: number, etaSeconds?: number | null): void;
 }
-export type JobResult = { resultMediaId?: string } | undefined;
+export type JobResult = { resultMediaId?: string; resultUrl?: string } | undefined;
 export type JobHandler = (ctx: JobContext) => Promise<JobResult>;
 export interface JobHandlerSet {
   handlers: Record<JobType, JobHandler>;
@@ -148,13 +148,14 @@ export class JobWorker implements JobRunner {
         finishedAt: new Date(),
         lockedBy: null,
         resultMediaId: result?.resultMediaId ?? null,
+        resultUrl: result?.resultUrl ?? null,
       });
       if (done) this.service.changed(done, 'updated');
     } catch (e) {
       await this.failed(job, controller.signal.aborted, e);
     } finally {
       this.running.delete(job.id);
-      if (job.type !== 'thumbnail')
+      if (usesRenderTime(job.type))
         this.meter?.add(
           { corporationId: job.corporationId, workspaceId: job.workspaceId },
           'render_seconds',

@@ -14,6 +14,7 @@ export async function jobsRoutes(app: FastifyInstance) {
     update: (req) => jobs.update(actorOf(req), req.params.id, queryOrBody(updateJobBodySchema, req).priority),
     remove: (req) => jobs.delete(actorOf(req), req.params.id),
     cancel: (req) => jobs.cancel(actorOf(req), req.params.id),
+    retry: (req) => jobs.retry(actorOf(req), req.params.id),
     listInWorkspace: (req) => jobs.listIn(actorOf(req), { workspaceId: req.params.id }, req.query),
     listInCorporation: (req) => jobs.listIn(actorOf(req), { corporationId: req.params.id }, req.query),
   });

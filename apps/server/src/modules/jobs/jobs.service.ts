@@ -19,6 +19,8 @@ export function toJob(row: JobRow): Job {
     mediaId: row.mediaId,
     draftId: (row.payload as { draftId?: string } | null)?.draftId ?? null,
     resultMediaId: row.resultMediaId,
+    socialPostId: (row.payload as { postId?: string } | null)?.postId ?? null,
+    resultUrl: row.resultUrl,
     progress: Math.round(row.progress * 10) / 10,
     etaSeconds: row.etaSeconds,
     error: row.error,
@@ -32,6 +34,9 @@ export function toJob(row: JobRow): Job {
     updatedAt: iso(row.updatedAt),
   };
 }
+
+/** Thumbnails and uploads are not rendering: they neither count as render time nor wait for its quota. */
+export const usesRenderTime = (type: string) => type !== 'thumbnail' && type !== 'social-post';
 
 /** What the worker offers the service: start looking for work now, stop a job this process runs. */
 export interface JobRunner {
@@ -61,7 +66,7 @@ export class JobsService {
   renderCheck: ((corporationId: string) => Promise<void>) | undefined;
 
   async enqueue(o: { type: JobType; media: MediaRow; priority?: number }) {
-    if (o.type !== 'thumbnail') await this.renderCheck?.(o.media.corporationId!);
+    if (usesRenderTime(o.type)) await this.renderCheck?.(o.media.corporationId!);
     const row = await this.repo.insert({
       corporationId: o.media.corporationId!,
       workspaceId: o.media.workspaceId!,
@@ -80,9 +85,11 @@ export class JobsService {
     corporationId: string;
     workspaceId: string;
     payload: Record<string, unknown>;
+    /** The media it works on, when there is one (deleting the media cancels the job). */
+    mediaId?: string;
     priority?: number;
   }) {
-    if (o.type !== 'thumbnail') await this.renderCheck?.(o.corporationId);
+    if (usesRenderTime(o.type)) await this.renderCheck?.(o.corporationId);
     const row = await this.repo.insert({ ...o, priority: o.priority ?? 0 });
     this.changed(row, 'created');
     this.runner?.kick();
@@ -106,6 +113,10 @@ export class JobsService {
   }
 
   async create(actor: Actor, body: CreateJobBody) {
+    if (body.type === 'social-post')
+      throw new AppError('VALIDATION_FAILED', 'type: a post is made with POST /v1/post-social', [
+        { field: 'type', message: 'a post is made with POST /v1/post-social' },
+      ]);
     const media = await this.medias.row(actor, body.mediaId, 'write').catch((e) => {
       throw e instanceof AppError && e.statusCode === 404
         ? new AppError('VALIDATION_FAILED', 'mediaId: Media not found', [
@@ -136,6 +147,29 @@ export class JobsService {
     await this.row(actor, id, 'write');
     const row = await this.stop(id);
     if (!row) throw conflict('The job has already ended');
+    return toJob(row);
+  }
+
+  /**
+   * Runs a failed or cancelled job again from its first attempt. Its handler decides what is kept: a social
+   * post resumes its upload where the network left it.
+   */
+  async retry(actor: Actor, id: string) {
+    await this.row(actor, id, 'write');
+    const row = await this.repo.updateIf(id, ['failed', 'cancelled'], {
+      state: 'queued',
+      attempts: 0,
+      progress: 0,
+      etaSeconds: null,
+      error: null,
+      startedAt: null,
+      finishedAt: null,
+      cancelledAt: null,
+      lockedBy: null,
+    });
+    if (!row) throw conflict('Only a failed or cancelled job can be run again');
+    this.changed(row, 'updated');
+    this.runner?.kick();
     return toJob(row);
   }
 

@@ -3,6 +3,8 @@ import { clipJob } from '../clips/clip.job';
 import type { DraftsRepository } from '../drafts/drafts.repository';
 import { renderDraftJob } from '../drafts/render-draft.job';
 import type { MediasService } from '../medias/medias.service';
+import { socialPostJob } from '../social-posts/social-post.job';
+import type { SocialPostsService } from '../social-posts/social-posts.service';
 import { killStrays, removeJobDir } from './job-files';
 import type { JobHandlerSet } from './job-worker';
 import type { JobRow } from './jobs.repository';
@@ -18,6 +20,7 @@ export interface MediaJobDeps {
   medias: MediasService;
   jobs: JobsService;
   drafts: DraftsRepository;
+  socialPosts: SocialPostsService;
 }
 
 /** The job types of the media library; later features (drafts, clips) add theirs here. */
@@ -28,6 +31,7 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlerSet {
       'render-mp4': (ctx) => renderMp4Job(deps, ctx),
       clip: (ctx) => clipJob(deps, ctx),
       'render-draft': (ctx) => renderDraftJob(deps, ctx),
+      'social-post': (ctx) => socialPostJob(deps, ctx),
     },
     async cleanup(job: JobRow) {
       await killStrays(deps.dataDir, job.id);

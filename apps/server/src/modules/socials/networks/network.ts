@@ -1,4 +1,5 @@
 import type { SocialNetwork } from '@stromwerk/contracts/social-values';
+import type { FolderSpec, ResumableUploadSpec } from './upload-spec';
 
 /** The account a token belongs to, as the network names it. */
 export interface Account {
@@ -38,6 +39,10 @@ export interface NetworkDescriptor {
   /** FTP/FTPS with host, user and password. */
   credentials?: true;
   supports: { live: boolean; vod: boolean; folders: boolean; subAccounts: boolean };
+  /** Posting a media (upload-spec.ts); FTP uploads through basic-ftp instead. */
+  upload?: ResumableUploadSpec;
+  /** Folders to post into (Drive); FTP's are paths on its server. */
+  folders?: FolderSpec;
 }
 
 /** A string field of an API answer, or null. */

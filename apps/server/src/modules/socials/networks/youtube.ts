@@ -1,4 +1,4 @@
-import { account, type NetworkDescriptor, pick } from './network';
+import { account, type NetworkDescriptor, pick, str } from './network';
 
 /** YouTube Data API v3: live broadcasts and resumable video uploads (design notes 4.1). */
 export const youtube: NetworkDescriptor = {
@@ -26,4 +26,25 @@ export const youtube: NetworkDescriptor = {
   },
   streamKey: { ingest: (key) => `rtmps://a.rtmp.youtube.com/live2/${key}` },
   supports: { live: true, vod: true, folders: false, subAccounts: true },
+  upload: {
+    // videos.insert: 1,600 quota units each; uploads of unverified API projects stay private.
+    protocol: 'google-resumable',
+    path: '/upload/youtube/v3/videos',
+    query: { uploadType: 'resumable', part: 'snippet,status' },
+    metadata: (post) => ({
+      snippet: {
+        title: post.title,
+        description: post.description,
+        tags: post.tags,
+        ...(post.categoryId ? { categoryId: post.categoryId } : {}),
+      },
+      status: { privacyStatus: post.visibility, selfDeclaredMadeForKids: false },
+    }),
+    published(answer) {
+      const id = str(pick(answer, 'id'));
+      if (!id) throw new Error('YouTube answered the upload without a video id');
+      const visibility = str(pick(answer, 'status', 'privacyStatus')) ?? undefined;
+      return { externalId: id, url: `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`, visibility };
+    },
+  },
 };

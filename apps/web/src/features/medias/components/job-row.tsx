@@ -1,9 +1,11 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +16,7 @@ import { useCancelJob } from '../api/cancel-job';
 import { useDeleteJob } from '../api/delete-job';
 import { useMedia } from '../api/get-media';
 import { isActiveJob } from '../api/list-jobs';
+import { useRetryJob } from '../api/publish';
 import type { JobItem } from '../api/types';
 import { JobStateChip } from './media-chips';
 
@@ -25,6 +28,8 @@ export function JobRow({ job }: { job: JobItem }) {
   const media = useMedia(job.mediaId);
   const cancel = useCancelJob();
   const remove = useDeleteJob();
+  const retry = useRetryJob();
+  const retriable = job.type === 'social-post' && (job.state === 'failed' || job.state === 'cancelled');
   const active = isActiveJob(job);
   const mediaName = media.data?.name ?? (media.isError || !job.mediaId ? t('jobs.mediaGone') : '…');
   const title = t(`jobs.type.${job.type}`);
@@ -71,15 +76,28 @@ export function JobRow({ job }: { job: JobItem }) {
             </IconButton>
           </Tooltip>
         ) : (
-          <Tooltip title={t('jobs.delete')}>
-            <IconButton
-              aria-label={t('jobs.deleteFor', { type: title, name: mediaName })}
-              onClick={() => remove.mutate(job.id)}
-              disabled={remove.isPending}
-            >
-              <DeleteOutlined />
-            </IconButton>
-          </Tooltip>
+          <>
+            {retriable && (
+              <Tooltip title={t('jobs.retry')}>
+                <IconButton
+                  aria-label={t('jobs.retryFor', { type: title, name: mediaName })}
+                  onClick={() => retry.mutate(job.id)}
+                  disabled={retry.isPending}
+                >
+                  <ReplayOutlined />
+                </IconButton>
+              </Tooltip>
+            )}
+            <Tooltip title={t('jobs.delete')}>
+              <IconButton
+                aria-label={t('jobs.deleteFor', { type: title, name: mediaName })}
+                onClick={() => remove.mutate(job.id)}
+                disabled={remove.isPending}
+              >
+                <DeleteOutlined />
+              </IconButton>
+            </Tooltip>
+          </>
         )}
       </Box>
       {job.state === 'running' && (
@@ -109,12 +127,26 @@ export function JobRow({ job }: { job: JobItem }) {
           {t('jobs.waiting')}
         </Typography>
       )}
+      {job.state === 'done' && job.resultUrl && (
+        <Typography variant="body2" sx={{ mt: 0.75, overflowWrap: 'anywhere' }}>
+          {t('jobs.published')}{' '}
+          {/^https?:\/\//.test(job.resultUrl) ? (
+            <Link href={job.resultUrl} target="_blank" rel="noopener noreferrer" data-testid="job-result-url">
+              {job.resultUrl}
+            </Link>
+          ) : (
+            <Box component="span" data-testid="job-result-url">
+              {job.resultUrl}
+            </Box>
+          )}
+        </Typography>
+      )}
       {job.state === 'failed' && job.error && (
         <Typography variant="body2" color="error" sx={{ mt: 0.75, overflowWrap: 'anywhere' }}>
           {t('jobs.error', { error: job.error })}
         </Typography>
       )}
-      <ErrorAlert error={cancel.error ?? remove.error} />
+      <ErrorAlert error={cancel.error ?? remove.error ?? retry.error} />
     </Card>
   );
 }

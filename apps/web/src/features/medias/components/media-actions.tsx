@@ -4,6 +4,7 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DriveFileRenameOutlineOutlined from '@mui/icons-material/DriveFileRenameOutlineOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
+import PublishOutlined from '@mui/icons-material/PublishOutlined';
 import TheatersOutlined from '@mui/icons-material/TheatersOutlined';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -15,9 +16,9 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaItem } from '../api/types';
 
-export type MediaAction = 'play' | 'rename' | 'copy' | 'render' | 'delete';
+export type MediaAction = 'play' | 'rename' | 'copy' | 'render' | 'publish' | 'delete';
 
-/** The per-media menu: play, rename, copy, download, render to MP4, delete. */
+/** The per-media menu: play, rename, copy, download, render to MP4, publish to social connections, delete. */
 export function MediaActions({
   media,
   onAction,
@@ -70,6 +71,7 @@ export function MediaActions({
           <ListItemText>{t('actions.download')}</ListItemText>
         </MenuItem>
         {item('render', <TheatersOutlined />, t('actions.render'), !ready)}
+        {item('publish', <PublishOutlined />, t('actions.publish'), !ready)}
         {item('delete', <DeleteOutlined />, t('actions.delete'))}
       </Menu>
     </>

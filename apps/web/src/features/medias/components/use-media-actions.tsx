@@ -11,6 +11,7 @@ import { useRenderMp4 } from '../api/render-mp4';
 import type { MediaItem } from '../api/types';
 import type { MediaAction } from './media-actions';
 import { PreviewDialog } from './preview-dialog';
+import { PublishDialog } from './publish-dialog';
 import { RenameDialog } from './rename-dialog';
 
 type Notice = { severity: 'success' | 'error'; text: string; jobs?: boolean };
@@ -22,6 +23,7 @@ export function useMediaActions({ onShowJobs }: { onShowJobs: () => void }) {
   const [playing, setPlaying] = useState<MediaItem | null>(null);
   const [renaming, setRenaming] = useState<MediaItem | null>(null);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  const [publishing, setPublishing] = useState<MediaItem | null>(null);
   // Kept after closing so the snackbar still has its content while it slides out.
   const [notice, setNoticeValue] = useState<Notice>({ severity: 'success', text: '' });
   const [noticeOpen, setNoticeOpen] = useState(false);
@@ -40,6 +42,7 @@ export function useMediaActions({ onShowJobs }: { onShowJobs: () => void }) {
     if (action === 'play') setPlaying(media);
     else if (action === 'rename') setRenaming(media);
     else if (action === 'delete') setDeleting(media);
+    else if (action === 'publish') setPublishing(media);
     else if (action === 'copy')
       copy.mutate(media.id, {
         onSuccess: (created) =>
@@ -62,6 +65,20 @@ export function useMediaActions({ onShowJobs }: { onShowJobs: () => void }) {
     <>
       <PreviewDialog media={playing} onClose={() => setPlaying(null)} />
       <RenameDialog media={renaming} onClose={() => setRenaming(null)} />
+      {publishing && (
+        <PublishDialog
+          media={publishing}
+          onClose={() => setPublishing(null)}
+          onPublished={(count) => {
+            setNotice({
+              severity: 'success',
+              text: t('notices.publishStarted', { count, name: publishing.name }),
+              jobs: true,
+            });
+            setPublishing(null);
+          }}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={t('delete.title')}

@@ -1,0 +1,19 @@
+export interface StandInUpload {
+  id: string;
+  kind: 'youtube' | 'drive';
+  metadata: Record<string, unknown>;
+  total: number;
+  received: number;
+  chunks: Buffer[];
+  resource?: Record<string, unknown> & { id: string };
+}
+
+export function startGoogleStandIn(options: { issuerUrl: string; dropAfterBytes?: number }): Promise<{
+  url: string;
+  uploads: StandInUpload[];
+  folders: { id: string; name: string; parents: string[] }[];
+  stats: { drops: number; offsetQueries: number; refusedTokens: number };
+  bytesOf(upload: StandInUpload): Buffer;
+  dropNextAfter(bytes: number): void;
+  stop(): Promise<void>;
+}>;
