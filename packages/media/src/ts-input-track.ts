@@ -4,6 +4,7 @@
  * last GOP), so a switch to it can start at once instead of waiting for its next keyframe.
  */
 import {
+  decoderConfig,
   isRandomAccess,
   isVideoType,
   PAT_PID,
@@ -28,6 +29,9 @@ export class TsInputTrack {
   entryPid: number | undefined;
   /** Stream types of the PMT in order: a change means other codecs, e.g. an input without audio. */
   streamTypes = '';
+  /** Decoder setup per PID (parameter sets, audio format), as far as seen. */
+  readonly configs = new Map<number, string>();
+  #types = new Map<number, number>();
   /** Packets from the latest video keyframe on; empty until the first keyframe. */
   gop: Buffer[] = [];
   /** DTS of the keyframe that starts `gop`. */
@@ -82,11 +86,16 @@ export class TsInputTrack {
         this.videoPid = pmt.streams.find((s) => isVideoType(s.streamType))?.pid;
         this.entryPid = this.videoPid ?? pmt.streams[0]?.pid;
         this.streamTypes = pmt.streams.map((s) => s.streamType.toString(16)).join(',');
+        this.#types = new Map(pmt.streams.map((s) => [s.pid, s.streamType]));
       }
       return false;
     }
-    const keyframe =
-      pid === this.entryPid && startsUnit(p) && (pid !== this.videoPid || isRandomAccess(p));
+    const keyframe = pid === this.entryPid && startsUnit(p) && (pid !== this.videoPid || isRandomAccess(p));
+    const type = this.#types.get(pid);
+    if (type !== undefined && startsUnit(p) && (keyframe || pid !== this.videoPid)) {
+      const config = decoderConfig(p, type);
+      if (config) this.configs.set(pid, config);
+    }
     if (keyframe) {
       this.gop = [p];
       this.gopDts = readPesTimes(p)?.dts;
@@ -98,6 +107,12 @@ export class TsInputTrack {
       }
     }
     return keyframe;
+  }
+
+  /** Streams and their decoder setup: a program writer can carry on across inputs with equal ones. */
+  get signature(): string {
+    const configs = [...this.configs.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
+    return [this.streamTypes, ...configs].join('|');
   }
 
   /** Whether the input can be switched to at once: tables known and a GOP in hand. */

@@ -155,3 +155,45 @@ export function readPmt(p: Buffer): { pcrPid: number; streams: PmtStream[] } | u
 /** H.264, H.265, MPEG-2 and MPEG-4 video. */
 const VIDEO_TYPES = new Set([0x01, 0x02, 0x10, 0x1b, 0x24]);
 export const isVideoType = (streamType: number) => VIDEO_TYPES.has(streamType);
+
+/** The elementary stream bytes in a packet that starts a PES packet (after the PES header). */
+export function pesPayload(p: Buffer): Buffer | undefined {
+  const at = payloadOffset(p);
+  if (!startsUnit(p) || at < 0 || at + 9 > TS_PACKET) return undefined;
+  if (p[at] !== 0 || p[at + 1] !== 0 || p[at + 2] !== 1) return undefined;
+  const start = at + 9 + p[at + 8]!;
+  return start < TS_PACKET ? p.subarray(start) : undefined;
+}
+
+/**
+ * What decides how a decoder is set up, from the first packet of a keyframe or an audio frame: the
+ * H.264 (SPS, PPS) or H.265 (VPS, SPS, PPS) parameter sets, or the ADTS header's profile, sample rate
+ * and channels. Two inputs with the same text can follow each other without a new decoder setup.
+ */
+export function decoderConfig(p: Buffer, streamType: number): string {
+  const data = pesPayload(p);
+  if (!data) return '';
+  if (streamType === 0x0f) {
+    if (data.length < 4 || data[0] !== 0xff || (data[1]! & 0xf0) !== 0xf0) return '';
+    return `${(data[2]! & 0xfd).toString(16)}.${(data[3]! >> 6).toString(16)}`;
+  }
+  if (streamType !== 0x1b && streamType !== 0x24) return '';
+  const starts: number[] = [];
+  for (let i = 0; i + 3 < data.length; i++)
+    if (data[i] === 0 && data[i + 1] === 0 && data[i + 2] === 1) starts.push(i + 3);
+  const sets: string[] = [];
+  starts.forEach((at, n) => {
+    const type = streamType === 0x1b ? data[at]! & 0x1f : (data[at]! >> 1) & 0x3f;
+    const isSet = streamType === 0x1b ? type === 7 || type === 8 : type >= 32 && type <= 34;
+    // Trailing zeros belong to the next start code, not to this unit.
+    const end = n + 1 < starts.length ? starts[n + 1]! - 3 : data.length;
+    if (isSet)
+      sets.push(
+        data
+          .subarray(at, end)
+          .toString('hex')
+          .replace(/(00)+$/, ''),
+      );
+  });
+  return sets.join('.');
+}

@@ -31,7 +31,7 @@ const DEFAULT_STEP = 3600;
 export interface SwitchEvent<Name extends string> {
   from: Name | undefined;
   to: Name;
-  /** The input's streams differ from the previous one's (other codecs or stream set). */
+  /** The input's streams differ from the previous one's (stream set, codec, parameter sets, audio format). */
   streamsChanged: boolean;
   /** Program time where the new input starts (90 kHz). */
   at: number;
@@ -132,12 +132,13 @@ export class TsSwitcher<Name extends string> {
     this.#started = true;
     this.#switchDts = startDts;
     this.#holding = new Set();
-    const streamsChanged = from !== undefined && track.streamTypes !== this.#lastStreams;
-    this.#lastStreams = track.streamTypes;
+    const streamsChanged = from !== undefined && track.signature !== this.#lastStreams;
+    this.#lastStreams = track.signature;
     this.onSwitch?.({ from, to: name, streamsChanged, at: wrapTs(startDts, this.#offset) });
     for (const table of [track.pat, track.pmt]) if (table) this.#forward(table, out);
     // Audio of the new input from the switch point on: older audio would overlap the old input's.
-    for (const pid of this.#pidsOf(packets)) if (pid !== track.entryPid && pid >= 0x20) this.#holding.add(pid);
+    for (const pid of this.#pidsOf(packets))
+      if (pid !== track.entryPid && pid >= 0x20) this.#holding.add(pid);
     for (const p of packets) this.#forward(p, out);
   }
 
