@@ -120,10 +120,20 @@ export class ProgramFeed {
     this.reevaluate();
   }
 
-  /** Read and not found dead: a reader still connecting counts (the switch waits for its keyframe). */
+  /**
+   * Read and not found dead: a reader still connecting counts (the switch waits for its keyframe). When
+   * every input is dead, all read ones count: a stall on a busy machine is no reason to go offline.
+   */
   usable(name: FeedInput): boolean {
-    const r = this.#readers.get(name);
-    return !!r && r.state !== 'dead';
+    return this.#usable()[name];
+  }
+
+  #usable(): Record<FeedInput, boolean> {
+    const state = (name: FeedInput) => this.#readers.get(name)?.state;
+    const alive = (name: FeedInput) => state(name) !== undefined && state(name) !== 'dead';
+    const any = alive('main') || alive('backup') || alive('fallback');
+    const usable = (name: FeedInput) => (any ? alive(name) : state(name) !== undefined);
+    return { main: usable('main'), backup: usable('backup'), fallback: usable('fallback') };
   }
 
   /** The input on the air (undefined between a dead input and the new one's first keyframe). */
@@ -209,8 +219,10 @@ export class ProgramFeed {
       if (this.#readers.get(name) !== reader || reader.child !== child) return;
       reader.child = undefined;
       this.#o.log?.('program input reader ended', { name, code, signal, stderr: reader.stderr.lines() });
-      this.#markDead(name, reader);
+      // Its stream is over: a new reader starts a new stream (new timestamps) at its first keyframe.
+      if (this.switcher.active === name) this.switcher.remove(name);
       this.switcher.reset(name);
+      this.#markDead(name, reader);
       reader.restart = setTimeout(() => {
         if (this.#readers.get(name) === reader && !this.#stopped) this.#spawnReader(name, reader);
       }, READER_RESTART_MS);
@@ -218,10 +230,11 @@ export class ProgramFeed {
     });
   }
 
+  /** A stalled input stays on the air when there is nothing else to play: its bytes may come back. */
   #markDead(name: FeedInput, reader: Reader) {
     if (reader.state === 'dead') return;
     reader.state = 'dead';
-    if (this.switcher.active === name) this.switcher.remove(name);
+    this.#o.log?.('program input dead', { name, silentMs: Date.now() - reader.lastDataAt });
     this.reevaluate();
   }
 

@@ -8,6 +8,8 @@ import {
   isRandomAccess,
   isVideoType,
   PAT_PID,
+  payloadOffset,
+  pesPayload,
   pidOf,
   readPat,
   readPesTimes,
@@ -19,6 +21,7 @@ import {
 
 /** A GOP larger than this (about 7.5 MB) is not kept: the switch then waits for the next keyframe. */
 export const MAX_GOP_PACKETS = 40_000;
+const KEY_CONFIG_BYTES = 4096;
 
 export class TsInputTrack {
   pat: Buffer | undefined;
@@ -39,6 +42,13 @@ export class TsInputTrack {
   /** When the last packet came, ms (the caller's clock). */
   lastPacketAt: number | undefined;
   #rest: Buffer | undefined;
+  /** The current keyframe's data while it comes in (up to KEY_CONFIG_BYTES). */
+  #keyData: Buffer[] | undefined;
+  #keyBytes = 0;
+  /** The GOP's keyframe is complete: a switch may start the GOP. */
+  #complete = false;
+  /** Where in `gop` a newer keyframe starts that is not complete yet. */
+  #next: { index: number; dts: number | undefined } | undefined;
 
   /** Splits a chunk of the input's byte stream into packets; keeps a partial one for the next chunk. */
   packets(chunk: Buffer): Buffer[] {
@@ -67,7 +77,10 @@ export class TsInputTrack {
     return out;
   }
 
-  /** Learns from a packet; returns true when it is a video keyframe's first packet. */
+  /**
+   * Learns from a packet; returns true when the GOP just became startable: its keyframe is complete
+   * (the next video PES began) and its parameter sets are read.
+   */
   observe(p: Buffer, now: number): boolean {
     this.lastPacketAt = now;
     const pid = pidOf(p);
@@ -92,31 +105,87 @@ export class TsInputTrack {
     }
     const keyframe = pid === this.entryPid && startsUnit(p) && (pid !== this.videoPid || isRandomAccess(p));
     const type = this.#types.get(pid);
-    if (type !== undefined && startsUnit(p) && (keyframe || pid !== this.videoPid)) {
-      const config = decoderConfig(p, type);
+    // Parameter sets may sit behind an SEI of several hundred bytes: read the keyframe's first KBs.
+    let completed = false;
+    if (pid === this.entryPid && this.#keyData) {
+      const at = payloadOffset(p);
+      if (startsUnit(p)) {
+        this.#finishKeyframe(pid);
+        completed = true;
+      } else if (at >= 0 && this.#keyBytes < KEY_CONFIG_BYTES) {
+        this.#keyData.push(p.subarray(at));
+        this.#keyBytes += TS_PACKET - at;
+      }
+    }
+    if (type !== undefined && startsUnit(p) && pid !== this.entryPid) {
+      const config = decoderConfig(pesPayload(p) ?? Buffer.alloc(0), type);
       if (config) this.configs.set(pid, config);
     }
     if (keyframe) {
-      this.gop = [p];
-      this.gopDts = readPesTimes(p)?.dts;
+      // The GOP in hand stays startable until this keyframe is whole; then the GOP starts here.
+      if (!this.#complete) this.gop = [];
+      this.#next = { index: this.gop.length, dts: readPesTimes(p)?.dts };
+      this.gop.push(p);
+      const data = pesPayload(p);
+      this.#keyData = data ? [data] : [];
+      this.#keyBytes = data?.length ?? 0;
+      // Audio only: every frame is whole in itself and its one header says all.
+      if (pid !== this.videoPid) {
+        this.#finishKeyframe(pid);
+        completed = true;
+      }
     } else if (this.gop.length > 0) {
       if (this.gop.length < MAX_GOP_PACKETS) this.gop.push(p);
       else {
         this.gop = [];
         this.gopDts = undefined;
+        this.#complete = false;
+        this.#next = undefined;
+        this.#keyData = undefined;
       }
     }
-    return keyframe;
+    return completed && this.#complete;
   }
 
-  /** Streams and their decoder setup: a program writer can carry on across inputs with equal ones. */
-  get signature(): string {
-    const configs = [...this.configs.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
-    return [this.streamTypes, ...configs].join('|');
+  #finishKeyframe(pid: number) {
+    const type = this.#types.get(pid);
+    const data = Buffer.concat(this.#keyData ?? []);
+    this.#keyData = undefined;
+    if (this.#next) {
+      this.gop = this.gop.slice(this.#next.index);
+      this.gopDts = this.#next.dts;
+      this.#next = undefined;
+      this.#complete = this.gopDts !== undefined;
+    }
+    const config = type === undefined ? '' : decoderConfig(data, type);
+    if (config) this.configs.set(pid, config);
+  }
+
+  /** Streams and their decoder setup as far as seen, for `sameDecoders`. */
+  get decoders(): Decoders {
+    return { streamTypes: this.streamTypes, configs: new Map(this.configs) };
   }
 
   /** Whether the input can be switched to at once: tables known and a GOP in hand. */
   get ready(): boolean {
-    return !!this.pat && !!this.pmt && this.gop.length > 0 && this.gopDts !== undefined;
+    return !!this.pat && !!this.pmt && this.#complete && this.gop.length > 0 && this.gopDts !== undefined;
   }
+}
+
+export interface Decoders {
+  streamTypes: string;
+  configs: ReadonlyMap<number, string>;
+}
+
+/**
+ * Whether a program writer can carry on from one input to the other: the same streams, and the same
+ * decoder setup wherever both are known (an input just started may not have shown its audio yet).
+ */
+export function sameDecoders(a: Decoders, b: Decoders): boolean {
+  if (a.streamTypes !== b.streamTypes) return false;
+  for (const [pid, config] of a.configs) {
+    const other = b.configs.get(pid);
+    if (other !== undefined && other !== config) return false;
+  }
+  return true;
 }

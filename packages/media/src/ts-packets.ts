@@ -166,13 +166,11 @@ export function pesPayload(p: Buffer): Buffer | undefined {
 }
 
 /**
- * What decides how a decoder is set up, from the first packet of a keyframe or an audio frame: the
+ * What decides how a decoder is set up, from the start of a keyframe's or an audio frame's data: the
  * H.264 (SPS, PPS) or H.265 (VPS, SPS, PPS) parameter sets, or the ADTS header's profile, sample rate
  * and channels. Two inputs with the same text can follow each other without a new decoder setup.
  */
-export function decoderConfig(p: Buffer, streamType: number): string {
-  const data = pesPayload(p);
-  if (!data) return '';
+export function decoderConfig(data: Buffer, streamType: number): string {
   if (streamType === 0x0f) {
     if (data.length < 4 || data[0] !== 0xff || (data[1]! & 0xf0) !== 0xf0) return '';
     return `${(data[2]! & 0xfd).toString(16)}.${(data[3]! >> 6).toString(16)}`;

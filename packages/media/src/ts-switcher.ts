@@ -8,7 +8,7 @@
  *   stopped, so the writer sees one stream without a jump, and its continuity counters run on;
  * - the new input's PAT and PMT go first, so a reader joining there knows the streams.
  */
-import { TsInputTrack } from './ts-input-track';
+import { type Decoders, sameDecoders, TsInputTrack } from './ts-input-track';
 import {
   hasPayload,
   PAT_PID,
@@ -51,7 +51,7 @@ export class TsSwitcher<Name extends string> {
   /** Non-video PIDs that wait for their first PES at or after the switch point. */
   #holding = new Set<number>();
   #switchDts = 0;
-  #lastStreams = '';
+  #lastDecoders: Decoders | undefined;
   /** The input that played last, even if it is gone now. */
   #lastPlayed: Name | undefined;
   onSwitch: ((e: SwitchEvent<Name>) => void) | undefined;
@@ -92,9 +92,14 @@ export class TsSwitcher<Name extends string> {
     }
     const out: Buffer[] = [];
     for (const p of track.packets(chunk)) {
-      const keyframe = track.observe(p, now);
-      if (keyframe && this.#pending === name && track.ready) this.#begin(name, track, [p], out);
-      else if (this.#active === name) this.#forward(p, out);
+      const startable = track.observe(p, now);
+      // The GOP so far (its keyframe and the packet that ended it), on the old input's heels.
+      if (startable && this.#pending === name && track.ready) this.#begin(name, track, track.gop, out);
+      else if (this.#active === name) {
+        this.#forward(p, out);
+        // What the playing input's decoders were set up with, for the next switch to compare.
+        if (startable) this.#lastDecoders = track.decoders;
+      }
     }
     if (out.length > 0) this.#write(Buffer.concat(out));
   }
@@ -132,8 +137,9 @@ export class TsSwitcher<Name extends string> {
     this.#started = true;
     this.#switchDts = startDts;
     this.#holding = new Set();
-    const streamsChanged = from !== undefined && track.signature !== this.#lastStreams;
-    this.#lastStreams = track.signature;
+    const decoders = track.decoders;
+    const streamsChanged = !!this.#lastDecoders && !sameDecoders(this.#lastDecoders, decoders);
+    this.#lastDecoders = decoders;
     this.onSwitch?.({ from, to: name, streamsChanged, at: wrapTs(startDts, this.#offset) });
     for (const table of [track.pat, track.pmt]) if (table) this.#forward(table, out);
     // Audio of the new input from the switch point on: older audio would overlap the old input's.
