@@ -170,6 +170,8 @@ export class ProgramEngine implements OutputControl {
         fallback: !feed || feed.usable('fallback'),
       }),
     );
+    // The recording plays from its own VOD playlist: no program runs meanwhile.
+    if (input === 'vod' || input === 'offline') await this.setWriter(row, {}, rule);
     const liveUrl = input === 'main' || input === 'backup' ? urls[input] : undefined;
     // The recording plays as a real VOD (seekable, with an end), not as a looping program.
     if (input === 'vod' && vod)
