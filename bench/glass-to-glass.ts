@@ -155,7 +155,11 @@ async function fallbackMedia() {
     files: { name: 'counter.mp4', data: new Blob([readFileSync(file)]) },
   });
   const id = items[0]!.id;
-  await until('fallback ready', async () => (await api.medias.get({ params: { id } })).status === 'ready', 60_000);
+  await until(
+    'fallback ready',
+    async () => (await api.medias.get({ params: { id } })).status === 'ready',
+    60_000,
+  );
   return id;
 }
 
@@ -192,7 +196,9 @@ async function failover(run: number, fallbackMediaId: string) {
   await transition('main -> backup', () => mainEncoder.kill('SIGKILL'), 'backup');
   await transition('backup -> fallback', () => backupEncoder.kill('SIGKILL'), 'fallback');
   await transition('fallback -> main', () => (mainEncoder = encode(main.url)), 'main');
-  console.log(`failover run ${run}: freezes ${JSON.stringify(freezes)}, input switched ${JSON.stringify(switchMs)}`);
+  console.log(
+    `failover run ${run}: freezes ${JSON.stringify(freezes)}, input switched ${JSON.stringify(switchMs)}`,
+  );
   await v.close();
   mainEncoder.kill('SIGKILL');
   await api.outputs.update({ params: { id: out.id }, body: { mainSourceId: null, backupSourceId: null } });
@@ -207,8 +213,12 @@ try {
   const failovers: Awaited<ReturnType<typeof failover>>[] = [];
   for (let run = 0; run < RUNS; run++) failovers.push(await failover(run, fallbackMediaId));
   const names = ['main -> backup', 'backup -> fallback', 'fallback -> main'];
-  const freezeMedianMs = Object.fromEntries(names.map((n) => [n, median(failovers.map((f) => f.freezes[n]!))]));
-  const switchMedianMs = Object.fromEntries(names.map((n) => [n, median(failovers.map((f) => f.switchMs[n]!))]));
+  const freezeMedianMs = Object.fromEntries(
+    names.map((n) => [n, median(failovers.map((f) => f.freezes[n]!))]),
+  );
+  const switchMedianMs = Object.fromEntries(
+    names.map((n) => [n, median(failovers.map((f) => f.switchMs[n]!))]),
+  );
   const loadAverage = { start: load[0], max: Math.max(...load), samples: load };
   writeResult(
     'glass-to-glass',

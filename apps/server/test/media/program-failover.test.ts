@@ -58,7 +58,10 @@ function camera(url: string, chroma: { cb: number; cr: number }) {
     '-re',
     ...['-f', 'lavfi', '-i', `nullsrc=size=128x72:rate=${FPS}`],
     ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
-    ...['-vf', `${wallClock},geq=lum='${lum}':cb=${chroma.cb}:cr=${chroma.cr},setpts=N/${FPS}/TB,format=yuv420p`],
+    ...[
+      '-vf',
+      `${wallClock},geq=lum='${lum}':cb=${chroma.cb}:cr=${chroma.cr},setpts=N/${FPS}/TB,format=yuv420p`,
+    ],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-qp', '0'],
     ...['-g', String(2 * FPS), '-keyint_min', String(2 * FPS), '-sc_threshold', '0'],
     ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url],
@@ -173,7 +176,9 @@ describe('program failover on hot standby', () => {
     // The program showed main's picture of less than a second before the kill.
     const shownUntilS = runs[0]!.at(-1)!.index / FPS;
     const killedAtS = clockAt(killedAt);
-    console.info(`failover: noticed after ${noticedMs} ms, main shown until ${(killedAtS - shownUntilS).toFixed(2)} s before the kill`);
+    console.info(
+      `failover: noticed after ${noticedMs} ms, main shown until ${(killedAtS - shownUntilS).toFixed(2)} s before the kill`,
+    );
     expect(killedAtS - shownUntilS).toBeLessThan(1);
   }, 120_000);
 });
