@@ -73,10 +73,17 @@ async function source(name: string) {
   return { id: s.id, url: `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}` };
 }
 const inputOf = async (id: string) => (await api.outputs.get({ params: { id } })).input;
-const playlistHasSegment = (id: string) => {
+const segmentCount = (id: string) => {
   const file = join(app.programs!.hlsDir(id), 'index.m3u8');
-  return existsSync(file) && readFileSync(file, 'utf8').includes('seg_');
+  return existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('seg_')).length
+    : 0;
 };
+const playlistHasSegment = (id: string) => segmentCount(id) > 0;
+/** Segments the player keeps behind live (LIVE_SYNC_SECONDS of the web player) plus two. */
+const STEADY_SEGMENTS = { low: 4, normal: 5, high: 5, 'very-high': 5 } as const;
 
 type Sample = [wallMs: number, count: number, videoTime: number];
 async function openViewer(outputId: string) {
@@ -115,10 +122,14 @@ async function latencyMode(latency: (typeof MODES)[number]) {
     body: { workspaceId, name: `Glass ${latency}`, mainSourceId: main.id, latency },
   });
   const encoder = encode(main.url);
-  await until('first segment', async () => playlistHasSegment(out.id), 60_000);
+  // A viewer joining a running stream: the playlist already holds the player's live-sync distance (a
+  // viewer of a playlist shorter than that starts at its first segment, closer to live than later ones).
+  await until('a steady playlist', async () => segmentCount(out.id) >= STEADY_SEGMENTS[latency], 90_000);
   const joins: number[] = [];
   const joinLatencies: number[] = [];
   const watching: number[] = [];
+  // Picture clock seconds per wall second while watching: 1 when encoder and program keep real time.
+  const clockRates: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const v = await openViewer(out.id);
     const first = await until('first picture', async () => (await samplesOf(v.page))[0], 90_000);
@@ -130,9 +141,14 @@ async function latencyMode(latency: (typeof MODES)[number]) {
     await sleep(WATCH_MS);
     const seen = (await samplesOf(v.page)).filter(([wall]) => wall >= from);
     watching.push(median(seen.map(latencyOf)) ?? Number.NaN);
+    const [a, b] = [seen[0], seen.at(-1)];
+    if (a && b && b[0] > a[0]) {
+      const frames = unwrapClock(b[1], b[0]) - unwrapClock(a[1], a[0]);
+      clockRates.push(frames / CLOCK_FPS / ((b[0] - a[0]) / 1000));
+    }
     await v.close();
     console.log(
-      `${latency} run ${run}: join ${joins.at(-1)} ms, first picture ${Math.round(joinLatencies.at(-1)!)} ms old, watching ${Math.round(watching.at(-1)!)} ms`,
+      `${latency} run ${run}: join ${joins.at(-1)} ms, first picture ${Math.round(joinLatencies.at(-1)!)} ms old, watching ${Math.round(watching.at(-1)!)} ms, clock rate ${clockRates.at(-1)?.toFixed(2)}`,
     );
   }
   encoder.kill('SIGKILL');
@@ -142,7 +158,8 @@ async function latencyMode(latency: (typeof MODES)[number]) {
     joinMs: median(joins),
     joinLatencyMs: median(joinLatencies),
     glassToGlassMs: median(watching),
-    runs: { joins, joinLatencies, watching },
+    clockRate: median(clockRates),
+    runs: { joins, joinLatencies, watching, clockRates },
   };
 }
 

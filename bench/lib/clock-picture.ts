@@ -23,7 +23,9 @@ export function clockEncoder(url: string): ChildProcess {
     'ffmpeg',
     [
       ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
-      ...['-re', '-f', 'lavfi', '-i', `nullsrc=size=320x180:rate=${CLOCK_FPS}`],
+      // Small on purpose: the encoder must keep real time on a busy machine (a 320x180 geq did not, and
+      // its picture clock then fell behind by itself); the page scales it up to read it.
+      ...['-re', '-f', 'lavfi', '-i', `nullsrc=size=64x36:rate=${CLOCK_FPS}`],
       ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
       ...['-vf', `${wall},geq=lum='${luma}':cb=128:cr=128,setpts=N/${CLOCK_FPS}/TB,format=yuv420p`],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency'],
@@ -38,7 +40,7 @@ export function clockEncoder(url: string): ChildProcess {
 export function counterFileArgs(file: string, seconds: number): string[] {
   return [
     ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
-    ...['-f', 'lavfi', '-i', `nullsrc=size=320x180:rate=${CLOCK_FPS}:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `nullsrc=size=64x36:rate=${CLOCK_FPS}:duration=${seconds}`],
     ...['-f', 'lavfi', '-i', `sine=frequency=660:sample_rate=48000:duration=${seconds}`],
     ...['-vf', `geq=lum='${clockLuma('N')}':cb=128:cr=128,format=yuv420p`],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', String(CLOCK_FPS), '-c:a', 'aac', file],

@@ -122,7 +122,7 @@ function section(p: Buffer): Buffer | undefined {
 /** PMT PIDs a PAT names (program 0, the network PID, left out). */
 export function readPat(p: Buffer): number[] {
   const s = section(p);
-  if (!s || s[0] !== 0x00) return [];
+  if (s?.[0] !== 0x00) return [];
   const pids: number[] = [];
   // 8 header bytes, then 4 per program, then a 4-byte CRC.
   for (let i = 8; i + 4 <= s.length - 4; i += 4) {
@@ -140,7 +140,7 @@ export interface PmtStream {
 /** Elementary streams a PMT lists, and the PID carrying the PCR. */
 export function readPmt(p: Buffer): { pcrPid: number; streams: PmtStream[] } | undefined {
   const s = section(p);
-  if (!s || s[0] !== 0x02 || s.length < 16) return undefined;
+  if (s?.[0] !== 0x02 || s.length < 16) return undefined;
   const pcrPid = ((s[8]! & 0x1f) << 8) | s[9]!;
   const infoLength = ((s[10]! & 0x0f) << 8) | s[11]!;
   const streams: PmtStream[] = [];
