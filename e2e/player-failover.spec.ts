@@ -6,12 +6,13 @@ import type { Browser } from '@playwright/test';
 import { adminApi, ownerHome, uploadReadyMedia } from './support/api';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
-import { expectPlaybackAdvances } from './support/player';
+import { expectPlaybackAdvances, longestFreezeMs, watchFreezes } from './support/player';
 import { publish, stop } from './support/publisher';
 
 /**
  * What a viewer of the public player sees while the program changes under it, in Chromium with hls.js:
- * main drops -> backup goes on; both stop -> the fallback media plays; main returns -> live again; and
+ * main drops -> backup goes on; both stop -> the fallback media plays; main returns -> live again, each
+ * without a freeze of a second or more (hot standby: the program runs on through every switch); and
  * after a recorded stream the recording plays as VOD.
  */
 test.describe.configure({ mode: 'default' });
@@ -93,19 +94,27 @@ test('main drops -> backup goes on; both stop -> fallback; main returns -> live'
   await expect.poll(() => inputOf(output.id), { timeout: 45_000 }).toBe('main');
   const page = await viewer(browser, output.id);
   await expectPlaybackAdvances(page, 'main');
+  await watchFreezes(page);
+  const freezes: Record<string, number> = {};
 
   await stop(mainEncoder);
   await expect.poll(() => inputOf(output.id), { timeout: 30_000 }).toBe('backup');
   await expectPlaybackAdvances(page, 'backup');
+  freezes['main -> backup'] = await longestFreezeMs(page);
 
   await stop(backupEncoder);
   await expect.poll(() => inputOf(output.id), { timeout: 30_000 }).toBe('fallback');
   await expectPlaybackAdvances(page, 'fallback');
+  freezes['backup -> fallback'] = await longestFreezeMs(page);
 
   mainEncoder = encode(main.key);
   await expect.poll(() => inputOf(output.id), { timeout: 45_000 }).toBe('main');
   await expectPlaybackAdvances(page, 'main');
+  freezes['fallback -> main'] = await longestFreezeMs(page);
   await stop(mainEncoder);
+  test.info().annotations.push({ type: 'freezes (ms)', description: JSON.stringify(freezes) });
+  console.info('failover freezes (ms)', freezes);
+  for (const ms of Object.values(freezes)) expect(ms).toBeLessThan(1000);
 });
 
 test('after a recorded stream the recording is in the library and plays as VOD', async ({ browser }) => {

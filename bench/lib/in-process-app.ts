@@ -39,7 +39,7 @@ function injectFetch(app: StromwerkApp): typeof fetch {
  * The whole server in this process (in-memory PGlite, fresh DATA_DIR, live plane on a free RTMP port),
  * signed in as the first-run owner: `api` is the typed client, calling it through inject().
  */
-export async function inProcessApp() {
+export async function inProcessApp(env: Record<string, string> = {}) {
   const rtmpPort = await freePort();
   const config = loadConfig({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'sw-bench-')),
@@ -50,6 +50,7 @@ export async function inProcessApp() {
     ADMIN_PASSWORD: 'bench-password-1',
     // The relay bench's receivers listen on 127.0.0.1.
     TARGET_ALLOW_PRIVATE: 'true',
+    ...env,
   });
   const database = await openDatabase({ pgliteDir: 'memory://' });
   const app = await buildApp({ config, database, logger: false });

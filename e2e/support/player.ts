@@ -13,7 +13,7 @@ export const playerScratchDir = join(tmpdir(), 'stromwerk-player-shots');
 
 /**
  * The public player plays: its video's time moves on by more than 3 s in 5 s. With `input`, first waits
- * until the player shows that program input (a switch reloads the player, so its time starts over).
+ * until the player shows that program input.
  */
 export async function expectPlaybackAdvances(page: Page, input?: ProgramInput) {
   if (input) {
@@ -68,4 +68,38 @@ export async function uploadLogo(workspaceId: string, token: string): Promise<st
     data: new Blob([readFileSync(file)], { type: 'image/png' }),
   });
   return items[0]!.id;
+}
+
+/**
+ * Starts measuring what a viewer sees as a freeze: every 50 ms the page notes whether the video's time
+ * moved on; the longest stretch without progress (while not paused) is the longest freeze.
+ */
+export async function watchFreezes(page: Page) {
+  await page.locator('video').evaluate((v: HTMLVideoElement) => {
+    const w = window as unknown as { __freeze?: { longest: number; since: number; last: number } };
+    if (w.__freeze) {
+      w.__freeze.longest = 0;
+      w.__freeze.since = performance.now();
+      return;
+    }
+    const state = { longest: 0, since: performance.now(), last: v.currentTime };
+    w.__freeze = state;
+    setInterval(() => {
+      const now = performance.now();
+      if (v.currentTime !== state.last || v.paused) {
+        state.last = v.currentTime;
+        state.since = now;
+      } else state.longest = Math.max(state.longest, now - state.since);
+    }, 50);
+  });
+}
+
+/** The longest freeze in ms since watchFreezes (or the last call of this, which starts over). */
+export async function longestFreezeMs(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __freeze: { longest: number; since: number } };
+    const longest = w.__freeze.longest;
+    w.__freeze.longest = 0;
+    return longest;
+  });
 }

@@ -55,12 +55,17 @@ function installExitHook(): void {
   });
 }
 
-/** Spawns with stdout/stderr piped and stdin closed, and tracks the child until it exits. */
-export function spawnTracked(command: string, args: readonly string[], label: string | null): ChildProcess {
+/** Spawns with stdout/stderr piped and stdin closed (or piped), and tracks the child until it exits. */
+export function spawnTracked(
+  command: string,
+  args: readonly string[],
+  label: string | null,
+  stdin: 'ignore' | 'pipe' = 'ignore',
+): ChildProcess {
   installExitHook();
   const [bin, ...argv] = [...deathWrapper(command), command, ...args];
   const child = spawn(bin!, argv, {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin, 'pipe', 'pipe'],
     detached: true,
     env: { ...process.env, ...markerEnv() },
   });

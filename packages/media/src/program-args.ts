@@ -1,5 +1,7 @@
-// The program of a player & recorder as HLS: one writer process at a time, each appending to the same
-// playlist, so a switch (main -> backup -> fallback) is a discontinuity the player plays through.
+// The program of a player & recorder as HLS: one writer process appending to the playlist. With hot
+// standby (program-feed in the server) every input has a reader (programReader) and the switcher feeds
+// the writer's stdin, so a switch (main -> backup -> fallback) happens inside the running writer; a
+// writer restarted (new codecs) continues the same playlist behind a discontinuity.
 import { aac, COMMON_ARGS, FIRST_AV, h264, livePull } from './ffmpeg-args';
 import { LATENCY_PROFILES, type LatencyProfile } from './hls-args';
 import { type StoredInput, safeInput } from './safe-input';
@@ -7,7 +9,9 @@ import { type StoredInput, safeInput } from './safe-input';
 export type ProgramSource =
   | { kind: 'live'; url: string }
   /** A stored file, played in real time; transcoded unless it is already H.264/AAC. */
-  | { kind: 'file'; input: StoredInput; loop: boolean; transcode: boolean };
+  | { kind: 'file'; input: StoredInput; loop: boolean; transcode: boolean }
+  /** MPEG-TS on stdin: the program switcher's output. */
+  | { kind: 'switcher' };
 
 export interface ProgramOptions {
   source: ProgramSource;
@@ -34,12 +38,6 @@ export function programHls(o: ProgramOptions): string[] {
     // clip secures its own links to the segments it needs (the Clipping Tool's clip-inputs.ts).
     'delete_segments',
   ];
-  const input =
-    o.source.kind === 'live'
-      ? // Our ingest announces both streams in the FLV header: half a second of probing is enough, and
-        // every second saved here is a second less of failover gap.
-        ['-analyzeduration', '500000', '-probesize', '1000000', ...livePull(o.source.url)]
-      : ['-re', ...(o.source.loop ? ['-stream_loop', '-1'] : []), ...safeInput(o.source.input)];
   const transcode = o.source.kind === 'file' && o.source.transcode;
   const codecs = transcode
     ? [
@@ -52,12 +50,48 @@ export function programHls(o: ProgramOptions): string[] {
   const dir = o.dir.replace(/\/+$/, '');
   return [
     ...COMMON_ARGS,
-    ...input,
+    ...programInput(o.source),
     ...FIRST_AV,
     ...codecs,
     ...['-f', 'hls', '-hls_time', String(profile.segmentSeconds), '-hls_list_size', String(listSize)],
     ...['-hls_flags', flags.join('+')],
     ...['-hls_segment_filename', `${dir}/seg_%d.ts`],
     `${dir}/index.m3u8`,
+  ];
+}
+
+function programInput(source: ProgramSource): string[] {
+  if (source.kind === 'live')
+    // Our ingest announces both streams in the FLV header: half a second of probing is enough, and
+    // every second saved here is a second less of failover gap.
+    return ['-analyzeduration', '500000', '-probesize', '1000000', ...livePull(source.url)];
+  // The switcher starts the writer with tables and a keyframe: no need to probe long.
+  if (source.kind === 'switcher') return ['-analyzeduration', '500000', '-f', 'mpegts', '-i', 'pipe:0'];
+  return ['-re', ...(source.loop ? ['-stream_loop', '-1'] : []), ...safeInput(source.input)];
+}
+
+/** How often a transcoded fallback gets a keyframe: a switch to it waits at most this long. */
+const READER_KEYFRAME_SECONDS = 1;
+
+/**
+ * One input of the program on hot standby: the live source or the looping fallback media as MPEG-TS on
+ * stdout, written packet by packet (`-flush_packets`) so the switcher sees a dead input within
+ * milliseconds. Stream copy where possible; no `-progress` (stdout carries the stream).
+ */
+export function programReader(source: Exclude<ProgramSource, { kind: 'switcher' }>): string[] {
+  const transcode = source.kind === 'file' && source.transcode;
+  const codecs = transcode
+    ? [
+        ...h264(2500),
+        ...['-force_key_frames', `expr:gte(t,n_forced*${READER_KEYFRAME_SECONDS})`],
+        ...aac(128),
+      ]
+    : ['-c', 'copy'];
+  return [
+    ...['-hide_banner', '-nostdin', '-loglevel', 'warning'],
+    ...programInput(source),
+    ...FIRST_AV,
+    ...codecs,
+    ...['-f', 'mpegts', '-flush_packets', '1', 'pipe:1'],
   ];
 }

@@ -1,4 +1,6 @@
 /** Types of ProcessSupervisor, apart so the class file stays small; re-exported from ./supervisor. */
+
+import type { Writable } from 'node:stream';
 import type { FfmpegProgress } from './progress';
 
 export type SupervisorState = 'idle' | 'starting' | 'running' | 'retrying' | 'failed' | 'stopped';
@@ -34,6 +36,8 @@ export interface SupervisorOptions {
    * its message becomes lastError and the supervisor retries with backoff.
    */
   prepare?: (args: readonly string[]) => Promise<readonly string[]>;
+  /** Give each process a stdin pipe (see the 'spawned' event) instead of none. Default false. */
+  stdin?: boolean;
 }
 
 export interface SupervisorExit {
@@ -49,6 +53,8 @@ export interface SupervisorEvents {
   progress: [progress: FfmpegProgress];
   lastError: [message: string];
   exit: [exit: SupervisorExit];
+  /** A process started (the first or a retry); its stdin when the `stdin` option is on. */
+  spawned: [stdin: Writable | null];
 }
 
 export interface SupervisorSnapshot {

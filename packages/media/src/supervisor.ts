@@ -77,6 +77,7 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
       restartOnCleanExit: options.restartOnCleanExit ?? true,
       stderrLines: options.stderrLines ?? 50,
       prepare: options.prepare,
+      stdin: options.stdin ?? false,
     };
     this.#stderr = new StderrRing(this.#opts.stderrLines);
   }
@@ -180,8 +181,16 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
   }
 
   #spawnWith(args: readonly string[]): void {
-    const child = spawnTracked(this.#opts.command, args, this.#opts.label);
+    const child = spawnTracked(
+      this.#opts.command,
+      args,
+      this.#opts.label,
+      this.#opts.stdin ? 'pipe' : 'ignore',
+    );
     this.#child = child;
+    // A writer that exits while we write to it must not crash the server with EPIPE.
+    child.stdin?.on('error', () => undefined);
+    this.emit('spawned', child.stdin ?? null);
     const startTimeoutMs = this.#opts.startTimeoutMs;
     if (startTimeoutMs > 0) {
       // A peer that accepts the connection and then says nothing must not keep a relay "connecting" forever.

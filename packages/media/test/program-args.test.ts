@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { programHls } from '../src/program-args';
+import { programHls, programReader } from '../src/program-args';
 
 const flagValue = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 
@@ -44,5 +44,35 @@ describe('programHls', () => {
     const args = programHls({ source: { kind: 'live', url: 'x' }, dir: '/h', latency: 'high' });
     expect(flagValue(args, '-hls_list_size')).toBe('600');
     expect(flagValue(args, '-hls_flags')).toContain('delete_segments');
+  });
+});
+
+describe('hot standby', () => {
+  it('writes the program from the switcher on stdin, copying, into the same playlist', () => {
+    const args = programHls({ source: { kind: 'switcher' }, dir: '/h', latency: 'low' });
+    expect(args.slice(args.indexOf('-i') - 2, args.indexOf('-i') + 2)).toEqual([
+      '-f',
+      'mpegts',
+      '-i',
+      'pipe:0',
+    ]);
+    expect(flagValue(args, '-c')).toBe('copy');
+    expect(flagValue(args, '-hls_flags')).toContain('append_list+discont_start');
+  });
+
+  it('reads an input as MPEG-TS on stdout, packet by packet, without progress lines in the stream', () => {
+    const live = programReader({ kind: 'live', url: 'rtmp://127.0.0.1/live/k' });
+    expect(live.slice(-5)).toEqual(['-f', 'mpegts', '-flush_packets', '1', 'pipe:1']);
+    expect(live).not.toContain('-progress');
+    expect(flagValue(live, '-c')).toBe('copy');
+    const file = programReader({
+      kind: 'file',
+      input: { url: '/m/a.mkv', format: 'matroska,webm' },
+      loop: true,
+      transcode: true,
+    });
+    expect(flagValue(file, '-stream_loop')).toBe('-1');
+    // A keyframe every second: a switch to the fallback waits at most that long.
+    expect(flagValue(file, '-force_key_frames')).toBe('expr:gte(t,n_forced*1)');
   });
 });

@@ -1,15 +1,21 @@
 /**
- * The programs of this node's players & recorders. State per output: the one HLS writer (an ffmpeg
- * appending to DATA_DIR/hls/<id>/index.m3u8) and, while the program is live and recording is on, its
- * recorder. The database and the sources' live flags say what should play (program-choice.ts); every
- * change of a source, media or output re-decides the outputs it touches, one output at a time.
+ * The programs of this node's players & recorders. State per output: its hot-standby feed (a reader per
+ * configured input and the one HLS writer appending to DATA_DIR/hls/<id>/index.m3u8, see
+ * @stromwerk/media/program-feed) and, while the program is live and recording is on, its recorder. The
+ * database, the sources' live flags and the feed's readers say what plays (program-choice.ts); every
+ * change of a source, media or output, and every input the feed finds dead or back, re-decides the
+ * output, one output at a time.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ProgramInput } from '@stromwerk/contracts/outputs';
 import type { MediaCapabilities } from '@stromwerk/media/capabilities';
-import { type ProgramSource, programHls } from '@stromwerk/media/program-args';
-import { ProcessSupervisor } from '@stromwerk/media/supervisor';
+import {
+  type FeedInput,
+  type FeedInputs,
+  ProgramFeed,
+  type ReaderSource,
+} from '@stromwerk/media/program-feed';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../lib/events';
 import type { Config } from '../../plugins/config';
@@ -22,7 +28,7 @@ import type { RecordingsService } from '../medias/recordings.service';
 import type { SourcesRepository } from '../sources/sources.repository';
 import type { OutputRow } from './outputs.repository';
 import type { OutputControl, OutputsService } from './outputs.service';
-import { chooseInput } from './program-choice';
+import { chooseInput, type ProgramFacts } from './program-choice';
 import { ViewerRegistry } from './viewer-registry';
 import { VodPackager } from './vod-packager';
 
@@ -51,7 +57,7 @@ export interface ProgramEngineDeps {
 
 export class ProgramEngine implements OutputControl {
   readonly viewers = new ViewerRegistry();
-  private readonly writers = new Map<string, { supervisor: ProcessSupervisor; signature: string }>();
+  private readonly writers = new Map<string, { feed: ProgramFeed; signature: string }>();
   private readonly recorders = new Map<string, { recorder: SourceRecorder; dir: string; url: string }>();
   private readonly chains = new Map<string, Promise<void>>();
   private tick: NodeJS.Timeout | undefined;
@@ -81,7 +87,7 @@ export class ProgramEngine implements OutputControl {
     clearInterval(this.tick);
     this.unsubscribe?.();
     for (const { recorder } of this.recorders.values()) recorder.abort();
-    await Promise.all([...this.writers.values()].map((w) => w.supervisor.stop()));
+    await Promise.all([...this.writers.values()].map((w) => w.feed.stop()));
     this.writers.clear();
   }
 
@@ -134,21 +140,39 @@ export class ProgramEngine implements OutputControl {
     const backup = s.backupSourceId ? await this.deps.sources.byId(s.backupSourceId) : undefined;
     const fallback = s.fallbackMediaId ? await this.deps.medias.repo.byId(s.fallbackMediaId) : undefined;
     const vod = s.vodAfterStream ? await this.latestRecording(row) : undefined;
-    const input = chooseInput(s, {
-      mainLive: !!main?.live,
-      backupLive: !!backup?.live,
-      hasFallback: fallback?.status === 'ready',
+    const urlOf = (src: typeof main) => (src?.live ? this.deps.localUrl(src.streamKey) : undefined);
+    const urls = { main: urlOf(main), backup: urlOf(backup) };
+    const inputs: FeedInputs = {};
+    for (const name of ['main', 'backup'] as const) {
+      const url = urls[name];
+      if (url && s.behaviour !== 'media') inputs[name] = { key: url, source: { kind: 'live', url } };
+    }
+    const file = fallback?.status === 'ready' ? await this.fileSource(fallback) : undefined;
+    if (file && fallback) inputs.fallback = { key: fallback.id, source: file };
+    // The facts as the feed's readers see them: a source whose reader found it dead is not live here,
+    // even before the ingest notices. Without a feed (no ffmpeg), the database's word.
+    const facts = (usable: Record<FeedInput, boolean>): ProgramFacts => ({
+      mainLive: !!main?.live && usable.main,
+      backupLive: !!backup?.live && usable.backup,
+      hasFallback: fallback?.status === 'ready' && usable.fallback,
       hasVod: !!vod,
     });
-    const live = input === 'main' ? main : input === 'backup' ? backup : undefined;
-    const liveUrl = live ? this.deps.localUrl(live.streamKey) : undefined;
-    const file = input === 'fallback' ? fallback : undefined;
-    const source: ProgramSource | undefined = liveUrl
-      ? { kind: 'live', url: liveUrl }
-      : file
-        ? await this.fileSource(file)
-        : undefined;
-    await this.setWriter(row, source, `${input}|${liveUrl ?? file?.id ?? ''}|${s.latency}`);
+    const rule = (usable: Record<FeedInput, boolean>) => {
+      const chosen = chooseInput(s, facts(usable));
+      return chosen === 'vod' || chosen === 'offline' ? undefined : chosen;
+    };
+    const feed = await this.setWriter(row, inputs, rule);
+    const input = chooseInput(
+      s,
+      facts({
+        main: !feed || feed.usable('main'),
+        backup: !feed || feed.usable('backup'),
+        fallback: !feed || feed.usable('fallback'),
+      }),
+    );
+    // The recording plays from its own VOD playlist: no program runs meanwhile.
+    if (input === 'vod' || input === 'offline') await this.setWriter(row, {}, rule);
+    const liveUrl = input === 'main' || input === 'backup' ? urls[input] : undefined;
     // The recording plays as a real VOD (seekable, with an end), not as a looping program.
     if (input === 'vod' && vod)
       void this.packageVod(row.id, vod).catch((err) => this.deps.log.error({ err }, 'VOD failed'));
@@ -167,7 +191,7 @@ export class ProgramEngine implements OutputControl {
     await this.vods.ensure(dir, m.id, () => storedInput(this.deps.storage, m, original), !COPYABLE(m));
   }
 
-  private async fileSource(m: MediaRow): Promise<ProgramSource | undefined> {
+  private async fileSource(m: MediaRow): Promise<ReaderSource | undefined> {
     const original = m.files.find((f) => f.kind === 'original');
     if (!original) return undefined;
     return {
@@ -201,28 +225,46 @@ export class ProgramEngine implements OutputControl {
 
   // --- processes ---
 
-  private async setWriter(row: OutputRow, source: ProgramSource | undefined, signature: string) {
+  /**
+   * Keeps the output's feed reading `inputs` under `rule`; stops it when there is nothing to read. The
+   * writer runs on through switches; only a new latency (other segments) starts a new feed.
+   */
+  private async setWriter(
+    row: OutputRow,
+    inputs: FeedInputs,
+    rule: (usable: Record<FeedInput, boolean>) => FeedInput | undefined,
+  ): Promise<ProgramFeed | undefined> {
+    const signature = row.settings.latency;
     const current = this.writers.get(row.id);
-    if (current?.signature === signature && source) return;
-    await this.stopWriter(row.id);
-    if (!source || !this.deps.capabilities.ffmpeg) return;
-    const dir = this.hlsDir(row.id);
-    await mkdir(dir, { recursive: true });
-    // A short grace: a writer whose input vanished is blocked in a read and ignores SIGTERM, and every
-    // millisecond here is a gap for the viewers; temp_file keeps the playlist whole when it is killed.
-    const supervisor = new ProcessSupervisor({
-      command: this.deps.config.ffmpegPath,
-      label: `program ${row.id}`,
-      graceMs: 500,
-    });
-    this.writers.set(row.id, { supervisor, signature });
-    supervisor.start(programHls({ source, dir, latency: row.settings.latency }));
+    const wanted = Object.keys(inputs).length > 0 && this.deps.capabilities.ffmpeg;
+    if (current && (current.signature !== signature || !wanted)) await this.stopWriter(row.id);
+    if (!wanted) return undefined;
+    let entry = this.writers.get(row.id);
+    if (!entry) {
+      const dir = this.hlsDir(row.id);
+      await mkdir(dir, { recursive: true });
+      const feed = new ProgramFeed({
+        ffmpegPath: this.deps.config.ffmpegPath,
+        dir,
+        latency: row.settings.latency,
+        label: `program ${row.id}`,
+        choose: rule,
+        onChange: () => void this.reconcile(row.id),
+        log: (message, details) => this.deps.log.info({ outputId: row.id, ...details }, message),
+      });
+      entry = { feed, signature };
+      this.writers.set(row.id, entry);
+      feed.start();
+    }
+    entry.feed.choose = rule;
+    entry.feed.setInputs(inputs);
+    return entry.feed;
   }
 
   private async stopWriter(outputId: string) {
     const w = this.writers.get(outputId);
     this.writers.delete(outputId);
-    await w?.supervisor.stop();
+    await w?.feed.stop();
   }
 
   private async startRecording(row: OutputRow, url: string) {

@@ -32,7 +32,9 @@ export function PlayerStage({ session }: { session: PlaySession }) {
     video,
     offline ? null : session.hlsUrl,
     session.latency,
-    session.input,
+    // main, backup and fallback are one running program (hot standby): hls.js plays through a switch;
+    // only the recording (its own VOD playlist) starts the player over.
+    session.input === 'vod' ? 'vod' : 'program',
   );
   const portrait = session.direction === 'portrait';
   const live = session.input === 'main' || session.input === 'backup';

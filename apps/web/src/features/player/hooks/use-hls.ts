@@ -4,7 +4,7 @@
  *
  * State: `status` goes connecting -> playing, back to connecting while the playlist is not there yet or a
  * fatal error made us start over (after RETRY_MS), and `mutedByPolicy` says autoplay only worked muted.
- * A new `src` or `reloadKey` (the program switched its input) starts from scratch.
+ * A new `src` or `reloadKey` (the program turned into the recording's VOD) starts from scratch.
  */
 import type { Latency } from '@stromwerk/contracts/outputs';
 import type HlsType from 'hls.js';
@@ -44,7 +44,7 @@ export function useHls(
   const [mutedByPolicy, setMutedByPolicy] = useState(false);
   const current = useRef<HlsType | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new reloadKey (input switched) starts over
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new reloadKey (live <-> VOD) starts over
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !src) {

@@ -1,0 +1,250 @@
+// Glass to glass, as a viewer sees it (issue 18). Run: npx tsx bench/glass-to-glass.ts [runs=3]
+// An ffmpeg encoder burns the wall clock into its picture (bench/lib/clock-picture.ts) and publishes over
+// RTMP to the whole server started in this process (listening on a free port, serving the built web
+// app); Chromium opens the public player page and reads the clock from the <video> on every presented
+// frame. Per latency mode: the join time (page opened -> first picture), the latency of that first
+// picture, and the glass-to-glass latency of a viewer already watching (median over 5 s of frames).
+// Failover in low mode with main, backup and fallback media: the longest freeze of the picture at each
+// transition (main killed -> backup, backup killed -> fallback, main back -> main). Medians of `runs`,
+// with the machine's load average; everything bounded (about 6 minutes on an idle 2-core machine).
+import { type ChildProcess, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { createClient } from '@stromwerk/client/create-client';
+import { mediaRoutes } from '@stromwerk/contracts/api/medias';
+import { fillPath } from '@stromwerk/contracts/api/route';
+import type { Media } from '@stromwerk/contracts/medias';
+import { ensureBuilt, webBuild } from '../scripts/lib/builds.mjs';
+import {
+  CLOCK_FPS,
+  CLOCK_READER,
+  CLOCK_ZERO_MS,
+  clockEncoder,
+  counterFileArgs,
+  unwrapClock,
+} from './lib/clock-picture';
+import { freePort, inProcessApp } from './lib/in-process-app';
+import { writeResult } from './lib/results';
+
+const RUNS = Number(process.argv[2] ?? 3);
+const WATCH_MS = 5000;
+const MODES = ['low', 'normal', 'high', 'very-high'] as const;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)]! : null;
+};
+const encoders: ChildProcess[] = [];
+const encode = (url: string) => {
+  const e = clockEncoder(url);
+  encoders.push(e);
+  return e;
+};
+async function until<T>(what: string, check: () => Promise<T | undefined | false>, ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const v = await check();
+    if (v) return v;
+    await sleep(100);
+  }
+  throw new Error(`timed out: ${what}`);
+}
+
+ensureBuilt(webBuild);
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const { app, rtmpPort, workspaceId, close } = await inProcessApp({ PORT: String(port), PUBLIC_URL: base });
+await app.listen({ port, host: '127.0.0.1' });
+const login = await createClient({ baseUrl: base }).users.login({
+  body: { email: 'bench@example.test', password: 'bench-password-1' },
+});
+const api = createClient({ baseUrl: base, auth: () => ({ bearer: login.token }) });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'],
+});
+const load = [loadavg()[0]!];
+
+async function source(name: string) {
+  const s = await api.sources.create({ body: { workspaceId, name, type: 'rtmp' } });
+  const { streamKey } = await api.sources.streamKey({ params: { id: s.id } });
+  return { id: s.id, url: `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}` };
+}
+const inputOf = async (id: string) => (await api.outputs.get({ params: { id } })).input;
+const segmentCount = (id: string) => {
+  const file = join(app.programs!.hlsDir(id), 'index.m3u8');
+  return existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('seg_')).length
+    : 0;
+};
+const playlistHasSegment = (id: string) => segmentCount(id) > 0;
+/** Segments the player keeps behind live (LIVE_SYNC_SECONDS of the web player) plus two. */
+const STEADY_SEGMENTS = { low: 4, normal: 5, high: 5, 'very-high': 5 } as const;
+
+type Sample = [wallMs: number, count: number, videoTime: number];
+async function openViewer(outputId: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const openedAt = Date.now();
+  await page.goto(`${base}/player/${outputId}`);
+  await page.locator('video').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.evaluate(CLOCK_READER);
+  return { page, openedAt, close: () => context.close() };
+}
+const samplesOf = (page: Page) => page.evaluate('window.__clock') as Promise<Sample[]>;
+/** How old the picture was when it was shown, ms. */
+const latencyOf = ([wall, count]: Sample) =>
+  wall - (CLOCK_ZERO_MS + (unwrapClock(count, wall) * 1000) / CLOCK_FPS);
+
+/** The longest time the picture did not change between `from` and `to` (wall ms). */
+function longestFreeze(samples: Sample[], from: number, to: number) {
+  let longest = 0;
+  let since = from;
+  let last: number | undefined;
+  for (const [wall, count] of samples) {
+    if (wall < from || wall > to) continue;
+    if (count !== last) {
+      longest = Math.max(longest, wall - since);
+      since = wall;
+      last = count;
+    }
+  }
+  return Math.max(longest, to - since);
+}
+
+async function latencyMode(latency: (typeof MODES)[number]) {
+  const main = await source(`Glass ${latency}`);
+  const out = await api.outputs.create({
+    body: { workspaceId, name: `Glass ${latency}`, mainSourceId: main.id, latency },
+  });
+  const encoder = encode(main.url);
+  // A viewer joining a running stream: the playlist already holds the player's live-sync distance (a
+  // viewer of a playlist shorter than that starts at its first segment, closer to live than later ones).
+  await until('a steady playlist', async () => segmentCount(out.id) >= STEADY_SEGMENTS[latency], 90_000);
+  const joins: number[] = [];
+  const joinLatencies: number[] = [];
+  const watching: number[] = [];
+  // Picture clock seconds per wall second while watching: 1 when encoder and program keep real time.
+  const clockRates: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const v = await openViewer(out.id);
+    const first = await until('first picture', async () => (await samplesOf(v.page))[0], 90_000);
+    joins.push(first[0] - v.openedAt);
+    joinLatencies.push(latencyOf(first));
+    // hls.js settles at its live sync position within a few seconds of the start.
+    await sleep(3000);
+    const from = Date.now();
+    await sleep(WATCH_MS);
+    const seen = (await samplesOf(v.page)).filter(([wall]) => wall >= from);
+    watching.push(median(seen.map(latencyOf)) ?? Number.NaN);
+    const [a, b] = [seen[0], seen.at(-1)];
+    if (a && b && b[0] > a[0]) {
+      const frames = unwrapClock(b[1], b[0]) - unwrapClock(a[1], a[0]);
+      clockRates.push(frames / CLOCK_FPS / ((b[0] - a[0]) / 1000));
+    }
+    await v.close();
+    console.log(
+      `${latency} run ${run}: join ${joins.at(-1)} ms, first picture ${Math.round(joinLatencies.at(-1)!)} ms old, watching ${Math.round(watching.at(-1)!)} ms, clock rate ${clockRates.at(-1)?.toFixed(2)}`,
+    );
+  }
+  encoder.kill('SIGKILL');
+  await api.outputs.update({ params: { id: out.id }, body: { mainSourceId: null } });
+  load.push(loadavg()[0]!);
+  return {
+    joinMs: median(joins),
+    joinLatencyMs: median(joinLatencies),
+    glassToGlassMs: median(watching),
+    clockRate: median(clockRates),
+    runs: { joins, joinLatencies, watching, clockRates },
+  };
+}
+
+async function fallbackMedia() {
+  const file = join(mkdtempSync(join(tmpdir(), 'sw-glass-')), 'counter.mp4');
+  const made = spawnSync('ffmpeg', counterFileArgs(file, 20));
+  if (made.status !== 0) throw new Error(made.stderr.toString());
+  const { items } = await api.upload<{ items: Media[] }>({
+    path: `${fillPath(mediaRoutes.upload.path)}?workspaceId=${encodeURIComponent(workspaceId)}`,
+    files: { name: 'counter.mp4', data: new Blob([readFileSync(file)]) },
+  });
+  const id = items[0]!.id;
+  await until(
+    'fallback ready',
+    async () => (await api.medias.get({ params: { id } })).status === 'ready',
+    60_000,
+  );
+  return id;
+}
+
+async function failover(run: number, fallbackMediaId: string) {
+  const [main, backup] = [await source(`Main ${run}`), await source(`Backup ${run}`)];
+  const out = await api.outputs.create({
+    body: {
+      workspaceId,
+      name: `Failover ${run}`,
+      mainSourceId: main.id,
+      backupSourceId: backup.id,
+      fallbackMediaId,
+      latency: 'low',
+    },
+  });
+  let mainEncoder = encode(main.url);
+  const backupEncoder = encode(backup.url);
+  await until('main on air', async () => (await inputOf(out.id)) === 'main', 60_000);
+  await until('segments', async () => playlistHasSegment(out.id), 30_000);
+  const v = await openViewer(out.id);
+  await until('first picture', async () => (await samplesOf(v.page)).length > 0, 60_000);
+  await sleep(4000);
+  const freezes: Record<string, number> = {};
+  const switchMs: Record<string, number> = {};
+  const transition = async (name: string, act: () => void, to: string) => {
+    const from = Date.now();
+    act();
+    await until(`${name}`, async () => (await inputOf(out.id)) === to, 30_000);
+    switchMs[name] = Date.now() - from;
+    // The switch reaches the viewer one live-sync distance later; watch well past it.
+    await sleep(8000);
+    freezes[name] = longestFreeze(await samplesOf(v.page), from, Date.now());
+  };
+  await transition('main -> backup', () => mainEncoder.kill('SIGKILL'), 'backup');
+  await transition('backup -> fallback', () => backupEncoder.kill('SIGKILL'), 'fallback');
+  await transition('fallback -> main', () => (mainEncoder = encode(main.url)), 'main');
+  console.log(
+    `failover run ${run}: freezes ${JSON.stringify(freezes)}, input switched ${JSON.stringify(switchMs)}`,
+  );
+  await v.close();
+  mainEncoder.kill('SIGKILL');
+  await api.outputs.update({ params: { id: out.id }, body: { mainSourceId: null, backupSourceId: null } });
+  load.push(loadavg()[0]!);
+  return { freezes, switchMs };
+}
+
+try {
+  const modes: Record<string, Awaited<ReturnType<typeof latencyMode>>> = {};
+  for (const latency of MODES) modes[latency] = await latencyMode(latency);
+  const fallbackMediaId = await fallbackMedia();
+  const failovers: Awaited<ReturnType<typeof failover>>[] = [];
+  for (let run = 0; run < RUNS; run++) failovers.push(await failover(run, fallbackMediaId));
+  const names = ['main -> backup', 'backup -> fallback', 'fallback -> main'];
+  const freezeMedianMs = Object.fromEntries(
+    names.map((n) => [n, median(failovers.map((f) => f.freezes[n]!))]),
+  );
+  const switchMedianMs = Object.fromEntries(
+    names.map((n) => [n, median(failovers.map((f) => f.switchMs[n]!))]),
+  );
+  const loadAverage = { start: load[0], max: Math.max(...load), samples: load };
+  writeResult(
+    'glass-to-glass',
+    { runs: RUNS, modes, failover: { freezeMedianMs, switchMedianMs, runs: failovers }, loadAverage },
+    `${MODES.map((m) => `${m} ${Math.round(modes[m]!.glassToGlassMs ?? 0)} ms (join ${modes[m]!.joinMs} ms)`).join(', ')}; failover freeze ${names.map((n) => `${n} ${Math.round(freezeMedianMs[n] ?? 0)} ms`).join(', ')}; load ${load[0]!.toFixed(1)}-${Math.max(...load).toFixed(1)}`,
+  );
+} finally {
+  for (const e of encoders) e.kill('SIGKILL');
+  await browser.close();
+  await app.close();
+  await close().catch(() => undefined);
+}

@@ -1,0 +1,86 @@
+// A wall clock burnt into the picture and read back from a <video> in the browser (issue 18's
+// glass-to-glass bench). The picture is four grey stripes, each a base-8 digit of the frame count since
+// CLOCK_ZERO_MS (25 per second): levels 16 + 28 * digit stay inside video range and survive compression
+// and the browser's YUV -> RGB conversion. 8^4 frames wrap after 164 s; readers unwrap with their own
+// clock (latencies are far below half of that).
+import { type ChildProcess, spawn } from 'node:child_process';
+
+export const CLOCK_FPS = 25;
+export const CLOCK_ZERO_MS = Date.now();
+const WRAP = 8 ** 4;
+
+/** The geq luma expression: stripe k (of 4, left to right) shows digit k of the frame count. */
+function clockLuma(countExpr: string) {
+  return `st(0,${countExpr});st(1,floor(X*4/W));16+28*mod(floor(ld(0)/pow(8,ld(1))),8)`;
+}
+
+/** An encoder like OBS (H.264 2 s GOP, AAC) publishing the wall clock as picture. */
+export function clockEncoder(url: string): ChildProcess {
+  // The frame's capture time is the wall clock (RTCTIME) when lavfi made it: that is the "glass".
+  const wall = `setpts='(RTCTIME-${CLOCK_ZERO_MS * 1000})/(TB*1000000)'`;
+  const luma = clockLuma(`floor(T*${CLOCK_FPS})`);
+  return spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
+      // Small on purpose: the encoder must keep real time on a busy machine (a 320x180 geq did not, and
+      // its picture clock then fell behind by itself); the page scales it up to read it.
+      ...['-re', '-f', 'lavfi', '-i', `nullsrc=size=64x36:rate=${CLOCK_FPS}`],
+      ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+      ...['-vf', `${wall},geq=lum='${luma}':cb=128:cr=128,setpts=N/${CLOCK_FPS}/TB,format=yuv420p`],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency'],
+      ...['-g', String(2 * CLOCK_FPS), '-keyint_min', String(2 * CLOCK_FPS), '-sc_threshold', '0'],
+      ...['-c:a', 'aac', '-b:a', '96k', '-f', 'flv', url],
+    ],
+    { stdio: 'ignore' },
+  );
+}
+
+/** A media file whose picture counts its own frames the same way (the fallback has no wall clock). */
+export function counterFileArgs(file: string, seconds: number): string[] {
+  return [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
+    ...['-f', 'lavfi', '-i', `nullsrc=size=64x36:rate=${CLOCK_FPS}:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=660:sample_rate=48000:duration=${seconds}`],
+    ...['-vf', `geq=lum='${clockLuma('N')}':cb=128:cr=128,format=yuv420p`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', String(CLOCK_FPS), '-c:a', 'aac', file],
+  ];
+}
+
+/** The frame count a picture shows, unwrapped against `nowMs` (it lies in the past of now). */
+export function unwrapClock(count: number, nowMs: number): number {
+  const expected = ((nowMs - CLOCK_ZERO_MS) / 1000) * CLOCK_FPS;
+  return count + WRAP * Math.round((expected - count) / WRAP);
+}
+
+/**
+ * Runs in the page (a string: a bundled function would carry the bundler's helpers along): reads the
+ * clock from every presented frame of the page's <video> (canvas drawImage, one pixel row through the
+ * four stripes) into window.__clock as [wall ms, count, video time].
+ */
+export const CLOCK_READER = `(() => {
+  window.__clock = [];
+  const video = document.querySelector('video');
+  const canvas = document.createElement('canvas');
+  canvas.width = 80;
+  canvas.height = 8;
+  const g = canvas.getContext('2d', { willReadFrequently: true });
+  const read = () => {
+    if (video.readyState < 2 || !video.videoWidth) return;
+    g.drawImage(video, 0, 0, 80, 8);
+    const row = g.getImageData(0, 4, 80, 1).data;
+    let count = 0;
+    for (let k = 0; k < 4; k++) {
+      // The browser converted video range to full range RGB: back to luma, then to the digit.
+      const y = (row[(10 + 20 * k) * 4] * 219) / 255 + 16;
+      count += Math.max(0, Math.min(7, Math.round((y - 16) / 28))) * 8 ** k;
+    }
+    window.__clock.push([Date.now(), count, video.currentTime]);
+  };
+  const onFrame = () => {
+    read();
+    video.requestVideoFrameCallback(onFrame);
+  };
+  if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(onFrame);
+  else setInterval(read, 20);
+})()`;

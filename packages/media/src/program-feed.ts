@@ -1,0 +1,256 @@
+/**
+ * Hot standby for a program (player & recorder): every configured input (main, backup, fallback media)
+ * is read all the time by its own small ffmpeg (programReader: MPEG-TS on stdout), the TsSwitcher picks
+ * the one to play, and ONE HLS writer (programHls with the switcher on stdin) runs through every switch.
+ *
+ * - An input is dead when its reader exits or sends nothing for `deadAfterMs` (default 500 ms): noticed
+ *   from the bytes themselves, not from a network time-out. Its reader restarts after a second while the
+ *   input is still wanted, and the input is usable again once bytes flow.
+ * - Which input plays is the caller's rule (`choose`, the program-choice of the server) over what is
+ *   usable. A switch away from a dead input replays the new input's last GOP at once; a switch while the
+ *   current input still plays (main is back) waits for the new input's next keyframe.
+ * - An input with other streams or decoder setup (another resolution, no audio) restarts the writer:
+ *   it continues the playlist behind an #EXT-X-DISCONTINUITY (append_list + discont_start).
+ */
+import type { ChildProcess } from 'node:child_process';
+import type { Writable } from 'node:stream';
+import type { LatencyProfile } from './hls-args';
+import { spawnTracked, terminateChild } from './process-registry';
+import { type ProgramSource, programHls, programReader } from './program-args';
+import { StderrRing } from './stderr-summary';
+import { ProcessSupervisor } from './supervisor';
+import { type SwitchEvent, TsSwitcher } from './ts-switcher';
+
+export type FeedInput = 'main' | 'backup' | 'fallback';
+export type ReaderSource = Exclude<ProgramSource, { kind: 'switcher' }>;
+export type FeedInputs = Partial<Record<FeedInput, { key: string; source: ReaderSource }>>;
+
+export const DEAD_AFTER_MS = 500;
+const READER_RESTART_MS = 1000;
+const WATCH_MS = 100;
+/** Bytes held while the writer restarts; beyond that the oldest go (about 8 s at 2.5 Mbit/s). */
+const MAX_QUEUED = 2_500_000;
+
+export interface ProgramFeedOptions {
+  ffmpegPath: string;
+  /** Folder of the program's playlist; must exist. */
+  dir: string;
+  latency: LatencyProfile;
+  label: string;
+  /** Which input should play, given which are usable (the program's rule); undefined: none. */
+  choose: (usable: Record<FeedInput, boolean>) => FeedInput | undefined;
+  /** An input became usable or unusable, or the chosen input changed. */
+  onChange?: () => void;
+  onSwitch?: (e: SwitchEvent<FeedInput>) => void;
+  log?: (message: string, details: Record<string, unknown>) => void;
+  deadAfterMs?: number;
+}
+
+interface Reader {
+  key: string;
+  source: ReaderSource;
+  child: ChildProcess | undefined;
+  state: 'starting' | 'alive' | 'dead';
+  lastDataAt: number;
+  restart: NodeJS.Timeout | undefined;
+  stderr: StderrRing;
+}
+
+export class ProgramFeed {
+  readonly switcher = new TsSwitcher<FeedInput>((chunk) => this.#send(chunk));
+  readonly writer: ProcessSupervisor;
+  readonly #o: ProgramFeedOptions;
+  readonly #readers = new Map<FeedInput, Reader>();
+  #stdin: Writable | null = null;
+  #queue: Buffer[] = [];
+  #queued = 0;
+  #watch: NodeJS.Timeout | undefined;
+  #chosen: FeedInput | undefined;
+  #stopped = false;
+  /** The program's rule; replaced when the output's settings or sources change. */
+  choose: ProgramFeedOptions['choose'];
+
+  constructor(o: ProgramFeedOptions) {
+    this.#o = o;
+    this.choose = o.choose;
+    this.writer = new ProcessSupervisor({
+      command: o.ffmpegPath,
+      label: o.label,
+      stdin: true,
+      graceMs: 1000,
+      // Its input is a pipe of ours: a quiet writer means no input plays, not a stuck network read.
+      stallTimeoutMs: 0,
+      backoffInitialMs: 200,
+    });
+    this.writer.on('spawned', (stdin) => {
+      this.#stdin = stdin;
+      for (const chunk of this.#queue) stdin?.write(chunk);
+      this.#queue = [];
+      this.#queued = 0;
+    });
+    this.switcher.onSwitch = (e) => {
+      if (e.streamsChanged) void this.#restartWriter();
+      o.onSwitch?.(e);
+    };
+  }
+
+  start() {
+    this.writer.start(
+      programHls({ source: { kind: 'switcher' }, dir: this.#o.dir, latency: this.#o.latency }),
+    );
+    this.#watch = setInterval(() => this.#checkStalls(), WATCH_MS);
+    this.#watch.unref();
+  }
+
+  async stop() {
+    this.#stopped = true;
+    clearInterval(this.#watch);
+    const readers = [...this.#readers.keys()];
+    await Promise.all([...readers.map((name) => this.#stopReader(name)), this.writer.stop()]);
+  }
+
+  /** The inputs to read; a changed key restarts that input's reader. */
+  setInputs(inputs: FeedInputs) {
+    for (const name of ['main', 'backup', 'fallback'] as const) {
+      const want = inputs[name];
+      const have = this.#readers.get(name);
+      if (have && have.key !== want?.key) void this.#stopReader(name);
+      if (want && have?.key !== want.key) this.#startReader(name, want.key, want.source);
+    }
+    this.reevaluate();
+  }
+
+  /**
+   * Read and not found dead: a reader still connecting counts (the switch waits for its keyframe). When
+   * every input is dead, all read ones count: a stall on a busy machine is no reason to go offline.
+   */
+  usable(name: FeedInput): boolean {
+    return this.#usable()[name];
+  }
+
+  #usable(): Record<FeedInput, boolean> {
+    const state = (name: FeedInput) => this.#readers.get(name)?.state;
+    const alive = (name: FeedInput) => state(name) !== undefined && state(name) !== 'dead';
+    const any = alive('main') || alive('backup') || alive('fallback');
+    const usable = (name: FeedInput) => (any ? alive(name) : state(name) !== undefined);
+    return { main: usable('main'), backup: usable('backup'), fallback: usable('fallback') };
+  }
+
+  /** The input on the air (undefined between a dead input and the new one's first keyframe). */
+  get playing(): FeedInput | undefined {
+    return this.switcher.active;
+  }
+
+  get chosen(): FeedInput | undefined {
+    return this.#chosen;
+  }
+
+  /** Applies the rule to what is usable now and switches if it says so. */
+  reevaluate() {
+    if (this.#stopped) return;
+    const usable = {
+      main: this.usable('main'),
+      backup: this.usable('backup'),
+      fallback: this.usable('fallback'),
+    };
+    const want = this.choose(usable);
+    const changed = want !== this.#chosen;
+    this.#chosen = want;
+    if (want && (want !== this.switcher.active || this.switcher.pending)) {
+      const current = this.switcher.active;
+      const currentPlays = !!current && current !== want && this.#readers.get(current)?.state === 'alive';
+      this.switcher.switchTo(want, currentPlays ? 'atNextKeyframe' : 'now');
+    }
+    if (changed) this.#o.onChange?.();
+  }
+
+  #send(chunk: Buffer) {
+    if (this.#stdin?.writable) {
+      this.#stdin.write(chunk);
+      return;
+    }
+    this.#queue.push(chunk);
+    this.#queued += chunk.length;
+    while (this.#queued > MAX_QUEUED && this.#queue.length > 1) this.#queued -= this.#queue.shift()!.length;
+  }
+
+  async #restartWriter() {
+    const stdin = this.#stdin;
+    this.#stdin = null;
+    // End of input: the writer closes its last segment and exits; the next one appends behind a
+    // discontinuity, starting with the tables and keyframe the switcher writes right after this.
+    stdin?.end();
+    await this.writer.restart();
+  }
+
+  #startReader(name: FeedInput, key: string, source: ReaderSource) {
+    const reader: Reader = {
+      key,
+      source,
+      child: undefined,
+      state: 'starting',
+      lastDataAt: 0,
+      restart: undefined,
+      stderr: new StderrRing(20),
+    };
+    this.#readers.set(name, reader);
+    this.switcher.reset(name);
+    this.#spawnReader(name, reader);
+  }
+
+  #spawnReader(name: FeedInput, reader: Reader) {
+    const child = spawnTracked(
+      this.#o.ffmpegPath,
+      programReader(reader.source),
+      `${this.#o.label} ${name} reader`,
+    );
+    reader.child = child;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (this.#readers.get(name) !== reader) return;
+      reader.lastDataAt = Date.now();
+      this.switcher.push(name, chunk, reader.lastDataAt);
+      if (reader.state !== 'alive') {
+        reader.state = 'alive';
+        this.reevaluate();
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => reader.stderr.push(chunk));
+    child.once('exit', (code, signal) => {
+      if (this.#readers.get(name) !== reader || reader.child !== child) return;
+      reader.child = undefined;
+      this.#o.log?.('program input reader ended', { name, code, signal, stderr: reader.stderr.lines() });
+      // Its stream is over: a new reader starts a new stream (new timestamps) at its first keyframe.
+      if (this.switcher.active === name) this.switcher.remove(name);
+      this.switcher.reset(name);
+      this.#markDead(name, reader);
+      reader.restart = setTimeout(() => {
+        if (this.#readers.get(name) === reader && !this.#stopped) this.#spawnReader(name, reader);
+      }, READER_RESTART_MS);
+      reader.restart.unref();
+    });
+  }
+
+  /** A stalled input stays on the air when there is nothing else to play: its bytes may come back. */
+  #markDead(name: FeedInput, reader: Reader) {
+    if (reader.state === 'dead') return;
+    reader.state = 'dead';
+    this.#o.log?.('program input dead', { name, silentMs: Date.now() - reader.lastDataAt });
+    this.reevaluate();
+  }
+
+  #checkStalls() {
+    const now = Date.now();
+    const limit = this.#o.deadAfterMs ?? DEAD_AFTER_MS;
+    for (const [name, reader] of this.#readers)
+      if (reader.state === 'alive' && now - reader.lastDataAt > limit) this.#markDead(name, reader);
+  }
+
+  async #stopReader(name: FeedInput) {
+    const reader = this.#readers.get(name);
+    if (!reader) return;
+    this.#readers.delete(name);
+    clearTimeout(reader.restart);
+    this.switcher.remove(name);
+    if (reader.child) await terminateChild(reader.child, 500);
+  }
+}
