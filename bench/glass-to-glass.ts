@@ -83,7 +83,7 @@ const segmentCount = (id: string) => {
 };
 const playlistHasSegment = (id: string) => segmentCount(id) > 0;
 /** Segments the player keeps behind live (LIVE_SYNC_SECONDS of the web player) plus two. */
-const STEADY_SEGMENTS = { low: 4, normal: 5, high: 5, 'very-high': 5 } as const;
+const STEADY_SEGMENTS = { low: 4, normal: 4, high: 4, 'very-high': 4 } as const;
 
 type Sample = [wallMs: number, count: number, videoTime: number];
 async function openViewer(outputId: string) {

@@ -13,12 +13,14 @@ export interface LatencySettings {
 
 /**
  * Segments can only be cut at keyframes, and encoders (OBS default, our demo) send one every 2 s, so
- * 2 s is the shortest useful segment when copying. hls.js starts 3 segments from the live edge, so a
- * window needs at least 4. Very high uses 10 s segments to keep a one-day playlist near 9k entries.
+ * 2 s is the shortest useful segment when copying. A viewer's delay is about the web player's live-sync
+ * distance (LIVE_SYNC_SECONDS, which must exceed one segment) plus a second and a half (issue 18,
+ * bench/glass-to-glass.ts): normal needs 2 s segments to stay under 6 s; high (under 10 s) and very high
+ * (under 20 s) keep longer ones for their DVR playlists, a one-day window at 10 s being 8,640 entries.
  */
 export const LATENCY_PROFILES: Readonly<Record<LatencyProfile, LatencySettings>> = {
   low: { segmentSeconds: 2, listSize: 5, dvrSeconds: null },
-  normal: { segmentSeconds: 4, listSize: 6, dvrSeconds: null },
+  normal: { segmentSeconds: 2, listSize: 6, dvrSeconds: null },
   high: { segmentSeconds: 6, listSize: 6, dvrSeconds: 3600 },
   'very-high': { segmentSeconds: 10, listSize: 6, dvrSeconds: 86_400 },
 };
