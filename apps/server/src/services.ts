@@ -22,6 +22,8 @@ import type { OutputsService } from './modules/outputs/outputs.service';
 import type { PlayService } from './modules/play/play.service';
 import type { SessionsService } from './modules/sessions/sessions.service';
 import type { SocialConnectService } from './modules/socials/social-connect.service';
+import type { SocialLiveService } from './modules/socials/social-live.service';
+import type { SocialSharesService } from './modules/socials/social-shares.service';
 import type { SocialsService } from './modules/socials/socials.service';
 import type { SourcesService } from './modules/sources/sources.service';
 import type { StreamInfosService } from './modules/stream-infos/stream-infos.service';
@@ -76,6 +78,8 @@ export interface Services {
   graph: GraphService;
   socials: SocialsService;
   socialConnect: SocialConnectService;
+  socialShares: SocialSharesService;
+  socialLive: SocialLiveService;
 }
 
 declare module 'fastify' {

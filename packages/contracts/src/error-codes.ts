@@ -65,6 +65,8 @@ export const errorStatus = {
   INTERNAL: 500,
   /** The network's authorization server did not complete the connection (token exchange or account). */
   SOCIAL_CONNECT_FAILED: 502,
+  /** The network refused or failed a call made through a connection (sub-accounts, categories, going live). */
+  SOCIAL_PLATFORM_FAILED: 502,
   /** The server lacks a tool this feature needs (e.g. ffprobe for uploads). */
   FEATURE_UNAVAILABLE: 503,
   /** Every SRT ingest port of this node is taken: a server capacity limit, not a corporation quota. */

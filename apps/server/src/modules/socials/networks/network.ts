@@ -1,4 +1,5 @@
 import type { SocialNetwork } from '@stromwerk/contracts/social-values';
+import type { LiveDescriptor } from './live-descriptor';
 
 /** The account a token belongs to, as the network names it. */
 export interface Account {
@@ -38,6 +39,8 @@ export interface NetworkDescriptor {
   /** FTP/FTPS with host, user and password. */
   credentials?: true;
   supports: { live: boolean; vod: boolean; folders: boolean; subAccounts: boolean };
+  /** Going live through an OAuth connection (live-descriptor.ts); absent: stream key only. */
+  live?: LiveDescriptor;
 }
 
 /** A string field of an API answer, or null. */

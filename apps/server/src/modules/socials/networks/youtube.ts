@@ -1,4 +1,5 @@
 import { account, type NetworkDescriptor, pick } from './network';
+import { youtubeLive } from './youtube-live';
 
 /** YouTube Data API v3: live broadcasts and resumable video uploads (design notes 4.1). */
 export const youtube: NetworkDescriptor = {
@@ -25,5 +26,6 @@ export const youtube: NetworkDescriptor = {
     },
   },
   streamKey: { ingest: (key) => `rtmps://a.rtmp.youtube.com/live2/${key}` },
+  live: youtubeLive,
   supports: { live: true, vod: true, folders: false, subAccounts: true },
 };
