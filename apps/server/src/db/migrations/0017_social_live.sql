@@ -15,6 +15,7 @@ CREATE TABLE "social_oauth_apps" (
 );
 --> statement-breakpoint
 ALTER TABLE "targets" ADD COLUMN "platform_live" jsonb;--> statement-breakpoint
+ALTER TABLE "targets" ADD COLUMN "bound_by" uuid;--> statement-breakpoint
 ALTER TABLE "social_shares" ADD CONSTRAINT "social_shares_social_id_socials_id_fk" FOREIGN KEY ("social_id") REFERENCES "public"."socials"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "social_shares" ADD CONSTRAINT "social_shares_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "social_shares_workspace_idx" ON "social_shares" USING btree ("workspace_id");

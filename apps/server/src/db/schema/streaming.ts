@@ -74,6 +74,8 @@ export const targets = pgTable(
     restarts: integer('restarts').notNull().default(0),
     /** A platform target's live object at the network while it exists (ended on stop, even after a restart). */
     platformLive: jsonb('platform_live').$type<PlatformLive>(),
+    /** Who bound a platform target to its connection: its owner may use it without sharing it. */
+    boundBy: uuid('bound_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -44,8 +44,7 @@ export class SocialLiveService {
     const label = networks[settings.type].label;
     const social = await this.socials.repo.byId(settings.socialId);
     if (!social) throw new GoLiveError(SOCIAL_GONE);
-    if (!(await this.shares.usableIn(social, { id: row.workspaceId, corporationId: row.corporationId })))
-      throw new GoLiveError(NOT_SHARED);
+    if (!(await this.shares.usableIn(social, row))) throw new GoLiveError(NOT_SHARED);
     const secret = this.openSecret(social, label);
     if (secret.kind === 'stream-key') {
       const ingest = networks[settings.type].streamKey?.ingest(secret.streamKey);

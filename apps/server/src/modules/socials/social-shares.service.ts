@@ -13,9 +13,17 @@ export const NOT_SHARED =
   'The social connection of this target is no longer shared with this workspace: ask its owner to share it again, or choose another connection';
 export const SOCIAL_GONE = 'The social connection of this target was deleted: choose another connection';
 
+/** A platform target's workspace, and who bound it to its connection. */
+export interface BoundTarget {
+  id: string;
+  workspaceId: string;
+  corporationId: string;
+  boundBy: string | null;
+}
+
 /** Targets bound to a connection, seen from here (the targets module implements it). */
 export interface BoundTargets {
-  boundTo(socialId: string): Promise<{ id: string; workspaceId: string; corporationId: string }[]>;
+  boundTo(socialId: string): Promise<BoundTarget[]>;
   /** Stops the push (ending the platform's live object) and shows `reason` on the target. */
   unbindable(id: string, reason: string): Promise<void>;
 }
@@ -42,15 +50,16 @@ export class SocialSharesService {
   async putShares(actor: Actor, id: string, items: SocialShare[]) {
     this.socials.assertUnscoped(actor);
     const social = await this.socials.owned(actor, id);
-    // One may share only into workspaces one may write in; anything else reads as not found.
+    // Only into workspaces one may write in as a member (platform administration grants no share).
     for (const [i, item] of items.entries()) {
-      try {
-        await this.access.workspace(actor, item.workspaceId, 'write');
-      } catch (e) {
-        if (e instanceof AppError && (e.statusCode === 404 || e.statusCode === 403))
-          throw badRequest(`items.${i}.workspaceId`, 'Not a workspace you may write in');
-        throw e;
-      }
+      const allowed = await this.access.workspace(actor, item.workspaceId, 'write').then(
+        ({ workspace }) => this.access.userHolds(actor.user.id, workspace, 'write'),
+        (e) => {
+          if (e instanceof AppError && (e.statusCode === 404 || e.statusCode === 403)) return false;
+          throw e;
+        },
+      );
+      if (!allowed) throw badRequest(`items.${i}.workspaceId`, 'Not a workspace you may write in');
     }
     const kept = items.filter((s) => s.live || s.post);
     await this.repo.replaceShares(id, kept);
@@ -65,10 +74,18 @@ export class SocialSharesService {
       if (!(await this.usableIn(social, target))) await this.targets.unbindable(target.id, NOT_SHARED);
   }
 
-  /** Whether targets in this workspace may go live through the connection. */
-  async usableIn(social: SocialRow, workspace: { id: string; corporationId: string }) {
-    if ((await this.repo.share(social.id, workspace.id))?.live) return true;
-    return this.access.userHolds(social.userId, workspace, 'write');
+  /**
+   * Whether a target may go live through the connection: it is shared with the target's workspace for
+   * going live, or its owner bound the target and still may write there.
+   */
+  async usableIn(social: SocialRow, target: BoundTarget) {
+    if ((await this.repo.share(social.id, target.workspaceId))?.live) return true;
+    if (target.boundBy !== social.userId) return false;
+    return this.access.userHolds(
+      social.userId,
+      { id: target.workspaceId, corporationId: target.corporationId },
+      'write',
+    );
   }
 
   /** Connections the caller may use in a workspace: their own live ones and those shared with it. */

@@ -116,6 +116,7 @@ export class TargetsService {
       sourceId: body.sourceId,
       outputId: body.outputId,
       settings: body.settings,
+      boundBy: isPlatformSettings(body.settings) ? actor.user.id : null,
     });
     await this.changed(row, 'created');
     return toTarget(row, true);
@@ -139,7 +140,8 @@ export class TargetsService {
     const settings = changes.settings ? keepSecrets(changes.settings, row.settings) : undefined;
     if (settings)
       await this.checkSettings(actor, settings, { id: row.workspaceId, corporationId: row.corporationId });
-    const updated = (await this.repo.update(id, { ...changes, settings, type: settings?.type }))!;
+    const boundBy = settings ? (isPlatformSettings(settings) ? actor.user.id : null) : undefined;
+    const updated = (await this.repo.update(id, { ...changes, settings, type: settings?.type, boundBy }))!;
     await this.changed(updated, 'updated');
     return toTarget(updated, true);
   }
