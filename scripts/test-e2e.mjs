@@ -124,6 +124,7 @@ try {
       E2E_ADMIN_EMAIL: admin.email,
       E2E_ADMIN_PASSWORD: admin.password,
       E2E_RTMP_PORT: String(media.rtmp),
+      E2E_YOUTUBE_API_URL: socials.env.SOCIAL_YOUTUBE_API_URL,
     },
   });
   status = await new Promise((resolve) => run.once('exit', (code) => resolve(code ?? 1)));

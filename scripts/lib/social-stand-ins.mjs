@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { startYoutubeLive } from './youtube-live-stand-in.mjs';
 
 export async function startSocialStandIns() {
   const auth = new OAuth2Server();
@@ -15,8 +16,16 @@ export async function startSocialStandIns() {
     res.body.scope = 'https://www.googleapis.com/auth/youtube https://www.googleapis.com/auth/youtube.upload';
   });
   const jwks = createRemoteJWKSet(new URL(`${issuer}/jwks`));
+  const live = await startYoutubeLive();
   const api = createServer(async (req, res) => {
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const signed = await jwtVerify(token, jwks, { issuer }).then(
+      () => true,
+      () => false,
+    );
+    // Going live (youtube-live-stand-in.mjs); its /e2e/ state is for the tests, not the server.
+    if ((signed || url.pathname.startsWith('/e2e/')) && (await live.handle(req, res, url))) return;
     const ok = req.url?.startsWith('/youtube/v3/channels')
       ? await jwtVerify(token, jwks, { issuer }).then(
           () => true,
@@ -45,6 +54,7 @@ export async function startSocialStandIns() {
     },
     async stop() {
       await auth.stop();
+      live.stop();
       await new Promise((resolve) => api.close(resolve));
     },
   };

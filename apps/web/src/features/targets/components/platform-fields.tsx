@@ -82,6 +82,7 @@ export function PlatformFields({
           label={t(type === 'facebook' ? 'fields.page' : 'fields.channel')}
           value={values.subAccountId}
           onChange={(e) => set('subAccountId', e.target.value)}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           helperText={subAccounts.isError ? t('platform.subAccountsFailed') : undefined}
           error={subAccounts.isError}
         >
@@ -123,6 +124,7 @@ export function PlatformFields({
               label={t('fields.category')}
               value={values.category}
               onChange={(e) => set('category', e.target.value)}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
               <MenuItem value="">{t('platform.noCategory')}</MenuItem>
               {(categories.data?.items ?? []).map((c) => (
