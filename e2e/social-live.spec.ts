@@ -46,6 +46,16 @@ test.describe('English', () => {
   test('create a YouTube target on a connection, go live, see it online, stop', async ({ page }) => {
     test.setTimeout(120_000);
     await connectYoutube(page, 'Connect YouTube');
+    // Sharing: the owner's writable workspaces, each with "go live" and "publish".
+    await page
+      .getByRole('article', { name: 'Stand-in Channel' })
+      .getByRole('button', { name: 'Share' })
+      .click();
+    const share = page.getByRole('dialog', { name: /^Share / });
+    await expect(share.getByRole('checkbox', { name: /^Go live in Go live / })).not.toBeChecked();
+    await expectAccessible(page, 'share dialog');
+    await page.screenshot({ path: join(screenshotsDir, 'socials-share.png') });
+    await share.getByRole('button', { name: 'Cancel' }).click();
     await page.goto(`/${home.c}/${home.w}/targets`);
     await page.getByRole('button', { name: 'Add target' }).first().click();
     const form = page.getByRole('dialog', { name: 'Add live-stream target' });

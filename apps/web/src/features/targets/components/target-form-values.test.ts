@@ -1,6 +1,7 @@
 import { ApiError } from '@stromwerk/client/api-error';
 import { NAME_MAX_LENGTH } from '@stromwerk/contracts/limits';
 import { describe, expect, it } from 'vitest';
+import type { TargetItem } from '../api/types';
 import { initialValues, serverErrors, toSettings, type Values, validate } from './target-form-values';
 
 const base = (patch: Partial<Values>): Values => ({ ...initialValues(null, []), name: 'Push', ...patch });
@@ -137,7 +138,6 @@ describe('platform targets (issue 20)', () => {
   it('opens a saved platform target with its values', () => {
     const v = initialValues(
       {
-        ...({} as never),
         name: 'YT',
         type: 'twitch',
         enabled: true,
@@ -153,7 +153,7 @@ describe('platform targets (issue 20)', () => {
           category: '509658',
           tags: ['German', 'Music'],
         },
-      },
+      } as unknown as TargetItem,
       [],
     );
     expect(v).toMatchObject({
