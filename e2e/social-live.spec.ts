@@ -11,16 +11,15 @@ import { screenshotsDir } from './support/screenshots-dir';
  * stand-in's RTMP ingest (scripts/lib/youtube-live-stand-in.mjs), and switching it off completes the
  * broadcast there. English and German; axe on the dialog and the list.
  */
-let home: { c: string; w: string };
+let home: { c: string; w: string; name: string };
 
 test.beforeAll(async () => {
   const { corporation } = await ownerHome();
   const api = adminApi();
-  const workspace = await api.workspaces.create({
-    body: { corporationId: corporation.id, name: `Go live ${Date.now().toString(36)}` },
-  });
+  const name = `Go live ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const workspace = await api.workspaces.create({ body: { corporationId: corporation.id, name } });
   await api.sources.create({ body: { workspaceId: workspace.id, name: 'Studio demo', type: 'demo' } });
-  home = { c: corporation.id, w: workspace.id };
+  home = { c: corporation.id, w: workspace.id, name };
 });
 
 /** The stand-in's broadcasts, as YouTube Studio would list them. */
@@ -52,7 +51,7 @@ test.describe('English', () => {
       .getByRole('button', { name: 'Share' })
       .click();
     const share = page.getByRole('dialog', { name: /^Share / });
-    await expect(share.getByRole('checkbox', { name: /^Go live in Go live / })).not.toBeChecked();
+    await expect(share.getByRole('checkbox', { name: `Go live in ${home.name}` })).not.toBeChecked();
     await expectAccessible(page, 'share dialog');
     await page.screenshot({ path: join(screenshotsDir, 'socials-share.png') });
     await share.getByRole('button', { name: 'Cancel' }).click();
