@@ -90,6 +90,37 @@ test.describe('English', () => {
   });
 });
 
+test.describe('OAuth apps', () => {
+  test.use({ session: 'owner' });
+
+  test('the admin page stores an app for a network without one, with the redirect address to copy', async ({
+    page,
+  }) => {
+    await page.goto('/admin?tab=oauth-apps');
+    const youtube = page.getByRole('region', { name: 'YouTube' });
+    await expect(youtube.getByText('From the environment')).toBeVisible();
+    const facebook = page.getByRole('region', { name: 'Facebook' });
+    await expect(facebook.getByText('No app', { exact: true })).toBeVisible();
+    await expect(facebook.getByRole('textbox', { name: 'Redirect address to register' })).toHaveValue(
+      /\/v1\/connect-social\/facebook\/callback$/,
+    );
+    try {
+      await facebook.getByLabel('Client id').fill('e2e-facebook-app');
+      await facebook.getByLabel('Client secret').fill('e2e-facebook-secret');
+      await facebook.getByRole('button', { name: 'Save Facebook app' }).click();
+      await expect(facebook.getByText('Stored', { exact: true })).toBeVisible();
+      await expect(facebook.getByText('Leave empty to keep the stored secret.')).toBeVisible();
+      await expectAccessible(page, 'admin OAuth apps');
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await facebook.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(screenshotsDir, 'admin-oauth-apps.png') });
+    } finally {
+      // Other flows expect Facebook without an app.
+      await adminApi().socials.removeOauthApp({ params: { network: 'facebook' } });
+    }
+  });
+});
+
 test.describe('German', () => {
   test.use({ session: 'owner', lang: 'de' });
 

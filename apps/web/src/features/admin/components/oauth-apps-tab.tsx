@@ -76,7 +76,7 @@ function OauthAppForm({ app }: { app: OauthAppSetting }) {
       </Stack>
       {app.source === 'none' && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {t('oauthApps.noApp', { network: name })}
+          {t(app.network === 'google-drive' ? 'oauthApps.noAppNoLive' : 'oauthApps.noApp', { network: name })}
         </Alert>
       )}
       <Stack spacing={2}>
