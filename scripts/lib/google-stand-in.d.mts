@@ -8,7 +8,15 @@ export interface StandInUpload {
   resource?: Record<string, unknown> & { id: string };
 }
 
-export function startGoogleStandIn(options: { issuerUrl: string; dropAfterBytes?: number }): Promise<{
+export function startGoogleStandIn(options: {
+  issuerUrl: string;
+  dropAfterBytes?: number;
+  extra?: (
+    req: import('node:http').IncomingMessage,
+    res: import('node:http').ServerResponse,
+    url: URL,
+  ) => Promise<boolean>;
+}): Promise<{
   url: string;
   uploads: StandInUpload[];
   folders: { id: string; name: string; parents: string[] }[];

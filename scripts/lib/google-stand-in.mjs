@@ -7,6 +7,7 @@
 // Every API call must carry a bearer token the OAuth server signed (checked against its JWKS). With
 // `dropAfterBytes`, the first upload that passes that many bytes has its connection cut on purpose; the
 // server keeps what arrived, rounded down to 256 KiB as Google does, so the client must ask and resume.
+// `extra(req, res, url)` may answer more routes first (the e2e runner's going-live stand-in); true = answered.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
@@ -14,7 +15,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 const QUANTUM = 256 * 1024;
 const FOLDER = 'application/vnd.google-apps.folder';
 
-export async function startGoogleStandIn({ issuerUrl, dropAfterBytes = 0 }) {
+export async function startGoogleStandIn({ issuerUrl, dropAfterBytes = 0, extra }) {
   const jwks = createRemoteJWKSet(new URL(`${issuerUrl}/jwks`));
   /** Every resumable session: kind, metadata, bytes received, the finished resource. */
   const uploads = [];
@@ -112,6 +113,9 @@ export async function startGoogleStandIn({ issuerUrl, dropAfterBytes = 0 }) {
     try {
       const url = new URL(req.url ?? '/', base);
       const path = url.pathname;
+      // More routes on the same address (going live): signed callers, and the specs' own /e2e/ state.
+      if (extra && (path.startsWith('/e2e/') || (await authorized(req))) && (await extra(req, res, url)))
+        return;
       if (req.method === 'PUT' && path.startsWith('/upload/session/')) {
         const upload = uploads.find((u) => u.id === path.slice('/upload/session/'.length));
         return upload ? await put(req, res, upload) : send(res, 404, { error: { code: 404 } });

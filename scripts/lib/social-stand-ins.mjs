@@ -2,13 +2,14 @@
 // server (oauth2-mock-server, PKCE S256 checked), the Google API stand-in (YouTube's "who am I" and
 // videos.insert, Drive; google-stand-in.mjs), which answers only tokens that server signed, and a real
 // FTP server (ftp-srv) for posting. Returns the SOCIAL_YOUTUBE_* settings that point the server at them,
-// and for the specs where the FTP server listens. Nothing here reaches the internet.
+// and for the specs where the FTP server and the YouTube API stand-in listen. Nothing here reaches the internet.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FtpSrv } from 'ftp-srv';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { startGoogleStandIn } from './google-stand-in.mjs';
+import { startYoutubeLive } from './youtube-live-stand-in.mjs';
 
 const FTP_USER = 'e2e';
 const FTP_PASSWORD = 'e2e-ftp-password';
@@ -45,7 +46,12 @@ export async function startSocialStandIns() {
   auth.service.on('beforeResponse', (res) => {
     res.body.scope = 'https://www.googleapis.com/auth/youtube https://www.googleapis.com/auth/youtube.upload';
   });
-  const google = await startGoogleStandIn({ issuerUrl: issuer });
+  // Going live (youtube-live-stand-in.mjs) on the same address; its /e2e/ state is for the specs.
+  const live = await startYoutubeLive();
+  const google = await startGoogleStandIn({
+    issuerUrl: issuer,
+    extra: (req, res, url) => live.handle(req, res, url),
+  });
   const ftp = await startFtp();
   return {
     env: {
@@ -61,10 +67,12 @@ export async function startSocialStandIns() {
       E2E_FTP_PORT: String(ftp.port),
       E2E_FTP_USER: FTP_USER,
       E2E_FTP_PASSWORD: FTP_PASSWORD,
+      E2E_YOUTUBE_API_URL: google.url,
     },
     async stop() {
       await auth.stop();
       await google.stop();
+      live.stop();
       await ftp.stop();
     },
   };

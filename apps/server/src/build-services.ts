@@ -39,9 +39,13 @@ import { SessionsRepository } from './modules/sessions/sessions.repository';
 import { SessionsService } from './modules/sessions/sessions.service';
 import { SocialPostsRepository } from './modules/social-posts/social-posts.repository';
 import { SocialPostsService } from './modules/social-posts/social-posts.service';
+import { OauthAppStore } from './modules/socials/oauth-app-store';
 import { OauthFlow } from './modules/socials/oauth-flow';
 import { SocialConnectService } from './modules/socials/social-connect.service';
+import { SocialLiveService } from './modules/socials/social-live.service';
 import { secretBoxFor } from './modules/socials/social-secrets';
+import { SocialSettingsRepository } from './modules/socials/social-settings.repository';
+import { SocialSharesService } from './modules/socials/social-shares.service';
 import { SocialsRepository } from './modules/socials/socials.repository';
 import { SocialsService } from './modules/socials/socials.service';
 import { SourcesRepository } from './modules/sources/sources.repository';
@@ -143,11 +147,42 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
   jobs.renderCheck = (corporationId) => usage.limits.assertRenderAllowed(corporationId);
   const play = new PlayService(outputs.repo, tokens, mediaLinks, config.publicUrl);
   const oauthFlow = new OauthFlow();
-  const socials = new SocialsService(new SocialsRepository(db), config, secretBoxFor(config), oauthFlow, log);
+  const socialSettings = new SocialSettingsRepository(db);
+  const secretBox = secretBoxFor(config);
+  const socials = new SocialsService(
+    new SocialsRepository(db),
+    config,
+    secretBox,
+    oauthFlow,
+    log,
+    new OauthAppStore(socialSettings, config, secretBox),
+  );
+  const socialShares = new SocialSharesService(socials, socialSettings, access);
+  socialShares.targets = {
+    boundTo: (socialId) => targetsRepo.bySocial(socialId),
+    unbindable: (id, reason) => targets.unbindable(id, reason),
+  };
+  targets.socialBinding = socialShares;
+  const socialLive = new SocialLiveService(
+    socials,
+    socialShares,
+    oauthFlow,
+    { allowPrivate: config.targetAllowPrivate },
+    async (row) => {
+      const feed = row.sourceId
+        ? await sourcesRepo.byId(row.sourceId)
+        : row.outputId
+          ? await outputs.repo.byId(row.outputId)
+          : undefined;
+      return feed?.name ?? row.name;
+    },
+  );
   play.meter = usage.meter;
   return {
     socials,
-    socialConnect: new SocialConnectService(socials, oauthFlow, config, log),
+    socialShares,
+    socialLive,
+    socialConnect: new SocialConnectService(socials, oauthFlow, log),
     socialPosts: new SocialPostsService(
       new SocialPostsRepository(db),
       access,

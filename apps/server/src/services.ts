@@ -23,6 +23,8 @@ import type { PlayService } from './modules/play/play.service';
 import type { SessionsService } from './modules/sessions/sessions.service';
 import type { SocialPostsService } from './modules/social-posts/social-posts.service';
 import type { SocialConnectService } from './modules/socials/social-connect.service';
+import type { SocialLiveService } from './modules/socials/social-live.service';
+import type { SocialSharesService } from './modules/socials/social-shares.service';
 import type { SocialsService } from './modules/socials/socials.service';
 import type { SourcesService } from './modules/sources/sources.service';
 import type { StreamInfosService } from './modules/stream-infos/stream-infos.service';
@@ -78,6 +80,8 @@ export interface Services {
   socials: SocialsService;
   socialConnect: SocialConnectService;
   socialPosts: SocialPostsService;
+  socialShares: SocialSharesService;
+  socialLive: SocialLiveService;
 }
 
 declare module 'fastify' {

@@ -67,7 +67,8 @@ export const errorStatus = {
   INTERNAL: 500,
   /** The network's authorization server did not complete the connection (token exchange or account). */
   SOCIAL_CONNECT_FAILED: 502,
-  /** The network (or FTP server) refused or failed a call made for this request; the message says which. */
+  /** The network (or FTP server) refused or failed a call made for this request (posting, sub-accounts,
+   * categories, going live); the message says which. */
   SOCIAL_PLATFORM_FAILED: 502,
   /** The server lacks a tool this feature needs (e.g. ffprobe for uploads). */
   FEATURE_UNAVAILABLE: 503,

@@ -16,7 +16,10 @@ export const OUTPUT_PASSWORDS_MAX = 100;
 export const OUTPUT_PASSWORD_MAX_LENGTH = 200;
 export const RETENTION_HOURS = [0, 1, 6, 12, 24, 168, 720] as const; // 0 = never
 export const STREAM_ENDPOINTS = ['europe', 'us-west', 'europe-srt'] as const;
-export const TARGET_TYPES = ['rtmp', 'srt', 'icecast'] as const;
+export const TARGET_TYPES = ['rtmp', 'srt', 'icecast', 'youtube', 'facebook', 'twitch', 'twitter'] as const;
+/** Target types that go live through a social connection (issue 20): the platform's own kind. */
+export const PLATFORM_TARGET_TYPES = ['youtube', 'facebook', 'twitch', 'twitter'] as const;
+export type PlatformTargetType = (typeof PLATFORM_TARGET_TYPES)[number];
 export const LOCALES = ['en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';

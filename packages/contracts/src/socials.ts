@@ -147,3 +147,86 @@ export const callbackQuerySchema = z.object({
   error_description: line().max(1024).optional(),
   scope: line().max(4096).optional(),
 });
+
+/** A page (Facebook) or channel (YouTube) a connection can go live as. */
+export const socialSubAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['page', 'channel']),
+});
+export const socialSubAccountsSchema = z
+  .object({ items: z.array(socialSubAccountSchema) })
+  .meta({ id: 'SocialSubAccounts' });
+export type SocialSubAccount = z.infer<typeof socialSubAccountSchema>;
+
+/** A category of the network (YouTube video category, Twitch game). */
+export const socialCategoriesQuerySchema = z.object({
+  q: line().trim().max(100).optional(),
+  region: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter region code like DE')
+    .optional(),
+});
+export const socialCategoriesSchema = z
+  .object({ items: z.array(z.object({ id: z.string(), name: z.string() })) })
+  .meta({ id: 'SocialCategories' });
+
+/**
+ * Workspaces a connection is shared with: their members may bind live targets (`live`) or post (`post`)
+ * through it; the token stays with its owner and is never shown to them.
+ */
+export const socialShareSchema = z.object({
+  workspaceId: z.uuid(),
+  live: z.boolean(),
+  post: z.boolean(),
+});
+export const socialSharesSchema = z
+  .object({ items: z.array(socialShareSchema) })
+  .meta({ id: 'SocialShares' });
+export const putSocialSharesBodySchema = z.strictObject({
+  items: z
+    .array(socialShareSchema)
+    .max(100)
+    .refine((a) => new Set(a.map((s) => s.workspaceId)).size === a.length, 'each workspace once'),
+});
+export type SocialShare = z.infer<typeof socialShareSchema>;
+
+/** A connection as members of a workspace it is usable in see it: no secret, no owner's details. */
+export const usableSocialSchema = z.object({
+  id: z.uuid(),
+  network: z.enum(socialNetworks),
+  authType: z.enum(socialAuthTypes),
+  name: z.string(),
+  externalName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  status: z.enum(socialStatuses),
+  /** true: the caller's own; false: shared with this workspace by its owner. */
+  own: z.boolean(),
+});
+export const usableSocialsSchema = z
+  .object({ items: z.array(usableSocialSchema) })
+  .meta({ id: 'UsableSocials' });
+export type UsableSocial = z.infer<typeof usableSocialSchema>;
+
+/**
+ * An install-wide OAuth app (client id and secret) of a network, for platform administrators. The secret
+ * is never answered (`hasSecret`); a value from the environment wins over the stored one (`source`).
+ */
+export const oauthAppSettingSchema = z.object({
+  network: z.enum(oauthNetworks),
+  clientId: z.string().nullable(),
+  hasSecret: z.boolean(),
+  source: z.enum(['environment', 'database', 'none']),
+  redirectUri: z.string(),
+  consoleUrl: z.string(),
+});
+export const oauthAppSettingsSchema = z
+  .object({ items: z.array(oauthAppSettingSchema) })
+  .meta({ id: 'OauthAppSettings' });
+export type OauthAppSetting = z.infer<typeof oauthAppSettingSchema>;
+export const putOauthAppBodySchema = z.strictObject({
+  clientId: line().trim().min(1, 'Required').max(500),
+  /** Omitted: keep the stored secret. */
+  clientSecret: z.string().min(1).max(1000).optional(),
+});
+export type PutOauthAppBody = z.infer<typeof putOauthAppBodySchema>;

@@ -7,7 +7,7 @@ import {
   pageQuerySchema,
   updateBodyOf,
 } from './common';
-import { TARGET_TYPES } from './limits';
+import { PLATFORM_TARGET_TYPES, type PlatformTargetType, TARGET_TYPES } from './limits';
 import { targetStates } from './values';
 
 export { targetStates };
@@ -55,10 +55,47 @@ export const icecastSettingsSchema = z.object({
   format: z.enum(['mp3', 'aac']).default('mp3'),
   bitrateKbps: z.number().int().min(32).max(320).default(128),
 });
+/** `{date}` (YYYY-MM-DD of the start) and `{source}` (the feed's name) are filled in when it goes live. */
+const templateSchema = (max: number) => line().trim().max(max);
+export const platformVisibilities = ['public', 'unlisted', 'private'] as const;
+
+/**
+ * A target of a live platform's own kind (issue 20), bound to a social connection (owned by the caller or
+ * shared with the target's workspace for going live) and, where the network has them, a sub-account (a
+ * Facebook page, a YouTube channel). On start the platform's live object is created through the
+ * connection; the ingest address comes from the platform, never from the user.
+ */
+function platformSettingsSchema<T extends PlatformTargetType>(type: T) {
+  return z.object({
+    type: z.literal(type),
+    socialId: z.uuid(),
+    subAccountId: line().trim().max(200).nullable().default(null),
+    title: templateSchema(100).min(1, 'Required').default('{source} {date}'),
+    description: z.string().max(5000).default(''),
+    visibility: z.enum(platformVisibilities).default('public'),
+    /** The network's category id (YouTube category, Twitch game id); '' for none. */
+    category: line().trim().max(100).default(''),
+    tags: z.array(line().trim().min(1).max(25)).max(10).default([]),
+  });
+}
+export const platformSettingsSchemas = {
+  youtube: platformSettingsSchema('youtube'),
+  facebook: platformSettingsSchema('facebook'),
+  twitch: platformSettingsSchema('twitch'),
+  twitter: platformSettingsSchema('twitter'),
+};
+export type PlatformTargetSettings = z.infer<(typeof platformSettingsSchemas)[PlatformTargetType]>;
+export const isPlatformSettings = (s: { type: string }): s is PlatformTargetSettings =>
+  (PLATFORM_TARGET_TYPES as readonly string[]).includes(s.type);
+
 export const targetSettingsSchema = z.discriminatedUnion('type', [
   rtmpSettingsSchema,
   srtSettingsSchema,
   icecastSettingsSchema,
+  platformSettingsSchemas.youtube,
+  platformSettingsSchemas.facebook,
+  platformSettingsSchemas.twitch,
+  platformSettingsSchemas.twitter,
 ]);
 export type TargetSettings = z.infer<typeof targetSettingsSchema>;
 
@@ -81,6 +118,8 @@ export const targetSchema = z
     onlineSince: dateTimeSchema.nullable(),
     bitrateKbps: z.number().nullable(),
     restarts: z.number().int(),
+    /** A platform target's live object while it exists (YouTube broadcast, Facebook live video). */
+    platformLive: z.object({ id: z.string(), url: z.string().nullable() }).nullable(),
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
   })

@@ -7,7 +7,7 @@ import { expectError } from '../helpers/expect-error';
 import { jobEnded, mediaReady, uploadFile } from '../helpers/library';
 import { makeMediaFile } from '../helpers/media';
 import { op } from '../helpers/route-call';
-import { connectOauth } from '../helpers/social-connect';
+import { connectSocial } from '../helpers/social-connect';
 import { startAuthServer, startFtpServer } from '../helpers/social-stand-ins';
 import { createTenant, createTestApp, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
@@ -52,8 +52,8 @@ beforeAll(async () => {
   expect(up.status, JSON.stringify(up.body)).toBe(201);
   mediaId = up.body.items[0]!.id;
   await mediaReady(ctx, mediaId);
-  youtubeId = await connectOauth(ctx, ctx.owner.token, 'youtube');
-  driveId = await connectOauth(ctx, ctx.owner.token, 'google-drive');
+  youtubeId = await connectSocial(ctx, ctx.owner.token, 'youtube');
+  driveId = await connectSocial(ctx, ctx.owner.token, 'google-drive');
   const created = await op(ctx.app, 'socials.create', {
     token: ctx.owner.token,
     body: {
@@ -214,7 +214,7 @@ describe(`Posting media to social connections (${testDbEngine()})`, () => {
     const other = await createTenant(ctx);
     const mine = { mediaId, destinations: [{ socialId: youtubeId }] };
     expectError(await post(mine, other.user.token), 404, 'NOT_FOUND');
-    const theirs = await connectOauth(ctx, other.user.token, 'youtube');
+    const theirs = await connectSocial(ctx, other.user.token, 'youtube');
     expectError(await post({ mediaId, destinations: [{ socialId: theirs }] }), 404, 'NOT_FOUND');
     expectError(
       await op(ctx.app, 'socialPosts.folders', { token: other.user.token, params: { id: ftpId } }),

@@ -5,10 +5,19 @@ import {
   connectAnswerSchema,
   connectParamsSchema,
   createSocialBodySchema,
+  oauthAppSettingSchema,
+  oauthAppSettingsSchema,
+  putOauthAppBodySchema,
+  putSocialSharesBodySchema,
+  socialCategoriesQuerySchema,
+  socialCategoriesSchema,
   socialCheckSchema,
   socialNetworksSchema,
   socialSchema,
+  socialSharesSchema,
+  socialSubAccountsSchema,
   updateSocialBodySchema,
+  usableSocialsSchema,
 } from '../socials';
 import { schemasFor } from './schemas';
 import { socialRoutes } from './socials';
@@ -49,4 +58,41 @@ export const socialSchemas = schemasFor(socialRoutes, {
     query: callbackQuerySchema,
     responses: { 302: z.null().describe('To /user/socials?connected=<id> or ?error=<code>') },
   },
+  subAccounts: {
+    summary: 'Pages (Facebook) or channels (YouTube) the connection can go live as',
+    params,
+    response: socialSubAccountsSchema,
+    errors: ['SOCIAL_PLATFORM_FAILED', 'FEATURE_UNAVAILABLE'],
+  },
+  categories: {
+    summary: 'Categories of the network (YouTube video categories by region, Twitch games by search)',
+    params,
+    query: socialCategoriesQuerySchema,
+    response: socialCategoriesSchema,
+    errors: ['SOCIAL_PLATFORM_FAILED', 'FEATURE_UNAVAILABLE'],
+  },
+  shares: { summary: 'The workspaces a connection is shared with', params, response: socialSharesSchema },
+  putShares: {
+    summary: 'Share a connection with workspaces (going live and/or posting); its token stays with its owner',
+    params,
+    body: putSocialSharesBodySchema,
+    response: socialSharesSchema,
+  },
+  usableInWorkspace: {
+    summary: "Connections usable in a workspace: the caller's own and those shared with it",
+    params,
+    response: usableSocialsSchema,
+  },
+  oauthApps: {
+    summary: "The install's OAuth app per network (no secrets) and the redirect address to register",
+    response: oauthAppSettingsSchema,
+  },
+  putOauthApp: {
+    summary: "Store a network's OAuth app (client id, sealed secret); an environment value still wins",
+    params: connectParamsSchema,
+    body: putOauthAppBodySchema,
+    response: oauthAppSettingSchema,
+    errors: ['FEATURE_UNAVAILABLE'],
+  },
+  removeOauthApp: { summary: "Forget a network's stored OAuth app", params: connectParamsSchema },
 });

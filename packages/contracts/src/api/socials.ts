@@ -1,4 +1,4 @@
-import { routeTable } from './route';
+import { routeTable, ws } from './route';
 
 /**
  * Social connections (issue 20): owned by one user, never by a workspace. `connect` starts OAuth 2 (the
@@ -15,4 +15,12 @@ export const socialRoutes = routeTable({
   check: { method: 'GET', path: '/socials/:id/check', access: 'user' },
   connect: { method: 'GET', path: '/connect-social/:network', access: 'self' },
   callback: { method: 'GET', path: '/connect-social/:network/callback', access: 'public' },
+  subAccounts: { method: 'GET', path: '/socials/:id/sub-accounts', access: 'user' },
+  categories: { method: 'GET', path: '/socials/:id/categories', access: 'user' },
+  shares: { method: 'GET', path: '/socials/:id/shares', access: 'user' },
+  putShares: { method: 'PUT', path: '/socials/:id/shares', access: 'user' },
+  usableInWorkspace: { method: 'GET', path: '/workspaces/:id/socials', access: ws('read') },
+  oauthApps: { method: 'GET', path: '/oauth-apps', access: 'platform' },
+  putOauthApp: { method: 'PUT', path: '/oauth-apps/:network', access: 'platform' },
+  removeOauthApp: { method: 'DELETE', path: '/oauth-apps/:network', access: 'platform', status: 204 },
 });

@@ -1,6 +1,17 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { sessions, users } from './identity';
+import { workspaces } from './tenancy';
 
 /** Where an FTP connection points (no password: that is in `secret`). */
 export interface FtpSettings {
@@ -62,4 +73,38 @@ export const socialConnectStates = pgTable('social_connect_states', {
   verifier: text('verifier').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * A connection shared with a workspace (issue 20): its members may bind live targets (`live`) or post
+ * (`post`) through it; the token stays sealed in `socials` and is opened only by the server.
+ */
+export const socialShares = pgTable(
+  'social_shares',
+  {
+    socialId: uuid('social_id')
+      .notNull()
+      .references(() => socials.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    live: boolean('live').notNull().default(false),
+    post: boolean('post').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.socialId, t.workspaceId] }),
+    index('social_shares_workspace_idx').on(t.workspaceId),
+  ],
+);
+
+/**
+ * Install-wide OAuth apps set on the admin page: the client secret sealed like every other secret
+ * (context `oauth-app:<network>`). SOCIAL_<NETWORK>_CLIENT_ID/_SECRET in the environment win.
+ */
+export const socialOauthApps = pgTable('social_oauth_apps', {
+  network: text('network').primaryKey(),
+  clientId: text('client_id').notNull(),
+  secret: text('secret'),
+  updatedAt: updatedAt(),
 });

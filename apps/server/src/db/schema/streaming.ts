@@ -6,6 +6,14 @@ import { medias } from './media';
 import { outputs } from './outputs';
 import { corporations, workspaces } from './tenancy';
 
+/** What ending a platform's live object needs: its ids there, and the address viewers watch. */
+export interface PlatformLive {
+  id: string;
+  url: string | null;
+  /** Further ids the network needs to end it (YouTube's stream id). */
+  ids: Record<string, string>;
+}
+
 const tenant = () => ({
   corporationId: uuid('corporation_id')
     .notNull()
@@ -64,6 +72,10 @@ export const targets = pgTable(
     onlineSince: timestamp('online_since', { withTimezone: true }),
     bitrateKbps: real('bitrate_kbps'),
     restarts: integer('restarts').notNull().default(0),
+    /** A platform target's live object at the network while it exists (ended on stop, even after a restart). */
+    platformLive: jsonb('platform_live').$type<PlatformLive>(),
+    /** Who bound a platform target to its connection: its owner may use it without sharing it. */
+    boundBy: uuid('bound_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

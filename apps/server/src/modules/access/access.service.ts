@@ -156,6 +156,20 @@ export class AccessService {
   }
 
   /**
+   * Whether a user other than the caller holds `need` in a workspace through their own memberships (not
+   * platform administration): a social connection's owner still may use it there (issue 20).
+   */
+  async userHolds(userId: string, workspace: { id: string; corporationId: string }, need: Permission) {
+    const rows = (await this.repo.grantsOf(userId)).filter(
+      (g) =>
+        g.corporationId === workspace.corporationId &&
+        !g.corporationBlocked &&
+        (g.workspaceId === null || g.workspaceId === workspace.id),
+    );
+    return grants(union(...rows.map((r) => r.permissions)), need);
+  }
+
+  /**
    * Whose permissions an administrator of the corporation may set: people who already belong to it (any
    * membership in it or one of its workspaces). Everyone else joins by accepting an invitation, so nobody
    * is put into a stranger's corporation without consent; platform administrators may assign anyone.

@@ -9,6 +9,7 @@ import type { TargetsService } from '../targets/targets.service';
 import type { UsageMeter } from '../usage/usage-meter';
 import type { LeasesRepository } from './leases.repository';
 import type { RecordingSink } from './live-recordings';
+import type { PlatformGoLive } from './live-targets';
 import type { PublisherContext } from './source-publishers';
 
 export interface LiveEngineDeps {
@@ -32,6 +33,8 @@ export interface LiveEngineDeps {
   meter?: UsageMeter;
   /** A corporation past its monthly live hours: its NEW publishes are refused (running ones go on). */
   liveRefused?(corporationId: string): boolean;
+  /** Going live through social connections (platform targets). */
+  platform?: PlatformGoLive;
   /** Stored notification for the workspace's members: a stream began or ended. */
   notify(row: SourceRow, kind: 'stream-live' | 'stream-offline'): Promise<unknown>;
 }

@@ -1,5 +1,7 @@
+import { isPlatformSettings } from '@stromwerk/contracts/targets';
 import type { MediaCapabilities } from '@stromwerk/media/capabilities';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PlatformLive } from '../../db/schema/streaming';
 import type { EventBus } from '../../lib/events';
 import type { Config } from '../../plugins/config';
 import type { TargetRow, TargetsRepository } from '../targets/targets.repository';
@@ -7,6 +9,12 @@ import type { UsageMeter } from '../usage/usage-meter';
 import type { LeaseKeeper } from './lease-keeper';
 import type { Fence } from './leases.repository';
 import { TargetRunner, type TargetStatus } from './target-runner';
+
+/** Going live through a social connection (modules/socials/social-live.service.ts). */
+export interface PlatformGoLive {
+  start(row: TargetRow): Promise<{ ingestUrl: string; live: PlatformLive | null }>;
+  end(row: TargetRow, live: PlatformLive): Promise<void>;
+}
 
 /**
  * The push processes of the targets this process runs (one `TargetRunner` each). In a cluster a target
@@ -19,6 +27,10 @@ export class LiveTargets {
   private readonly writes = new Set<Promise<unknown>>();
   /** Pushes being stopped (their ffmpeg may take the grace time to exit): a stop of all waits for them. */
   private readonly ending = new Set<Promise<void>>();
+  /** Platform targets whose live object is being created: a stop meanwhile cancels the push. */
+  private readonly starting = new Map<string, { row: TargetRow; cancelled: boolean }>();
+  /** Live objects created at a platform for the pushes running here: ended when they stop. */
+  private readonly platformLives = new Map<string, { row: TargetRow; live: PlatformLive }>();
   stopping = false;
 
   constructor(
@@ -30,6 +42,7 @@ export class LiveTargets {
       log: FastifyBaseLogger;
       leases: LeaseKeeper;
       meter?: UsageMeter;
+      platform?: PlatformGoLive;
     },
   ) {}
 
@@ -47,7 +60,7 @@ export class LiveTargets {
   }
 
   async run(row: TargetRow, input: string) {
-    if (this.runners.has(row.id)) return;
+    if (this.runners.has(row.id) || this.starting.has(row.id)) return;
     // One push per target in the cluster: whoever holds its lease runs it (no duplicate pushes).
     if (!(await this.deps.leases.claim('target', row.id)) || this.runners.has(row.id) || this.stopping)
       return;
@@ -68,7 +81,9 @@ export class LiveTargets {
       });
       return;
     }
-    const runner = new TargetRunner(row, input, this.deps.config.ffmpegPath, report, {
+    const pushRow = isPlatformSettings(row.settings) ? await this.goLive(row, report) : row;
+    if (!pushRow) return;
+    const runner = new TargetRunner(pushRow, input, this.deps.config.ffmpegPath, report, {
       allowPrivate: this.deps.config.targetAllowPrivate,
       pushed: (bytes) =>
         this.deps.meter?.add(
@@ -86,7 +101,63 @@ export class LiveTargets {
     await this.stopWhere((row) => row.id === id);
   }
 
+  /**
+   * A platform target: the platform's live object is created first, then pushed to at the ingest address
+   * it answered. A failure shows on the target in the platform's words ("YouTube refused (403): ...").
+   */
+  private async goLive(row: TargetRow, report: (status: TargetStatus) => void) {
+    const status = { onlineSince: null, bitrateKbps: null, restarts: 0 };
+    const platform = this.deps.platform;
+    if (!platform) {
+      report({ ...status, state: 'not-connected', lastError: 'Going live through a connection is off here' });
+      return undefined;
+    }
+    const entry = { row, cancelled: false };
+    this.starting.set(row.id, entry);
+    report({ ...status, state: 'almost-online', lastError: null });
+    let started: Awaited<ReturnType<PlatformGoLive['start']>>;
+    try {
+      started = await platform.start(row);
+    } catch (e) {
+      report({ ...status, state: 'not-connected', lastError: (e as Error).message });
+      return undefined;
+    } finally {
+      if (this.starting.get(row.id) === entry) this.starting.delete(row.id);
+    }
+    if (started.live) {
+      this.platformLives.set(row.id, { row, live: started.live });
+      await this.savePlatformLive(row, started.live);
+    }
+    if (entry.cancelled || this.stopping) {
+      await this.endPlatform(row.id);
+      return undefined;
+    }
+    return { ...row, settings: { type: 'rtmp' as const, url: started.ingestUrl, streamKey: '' } };
+  }
+
+  private async savePlatformLive(row: TargetRow, platformLive: PlatformLive | null) {
+    const fence = this.deps.leases.fence('target', row.id);
+    const updated = fence && (await this.deps.repo.updateFenced(row.id, { platformLive }, fence));
+    if (updated) this.announce(row, { platformLive } as never);
+  }
+
+  /** Ends the platform's live object of a stopped push; a failure shows on the target. */
+  private async endPlatform(id: string) {
+    const entry = this.platformLives.get(id);
+    if (!entry || !this.deps.platform) return;
+    this.platformLives.delete(id);
+    const { row, live } = entry;
+    try {
+      await this.deps.platform.end(row, live);
+      await this.savePlatformLive(row, null);
+    } catch (e) {
+      this.deps.log.warn({ targetId: row.id, err: (e as Error).message }, 'ending the live object failed');
+      await this.save(row, { lastError: (e as Error).message });
+    }
+  }
+
   async stopWhere(match: (row: TargetRow) => boolean) {
+    for (const entry of this.starting.values()) if (match(entry.row)) entry.cancelled = true;
     const running = [...this.runners.entries()].filter(([, r]) => match(r.row));
     for (const [id] of running) this.runners.delete(id);
     await Promise.all(running.map(([, r]) => this.end(r)));
@@ -100,7 +171,7 @@ export class LiveTargets {
   }
 
   private end(runner: TargetRunner) {
-    const stopped = runner.stop();
+    const stopped = runner.stop().then(() => this.endPlatform(runner.row.id));
     this.ending.add(stopped);
     void stopped.finally(() => this.ending.delete(stopped)).catch(() => undefined);
     return stopped;
@@ -108,6 +179,16 @@ export class LiveTargets {
 
   /** A target whose process is gone shows offline again, written under this process's new lease. */
   async correct(row: TargetRow, fence: Fence, announce: boolean) {
+    // A live object a gone process left open at the platform is ended (YouTube, Facebook).
+    if (row.platformLive && this.deps.platform) {
+      const live = row.platformLive;
+      void this.deps.platform
+        .end(row, live)
+        .then(() => this.deps.repo.updateFenced(row.id, { platformLive: null }, fence))
+        .catch((err) =>
+          this.deps.log.warn({ targetId: row.id, err: err.message }, 'ending a left live failed'),
+        );
+    }
     if (row.state === 'offline') return;
     const status = { state: 'offline' as const, onlineSince: null, bitrateKbps: null };
     if ((await this.deps.repo.updateFenced(row.id, status, fence)) && announce) this.announce(row, status);

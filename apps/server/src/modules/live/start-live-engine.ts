@@ -39,6 +39,7 @@ export async function startLiveEngine(
     leases: new LeasesRepository(services.database.db),
     singleProcess: !services.database.listen,
     recordings: services.recordings,
+    platform: services.socialLive,
     async programFeed(outputId) {
       const output = await services.outputs.repo.byId(outputId);
       if (!output || output.input === 'offline') return undefined;

@@ -31,6 +31,8 @@ export function targetArgs(row: TargetRow, input: string): string[] {
       streamId: s.streamId || undefined,
     });
   }
+  if (s.type !== 'icecast')
+    throw new Error(`A ${s.type} target pushes to the address its platform answers, not its settings`);
   return icecastTarget({
     input,
     url: s.url,

@@ -27,22 +27,33 @@ export const redirectUriOf = (config: Config, network: OauthNetwork) =>
 export const isOauthNetwork = (network: string): network is OauthNetwork =>
   (oauthNetworks as readonly string[]).includes(network);
 
-/** The network's app, or undefined when the install has none (no SOCIAL_<NETWORK>_CLIENT_ID). */
-export function oauthAppOf(config: Config, network: OauthNetwork): OauthApp | undefined {
+/** An app stored on the admin page (oauth-app-store.ts), its secret opened. */
+export interface StoredApp {
+  clientId: string;
+  clientSecret: string | null;
+}
+
+/**
+ * The network's app, or undefined when the install has none: SOCIAL_<NETWORK>_CLIENT_ID (and _SECRET)
+ * when set, else the one stored on the admin page. Addresses always come from the descriptor and the
+ * SOCIAL_<NETWORK>_*_URL overrides: an administrator's form cannot send tokens elsewhere.
+ */
+export function oauthAppOf(config: Config, network: OauthNetwork, stored?: StoredApp): OauthApp | undefined {
   const descriptor = networks[network].oauth;
   const set = config.socials[network];
-  if (!descriptor || !set.clientId) return undefined;
+  const client = set.clientId ? { clientId: set.clientId, clientSecret: set.clientSecret ?? null } : stored;
+  if (!descriptor || !client) return undefined;
   return {
     network,
-    clientId: set.clientId,
-    clientSecret: set.clientSecret ?? null,
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
     authorizeUrl: set.authorizeUrl ?? descriptor.authorizeUrl,
     tokenUrl: set.tokenUrl ?? descriptor.tokenUrl,
     revokeUrl: set.revokeUrl ?? descriptor.revokeUrl,
     apiUrl: set.apiUrl ?? descriptor.apiUrl,
     scopes: descriptor.scopes,
     extraAuthParams: descriptor.extraAuthParams ?? {},
-    apiHeaders: descriptor.apiHeaders?.(set.clientId) ?? {},
+    apiHeaders: descriptor.apiHeaders?.(client.clientId) ?? {},
     redirectUri: redirectUriOf(config, network),
     account: descriptor.account,
   };
@@ -50,4 +61,4 @@ export function oauthAppOf(config: Config, network: OauthNetwork): OauthApp | un
 
 /** What to set to enable OAuth for a network (shown when it has no app). */
 export const missingAppNote = (network: OauthNetwork) =>
-  `No OAuth app is configured: set ${socialEnvName(network)}_CLIENT_ID and ${socialEnvName(network)}_CLIENT_SECRET`;
+  `No OAuth app is configured: enter one on the administration page (OAuth apps), or set ${socialEnvName(network)}_CLIENT_ID and ${socialEnvName(network)}_CLIENT_SECRET`;

@@ -1,7 +1,6 @@
 import type { SocialProblem, SocialStatus } from '@stromwerk/contracts/socials';
 import { ArcticFetchError, OAuth2RequestError } from 'arctic';
-import type { Config } from '../../plugins/config';
-import { type OauthApp, oauthAppOf } from './oauth-apps';
+import type { OauthApp } from './oauth-apps';
 import type { OauthFlow, TokenSet } from './oauth-flow';
 import { apiGetter, PlatformHttpError } from './platform-api';
 import { problem } from './problems';
@@ -40,12 +39,11 @@ export async function freshTokens(
 export async function checkOauth(
   socials: SocialsService,
   flow: OauthFlow,
-  config: Config,
   row: SocialRow,
   secret: Extract<SocialSecret, { kind: 'oauth' }>,
 ): Promise<{ problems: SocialProblem[]; status: SocialStatus; changes: Partial<SocialRow> }> {
   const fail = (p: SocialProblem, status: SocialStatus) => ({ problems: [p], status, changes: {} });
-  const app = oauthAppOf(config, row.network as OauthApp['network']);
+  const app = await socials.apps.app(row.network as OauthApp['network']);
   if (!app) return fail(problem('APP_NOT_CONFIGURED'), 'error');
   let tokens: TokenSet;
   try {

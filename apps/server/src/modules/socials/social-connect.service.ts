@@ -6,9 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { randomSecret, sameSecret, sha256 } from '../../lib/secrets';
 import type { Actor } from '../../plugins/auth';
-import type { Config } from '../../plugins/config';
 import { networks } from './networks/registry';
-import { oauthAppOf } from './oauth-apps';
 import type { OauthFlow } from './oauth-flow';
 import { apiGetter } from './platform-api';
 import type { SocialsService } from './socials.service';
@@ -37,13 +35,12 @@ export class SocialConnectService {
   constructor(
     private readonly socials: SocialsService,
     private readonly flow: OauthFlow,
-    private readonly config: Config,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   async start(actor: Actor, network: OauthNetwork, cookie: string | undefined) {
     this.socials.assertUnscoped(actor);
-    const app = oauthAppOf(this.config, network);
+    const app = await this.socials.apps.app(network);
     if (!app)
       throw new AppError(
         'SOCIAL_NOT_CONFIGURED',
@@ -98,7 +95,7 @@ export class SocialConnectService {
       throw invalid('the session ended');
     if (query.error) throw new ConnectError('SOCIAL_CONNECT_FAILED', `provider said ${query.error}`);
     if (!query.code) throw new ConnectError('SOCIAL_CONNECT_FAILED', 'no code');
-    const app = oauthAppOf(this.config, network);
+    const app = await this.socials.apps.app(network);
     if (!app) throw new ConnectError('SOCIAL_NOT_CONFIGURED', 'no app');
     const box = this.socials.requireBox();
     const verifier = box.open<string>(Buffer.from(pending.verifier, 'base64'), `state:${stateHash}`);

@@ -6,7 +6,7 @@ import { registerTable } from '../../lib/table-routes';
 import { bindingCookie, bindingCookieOf } from './social-connect.service';
 
 export async function socialsRoutes(app: FastifyInstance) {
-  const { socials, socialConnect, config } = app.services;
+  const { socials, socialConnect, socialShares, socialLive, config } = app.services;
   const secure = config.publicUrl.startsWith('https:');
 
   registerTable(app, table, socialSchemas, ['socials'], {
@@ -25,6 +25,14 @@ export async function socialsRoutes(app: FastifyInstance) {
       reply.header('set-cookie', bindingCookie(started.binding, secure));
       return { authorizeUrl: started.authorizeUrl };
     },
+    subAccounts: (req) => socialLive.subAccounts(actorOf(req), req.params.id),
+    categories: (req) => socialLive.categories(actorOf(req), req.params.id, req.query),
+    shares: (req) => socialShares.shares(actorOf(req), req.params.id),
+    putShares: (req) => socialShares.putShares(actorOf(req), req.params.id, req.body.items),
+    usableInWorkspace: (req) => socialShares.usableInWorkspace(actorOf(req), req.params.id),
+    oauthApps: async () => ({ items: await socials.apps.settings() }),
+    putOauthApp: (req) => socials.apps.put(req.params.network, req.body),
+    removeOauthApp: (req) => socials.apps.remove(req.params.network),
     callback: async (req, reply) => {
       const location = await socialConnect.finish(
         req.params.network,

@@ -15,7 +15,8 @@ import type { Actor } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
 import { checkFtp } from './ftp-check';
 import { networks } from './networks/registry';
-import { isOauthNetwork, missingAppNote, oauthAppOf, redirectUriOf } from './oauth-apps';
+import type { OauthAppStore } from './oauth-app-store';
+import { isOauthNetwork, missingAppNote, redirectUriOf } from './oauth-apps';
 import { checkOauth } from './oauth-check';
 import type { OauthFlow } from './oauth-flow';
 import type { SocialSecret } from './social-secret';
@@ -41,11 +42,14 @@ export class SocialsService {
     readonly box: SecretBox | undefined,
     private readonly flow: OauthFlow,
     private readonly log: FastifyBaseLogger,
+    readonly apps: OauthAppStore,
   ) {}
 
-  networks(): { items: SocialNetworkInfo[]; secretsReady: boolean } {
+  /** Per network what this install offers; OAuth where the environment or the admin page set an app. */
+  async networks(): Promise<{ items: SocialNetworkInfo[]; secretsReady: boolean }> {
+    const apps = await this.apps.all();
     const items = Object.values(networks).map((d): SocialNetworkInfo => {
-      const oauth = isOauthNetwork(d.id) ? oauthAppOf(this.config, d.id) : undefined;
+      const oauth = isOauthNetwork(d.id) ? apps.get(d.id) : undefined;
       const methods: SocialNetworkInfo['methods'] = [];
       if (oauth) methods.push('oauth');
       if (d.streamKey) methods.push('stream-key');
@@ -158,7 +162,7 @@ export class SocialsService {
     this.assertUnscoped(actor);
     const row = await this.owned(actor, id);
     if (row.authType === 'oauth' && isOauthNetwork(row.network) && row.secret && this.box) {
-      const app = oauthAppOf(this.config, row.network);
+      const app = await this.apps.app(row.network);
       try {
         const secret = this.open(row);
         if (app && secret.kind === 'oauth')
@@ -191,7 +195,7 @@ export class SocialsService {
       problems = await checkFtp({ ...row.ftp, password: secret.password }, this.config.targetAllowPrivate);
       status = problems.length ? 'error' : 'connected';
     } else if (secret.kind === 'oauth' && isOauthNetwork(row.network)) {
-      const result = await checkOauth(this, this.flow, this.config, row, secret);
+      const result = await checkOauth(this, this.flow, row, secret);
       ({ problems, status, changes } = result);
     } else {
       problems = [];

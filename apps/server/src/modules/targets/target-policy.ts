@@ -26,6 +26,8 @@ export interface TargetEndpoint {
 /** Host of a target's receiver (without IPv6 brackets). */
 export function endpointOf(settings: TargetSettings): TargetEndpoint {
   if (settings.type === 'srt') return { host: unbracket(settings.host), field: 'settings.host' };
+  // A platform target's receiver is the ingest its platform answers (checked by social-live.service.ts).
+  if (!('url' in settings)) throw new Error(`A ${settings.type} target has no receiver of its own`);
   const m = settings.url.trim().match(/^[a-z][a-z0-9+.-]*:\/\/(?:[^@/\s]*@)?(\[[^\]]*\]|[^:/\s]+)/i);
   return { host: unbracket(m?.[1] ?? ''), field: 'settings.url' };
 }

@@ -21,7 +21,9 @@ const MASK = '********';
 function masked(settings: TargetSettings): TargetSettings {
   if (settings.type === 'rtmp') return { ...settings, streamKey: settings.streamKey ? MASK : '' };
   if (settings.type === 'srt') return { ...settings, passphrase: settings.passphrase ? MASK : '' };
-  return { ...settings, password: MASK };
+  if (settings.type === 'icecast') return { ...settings, password: MASK };
+  // A platform target holds no secret: its token stays sealed with its connection.
+  return settings;
 }
 
 export function toTarget(row: TargetRow, canWrite: boolean): Target {
@@ -41,6 +43,7 @@ export function toTarget(row: TargetRow, canWrite: boolean): Target {
     onlineSince: isoOrNull(row.onlineSince),
     bitrateKbps: row.bitrateKbps,
     restarts: row.restarts,
+    platformLive: row.platformLive ? { id: row.platformLive.id, url: row.platformLive.url } : null,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
@@ -56,6 +59,11 @@ export class TargetsRepository {
 
   async bySource(sourceId: string) {
     return this.db.select().from(targets).where(eq(targets.sourceId, sourceId));
+  }
+
+  /** Targets bound to a social connection (platform targets). */
+  async bySocial(socialId: string) {
+    return this.db.select().from(targets).where(sql`${targets.settings}->>'socialId' = ${socialId}`);
   }
 
   async byOutput(outputId: string) {

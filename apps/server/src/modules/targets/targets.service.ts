@@ -1,9 +1,11 @@
 import type { PageQuery } from '@stromwerk/contracts/common';
-import type {
-  CreateTargetBody,
-  TargetListQuery,
-  TargetSettings,
-  UpdateTargetBody,
+import {
+  type CreateTargetBody,
+  isPlatformSettings,
+  type PlatformTargetSettings,
+  type TargetListQuery,
+  type TargetSettings,
+  type UpdateTargetBody,
 } from '@stromwerk/contracts/targets';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { checkEach } from '../../lib/bulk';
@@ -31,8 +33,18 @@ function keepSecrets(next: TargetSettings, prev: TargetSettings): TargetSettings
   return next;
 }
 
+/** Whether a platform target may be saved with its connection (socials/social-shares.service.ts). */
+export interface SocialBinding {
+  assertBindable(
+    actor: Actor,
+    settings: PlatformTargetSettings,
+    workspace: { id: string; corporationId: string },
+  ): Promise<void>;
+}
+
 export class TargetsService {
   live: LiveControl | undefined;
+  socialBinding: SocialBinding | undefined;
 
   constructor(
     private readonly usage: UsageService,
@@ -94,7 +106,7 @@ export class TargetsService {
       'targets',
     );
     await this.checkFeed(body, workspace.id);
-    await this.checkAddress(body.settings);
+    await this.checkSettings(actor, body.settings, workspace);
     const row = await this.repo.insert({
       corporationId: workspace.corporationId,
       workspaceId: workspace.id,
@@ -104,6 +116,7 @@ export class TargetsService {
       sourceId: body.sourceId,
       outputId: body.outputId,
       settings: body.settings,
+      boundBy: isPlatformSettings(body.settings) ? actor.user.id : null,
     });
     await this.changed(row, 'created');
     return toTarget(row, true);
@@ -125,8 +138,10 @@ export class TargetsService {
         ? { ...body, sourceId: null }
         : body;
     const settings = changes.settings ? keepSecrets(changes.settings, row.settings) : undefined;
-    if (settings) await this.checkAddress(settings);
-    const updated = (await this.repo.update(id, { ...changes, settings, type: settings?.type }))!;
+    if (settings)
+      await this.checkSettings(actor, settings, { id: row.workspaceId, corporationId: row.corporationId });
+    const boundBy = settings ? (isPlatformSettings(settings) ? actor.user.id : null) : undefined;
+    const updated = (await this.repo.update(id, { ...changes, settings, type: settings?.type, boundBy }))!;
     await this.changed(updated, 'updated');
     return toTarget(updated, true);
   }
@@ -167,11 +182,38 @@ export class TargetsService {
     await this.live?.targetChanged(row);
   }
 
+  /** A platform target's connection must be usable here; any other target's receiver passes the policy. */
+  private async checkSettings(
+    actor: Actor,
+    settings: TargetSettings,
+    workspace: { id: string; corporationId: string },
+  ) {
+    if (!isPlatformSettings(settings)) return this.checkAddress(settings);
+    if (!this.socialBinding)
+      throw new AppError('FEATURE_UNAVAILABLE', 'Platform targets are not available on this server');
+    await this.socialBinding.assertBindable(actor, settings, workspace);
+  }
+
+  /** Bound to a connection that may no longer be used here: the push stops and the target says why. */
+  async unbindable(id: string, reason: string) {
+    await this.live?.targetRemoved(id);
+    const row = await this.repo.update(id, { state: 'offline', lastError: reason, onlineSince: null });
+    if (row)
+      this.events.changed({
+        type: 'target',
+        action: 'updated',
+        id,
+        corporationId: row.corporationId,
+        workspaceId: row.workspaceId,
+        data: { state: row.state, lastError: reason },
+      });
+  }
+
   /**
    * Target policy: only public receivers unless TARGET_ALLOW_PRIVATE. A name that does not resolve now is
    * accepted (it is checked again before every connection); one that resolves to a refused address is not.
    */
-  private async checkAddress(settings: TargetSettings) {
+  private async checkAddress(settings: Exclude<TargetSettings, PlatformTargetSettings>) {
     if (this.policy.allowPrivate) return;
     const { host, field } = endpointOf(settings);
     try {

@@ -1,3 +1,4 @@
+import { facebookLive } from './facebook-live';
 import { account, type NetworkDescriptor, pick } from './network';
 
 /** Facebook Graph API: live videos on a profile or page, resumable video uploads (design notes 4.1). */
@@ -23,5 +24,6 @@ export const facebook: NetworkDescriptor = {
     },
   },
   streamKey: { ingest: (key) => `rtmps://live-api-s.facebook.com:443/rtmp/${key}` },
+  live: facebookLive,
   supports: { live: true, vod: true, folders: false, subAccounts: true },
 };

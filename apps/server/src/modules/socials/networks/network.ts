@@ -1,4 +1,5 @@
 import type { SocialNetwork } from '@stromwerk/contracts/social-values';
+import type { LiveDescriptor } from './live-descriptor';
 import type { FolderSpec, ResumableUploadSpec } from './upload-spec';
 
 /** The account a token belongs to, as the network names it. */
@@ -43,6 +44,8 @@ export interface NetworkDescriptor {
   upload?: ResumableUploadSpec;
   /** Folders to post into (Drive); FTP's are paths on its server. */
   folders?: FolderSpec;
+  /** Going live through an OAuth connection (live-descriptor.ts); absent: stream key only. */
+  live?: LiveDescriptor;
 }
 
 /** A string field of an API answer, or null. */

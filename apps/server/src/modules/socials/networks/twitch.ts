@@ -1,4 +1,5 @@
 import { account, type NetworkDescriptor, pick } from './network';
+import { twitchLive } from './twitch-live';
 
 /** Twitch Helix: stream key, title, category and tags; live only (no VOD upload API). */
 export const twitch: NetworkDescriptor = {
@@ -18,5 +19,6 @@ export const twitch: NetworkDescriptor = {
     },
   },
   streamKey: { ingest: (key) => `rtmp://live.twitch.tv/app/${key}` },
+  live: twitchLive,
   supports: { live: true, vod: false, folders: false, subAccounts: false },
 };

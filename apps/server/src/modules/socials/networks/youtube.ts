@@ -1,4 +1,5 @@
 import { account, type NetworkDescriptor, pick, str } from './network';
+import { youtubeLive } from './youtube-live';
 
 /** YouTube Data API v3: live broadcasts and resumable video uploads (design notes 4.1). */
 export const youtube: NetworkDescriptor = {
@@ -25,6 +26,7 @@ export const youtube: NetworkDescriptor = {
     },
   },
   streamKey: { ingest: (key) => `rtmps://a.rtmp.youtube.com/live2/${key}` },
+  live: youtubeLive,
   supports: { live: true, vod: true, folders: false, subAccounts: true },
   upload: {
     // videos.insert: 1,600 quota units each; uploads of unverified API projects stay private.

@@ -10,14 +10,16 @@ import { Page } from '../../../components/page';
 import { useMe } from '../../../lib/queries/me';
 import { ApiKeysTab } from './api-keys-tab';
 import { CorporationsTab } from './corporations-tab';
+import { OauthAppsTab } from './oauth-apps-tab';
 import { UsersTab } from './users-tab';
 
-const tabs = ['users', 'corporations', 'api-keys'] as const;
+const tabs = ['users', 'corporations', 'api-keys', 'oauth-apps'] as const;
 type TabName = (typeof tabs)[number];
 const panels: Record<TabName, () => React.JSX.Element> = {
   users: UsersTab,
   corporations: CorporationsTab,
   'api-keys': ApiKeysTab,
+  'oauth-apps': OauthAppsTab,
 };
 
 /**

@@ -17,6 +17,7 @@ import { useFormat } from '../../../lib/format';
 import type { SocialData } from '../../../lib/types';
 import { useCheckSocial, useConnectSocial, useRemoveSocial } from '../api/socials';
 import { isOauthNetworkName } from '../network-names';
+import { ShareDialog } from './share-dialog';
 
 const STATUS_COLOR = {
   connected: 'success',
@@ -34,6 +35,7 @@ export function SocialCard({ social, userId }: { social: SocialData; userId: str
   const remove = useRemoveSocial(userId);
   const connect = useConnectSocial();
   const [confirming, setConfirming] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const [result, setResult] = useState<Revived<SocialCheck>>();
   const network = t(`networks.${social.network}`);
   const headingId = `social-${social.id}`;
@@ -105,10 +107,16 @@ export function SocialCard({ social, userId }: { social: SocialData; userId: str
             {t('card.reconnect')}
           </Button>
         )}
+        {social.network !== 'ftp' && social.network !== 'google-drive' && (
+          <Button onClick={() => setSharing(true)} aria-describedby={headingId}>
+            {t('card.share')}
+          </Button>
+        )}
         <Button color="error" onClick={() => setConfirming(true)} aria-describedby={headingId}>
           {t('card.delete')}
         </Button>
       </CardActions>
+      {sharing && <ShareDialog socialId={social.id} name={social.name} onClose={() => setSharing(false)} />}
       <ConfirmDialog
         open={confirming}
         title={t('card.deleteTitle', { name: social.name })}

@@ -21,9 +21,18 @@ import type { OutputFeed } from '../../../lib/queries/output-feeds';
 import type { SourceItem } from '../../../lib/queries/source-item';
 import { useCreateTarget, useUpdateTarget } from '../api/save-target';
 import type { TargetItem } from '../api/types';
-import { initialValues, serverErrors, toSettings, types, type Values, validate } from './target-form-values';
+import { PlatformFields } from './platform-fields';
+import {
+  initialValues,
+  isPlatformType,
+  serverErrors,
+  toSettings,
+  types,
+  type Values,
+  validate,
+} from './target-form-values';
 
-/** Create or edit a live-stream target: where a feed is pushed (RTMP, SRT or Icecast). */
+/** Create or edit a live-stream target: where a feed is pushed (RTMP, SRT, Icecast or a live platform). */
 export function TargetFormDialog({
   open,
   target,
@@ -230,6 +239,16 @@ function TargetForm({
                 slotProps: { htmlInput: { inputMode: 'numeric' } },
               })}
             </>
+          )}
+          {isPlatformType(values.type) && (
+            <PlatformFields
+              type={values.type}
+              values={values}
+              workspaceId={workspaceId}
+              set={set}
+              err={err}
+              text={text}
+            />
           )}
           <FormControlLabel
             className="full"

@@ -1,6 +1,7 @@
 import { ApiError } from '@stromwerk/client/api-error';
 import { NAME_MAX_LENGTH } from '@stromwerk/contracts/limits';
 import { describe, expect, it } from 'vitest';
+import type { TargetItem } from '../api/types';
 import { initialValues, serverErrors, toSettings, type Values, validate } from './target-form-values';
 
 const base = (patch: Partial<Values>): Values => ({ ...initialValues(null, []), name: 'Push', ...patch });
@@ -104,5 +105,62 @@ describe('target form: what the server refuses', () => {
   it('marks nothing for other failures or fields the form does not have', () => {
     expect(serverErrors(new Error('network'), 'rtmp')).toEqual({});
     expect(serverErrors(refusal('VALIDATION_FAILED', 'workspaceId'), 'rtmp')).toEqual({});
+  });
+});
+
+describe('platform targets (issue 20)', () => {
+  const youtube = (patch: Partial<Values> = {}) =>
+    base({ type: 'youtube', socialId: '7b0f2a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b', ...patch });
+
+  it('sends the connection, a page or channel and the templates; tags split at commas', () => {
+    expect(
+      toSettings(youtube({ tags: ' live, stromwerk ,', visibility: 'unlisted', subAccountId: 'UC-1' })),
+    ).toEqual({
+      type: 'youtube',
+      socialId: '7b0f2a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b',
+      subAccountId: 'UC-1',
+      title: '{source} {date}',
+      description: '',
+      visibility: 'unlisted',
+      category: '',
+      tags: ['live', 'stromwerk'],
+    });
+    expect(validate(youtube())).toEqual({});
+  });
+
+  it('asks for a connection and names a tag that is too long', () => {
+    expect(validate(youtube({ socialId: '' }))).toEqual({ socialId: 'validation.required' });
+    expect(validate(youtube({ tags: 'a-tag-that-is-far-longer-than-25' }))).toEqual({
+      tags: 'validation.tags',
+    });
+  });
+
+  it('opens a saved platform target with its values', () => {
+    const v = initialValues(
+      {
+        name: 'YT',
+        type: 'twitch',
+        enabled: true,
+        sourceId: null,
+        outputId: null,
+        settings: {
+          type: 'twitch',
+          socialId: 's-1',
+          subAccountId: null,
+          title: 'Night {date}',
+          description: '',
+          visibility: 'public',
+          category: '509658',
+          tags: ['German', 'Music'],
+        },
+      } as unknown as TargetItem,
+      [],
+    );
+    expect(v).toMatchObject({
+      type: 'twitch',
+      socialId: 's-1',
+      title: 'Night {date}',
+      tags: 'German, Music',
+    });
   });
 });

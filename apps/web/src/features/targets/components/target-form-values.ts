@@ -1,5 +1,10 @@
-import { TARGET_TYPES } from '@stromwerk/contracts/limits';
-import { createTargetBodySchema, type TargetSettings, type TargetType } from '@stromwerk/contracts/targets';
+import { PLATFORM_TARGET_TYPES, type PlatformTargetType, TARGET_TYPES } from '@stromwerk/contracts/limits';
+import {
+  createTargetBodySchema,
+  isPlatformSettings,
+  type TargetSettings,
+  type TargetType,
+} from '@stromwerk/contracts/targets';
 import { codeOf, fieldErrorsOf } from '../../../lib/api-errors';
 import type { Message } from '../../../lib/forms/messages';
 import { schemaErrors, wholeNumber } from '../../../lib/forms/schema-errors';
@@ -7,6 +12,9 @@ import type { SourceItem } from '../../../lib/queries/source-item';
 import type { TargetItem } from '../api/types';
 
 export const types: readonly TargetType[] = TARGET_TYPES;
+export const isPlatformType = (type: TargetType): type is PlatformTargetType =>
+  (PLATFORM_TARGET_TYPES as readonly string[]).includes(type);
+export type Visibility = 'public' | 'unlisted' | 'private';
 
 /** The part of a target the form edits, checked by the same schema the server uses. */
 const targetFormSchema = createTargetBodySchema.pick({ name: true, settings: true });
@@ -30,6 +38,15 @@ export interface Values {
   icePassword: string;
   iceFormat: 'mp3' | 'aac';
   iceBitrate: string;
+  /** Platform targets (YouTube, Facebook, Twitch, X): the connection and what goes live. */
+  socialId: string;
+  subAccountId: string;
+  title: string;
+  description: string;
+  visibility: Visibility;
+  category: string;
+  /** Comma-separated. */
+  tags: string;
 }
 
 export function initialValues(target: TargetItem | null, sources: SourceItem[]): Values {
@@ -60,6 +77,20 @@ export function initialValues(target: TargetItem | null, sources: SourceItem[]):
     icePassword: s?.type === 'icecast' ? s.password : '',
     iceFormat: s?.type === 'icecast' ? s.format : 'mp3',
     iceBitrate: s?.type === 'icecast' ? String(s.bitrateKbps) : '128',
+    ...platformValues(s),
+  };
+}
+
+function platformValues(s: TargetSettings | undefined) {
+  const p = s && isPlatformSettings(s) ? s : undefined;
+  return {
+    socialId: p?.socialId ?? '',
+    subAccountId: p?.subAccountId ?? '',
+    title: p?.title ?? '{source} {date}',
+    description: p?.description ?? '',
+    visibility: p?.visibility ?? ('public' as const),
+    category: p?.category ?? '',
+    tags: p?.tags.join(', ') ?? '',
   };
 }
 
@@ -86,6 +117,20 @@ export function toSettings(v: Values): TargetSettings {
         format: v.iceFormat,
         bitrateKbps: wholeNumber(v.iceBitrate),
       };
+    default:
+      return {
+        type: v.type,
+        socialId: v.socialId,
+        subAccountId: v.subAccountId || null,
+        title: v.title.trim(),
+        description: v.description,
+        visibility: v.visibility,
+        category: v.category.trim(),
+        tags: v.tags
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      };
   }
 }
 
@@ -103,6 +148,19 @@ const INVALID: Partial<Record<keyof Values, string>> = {
   iceMount: 'validation.mount',
   iceBitrate: 'validation.bitrate',
   feed: 'validation.feed',
+  socialId: 'validation.social',
+  tags: 'validation.tags',
+  title: 'validation.invalid',
+};
+
+const PLATFORM_FIELDS: Record<string, keyof Values> = {
+  socialId: 'socialId',
+  subAccountId: 'subAccountId',
+  title: 'title',
+  description: 'description',
+  visibility: 'visibility',
+  category: 'category',
+  tags: 'tags',
 };
 
 /** Where each settings field of the contract lives in this form, per target type. */
@@ -123,6 +181,10 @@ const FIELDS: Record<TargetType, Record<string, keyof Values>> = {
     format: 'iceFormat',
     bitrateKbps: 'iceBitrate',
   },
+  youtube: PLATFORM_FIELDS,
+  facebook: PLATFORM_FIELDS,
+  twitch: PLATFORM_FIELDS,
+  twitter: PLATFORM_FIELDS,
 };
 
 /** Checked with the API's own schema: what the server would refuse is marked before sending. */
@@ -131,7 +193,7 @@ export function validate(v: Values): Errors {
   // A masked secret ('********') means "keep the stored one": valid here, the server keeps it.
   if (settings.type === 'srt' && settings.passphrase === MASKED) settings.passphrase = '';
   const fieldOf = (path: string) =>
-    path === 'name' ? 'name' : FIELDS[v.type][path.replace(/^settings\./, '')];
+    path === 'name' ? 'name' : FIELDS[v.type][path.replace(/^settings\./, '').replace(/\.\d+$/, '')];
   // A filled field takes its own words where it has them (a range, a scheme), else the common ones
   // ("At most 120 characters", with the contract's number).
   return schemaErrors(

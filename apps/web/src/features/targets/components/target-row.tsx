@@ -1,3 +1,4 @@
+import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -98,6 +99,14 @@ export function TargetRow({
     >
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {t(`type.${target.type}`)} · {t('feed', { name: feed?.name ?? t('noFeed') })}
+        {target.platformLive?.url && (
+          <>
+            {' · '}
+            <Link href={target.platformLive.url} target="_blank" rel="noopener noreferrer">
+              {t('platform.watch')}
+            </Link>
+          </>
+        )}
       </Typography>
     </ListRow>
   );
