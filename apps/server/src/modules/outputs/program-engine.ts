@@ -12,7 +12,7 @@ import { type ProgramSource, programHls } from '@stromwerk/media/program-args';
 import { ProcessSupervisor } from '@stromwerk/media/supervisor';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../lib/events';
-import type { Config } from '../../plugins/config';
+import { type Config, sharedRoot } from '../../plugins/config';
 import type { Storage } from '../../plugins/storage';
 import { SourceRecorder } from '../live/source-recorder';
 import { storedInput } from '../medias/media-input';
@@ -23,6 +23,7 @@ import type { SourcesRepository } from '../sources/sources.repository';
 import type { OutputRow } from './outputs.repository';
 import type { OutputControl, OutputsService } from './outputs.service';
 import { chooseInput } from './program-choice';
+import type { ProgramOwner } from './program-owner';
 import { ViewerRegistry } from './viewer-registry';
 import { VodPackager } from './vod-packager';
 
@@ -47,6 +48,8 @@ export interface ProgramEngineDeps {
   recordings: RecordingsService;
   /** RTMP address of a stream key on this node's ingest; undefined while the ingest is down. */
   localUrl(streamKey: string): string | undefined;
+  /** Which process writes which output (several processes, issue 19); absent: this one writes all. */
+  owner?: ProgramOwner;
 }
 
 export class ProgramEngine implements OutputControl {
@@ -64,7 +67,7 @@ export class ProgramEngine implements OutputControl {
   }
 
   hlsDir(outputId: string) {
-    return programDir(this.deps.config.dataDir, outputId);
+    return programDir(sharedRoot(this.deps.config), outputId);
   }
 
   async start() {
@@ -96,6 +99,11 @@ export class ProgramEngine implements OutputControl {
     await this.finishRecording(id, undefined);
     this.viewers.drop(id);
     await rm(this.hlsDir(id), { recursive: true, force: true });
+  }
+
+  /** Whether this process writes or records the output (its lease is in use). */
+  runs(outputId: string) {
+    return this.writers.has(outputId) || this.recorders.has(outputId);
   }
 
   currentViewers(id: string) {
@@ -141,6 +149,12 @@ export class ProgramEngine implements OutputControl {
       hasVod: !!vod,
     });
     const live = input === 'main' ? main : input === 'backup' ? backup : undefined;
+    // One writer per output in the cluster: elsewhere this process stops its own (program-owner.ts).
+    const needed = input !== 'offline' || row.input !== input || this.runs(row.id);
+    if (this.deps.owner && !(await this.deps.owner.mayWrite(row.id, live?.id, needed))) {
+      await this.stopWriter(row.id);
+      return this.finishRecording(row.id, undefined);
+    }
     const liveUrl = live ? this.deps.localUrl(live.streamKey) : undefined;
     const file = input === 'fallback' ? fallback : undefined;
     const source: ProgramSource | undefined = liveUrl
