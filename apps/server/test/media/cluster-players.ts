@@ -26,6 +26,9 @@ interface Ctx {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const begun = Date.now();
+/** Progress in the test's output: where the time of a slow run went. */
+const step = (what: string) => console.log(`[cluster ${((Date.now() - begun) / 1000).toFixed(1)} s] ${what}`);
 const running = (n: ClusterNode) => n.child.exitCode === null && n.child.signalCode === null;
 const origin = (n: ClusterNode) => n.base.replace(/\/v1$/, '');
 const segmentsOf = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('#'));
@@ -106,6 +109,7 @@ export async function clusterPlayerChecks(ctx: Ctx) {
     }
   };
 
+  step('refusals');
   // Fault 6: a TCP-only broker without a browser address is refused with one line; health names the path.
   const tcp = await refusedStart('tcp', db.url, { ...cluster, MQTT_PUBLIC_URL: '' });
   expect(tcp.code).toBe(1);
@@ -119,12 +123,14 @@ export async function clusterPlayerChecks(ctx: Ctx) {
   };
   expect(health.parts.broker.browserUrl).toBe(cluster.MQTT_PUBLIC_URL);
 
+  step('third process');
   // Three processes again.
   const fresh = await startNode('d', db.url, cluster);
   ctx.nodes.push(fresh);
   const pool = [...ctx.alive, fresh];
   expect(pool).toHaveLength(3);
 
+  step('stage player');
   // Fault 1: the encoder reaches the second process; the player's one writer runs there, and every
   // process serves its playlist and segments.
   const stage = await call<{ id: string }>(
@@ -158,6 +164,7 @@ export async function clusterPlayerChecks(ctx: Ctx) {
   const writers = pool.flatMap(mediaCommandsOf).filter((c) => c.includes(`hls/${player.id}`));
   expect(writers).toHaveLength(1);
 
+  step('viewer limit');
   // Fault 8: a viewer limit of 2 admits 2 viewers across 3 processes, asked at the same moment.
   const sessions = await Promise.all(pool.map((n) => openSession(n, player.id)));
   expect(sessions.filter((s) => s.status === 200)).toHaveLength(2);
@@ -165,6 +172,7 @@ export async function clusterPlayerChecks(ctx: Ctx) {
     [403, 'VIEWER_LIMIT_REACHED'],
   ]);
 
+  step('round-robin pairs');
   // Behind round-robin, 9 of 9 playlist/segment pairs load (the segment from another process).
   const hlsUrl = sessions.find((s) => s.status === 200)!.body.hlsUrl!;
   let consistent = 0;
@@ -178,6 +186,7 @@ export async function clusterPlayerChecks(ctx: Ctx) {
   expect(consistent).toBe(9);
   encoder.kill('SIGKILL');
 
+  step('demo, target, SRT');
   // Fault 5: a demo source with a target, and an SRT source: one demo encoder, one push, one SRT
   // listener, one "went live" notification, whatever the number of processes.
   const receiverPort = await freePort();
@@ -234,6 +243,7 @@ export async function clusterPlayerChecks(ctx: Ctx) {
   );
   expect(wentLive[0]!.n).toBe(1);
 
+  step('rolling restart');
   // A rolling restart: every process stopped and started again, one by one, while the demo plays on a
   // player and a viewer behind round-robin watches it.
   const show = await call<{ id: string }>(
@@ -256,6 +266,7 @@ export async function clusterPlayerChecks(ctx: Ctx) {
     ctx.nodes.push(again);
     pool[i] = again;
     restarts.push(Date.now() - at);
+    step(`restarted ${old.name} in ${Date.now() - at} ms`);
     const seen = watch.state.segments;
     await waitFor('new segments after the restart', async () => watch.state.segments >= seen + 2, 45_000);
   }
@@ -265,6 +276,7 @@ export async function clusterPlayerChecks(ctx: Ctx) {
   const after = pool.flatMap(mediaCommandsOf).filter((c) => c.includes(`hls/${show.id}`));
   expect(after).toHaveLength(1);
 
+  step('login limit');
   // Fault 8, logins: 10 wrong passwords per account in 15 minutes across all processes, not per process.
   const answers: number[] = [];
   for (let i = 0; i < 12; i++) {
