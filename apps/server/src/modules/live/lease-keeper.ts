@@ -105,9 +105,16 @@ export class LeaseKeeper {
     this.timer.unref();
   }
 
+  /** The sources whose leases `stop()` released: others may start their publishers at once. */
+  releasedSources: string[] = [];
+
   async stop() {
     clearInterval(this.timer);
     await this.round;
+    this.releasedSources = [...this.held.keys()]
+      .map(parseLeaseKey)
+      .filter((l) => l.kind === 'source')
+      .map((l) => l.id);
     this.held.clear();
     await this.repo.releaseAll(this.me);
   }

@@ -127,7 +127,6 @@ export class LiveEngine implements LiveControl {
 
   async stop() {
     this.stopping = true;
-    for (const close of this.closers) await close();
     clearInterval(this.tick);
     this.metered.tick();
     this.targets.stopping = true;
@@ -139,6 +138,7 @@ export class LiveEngine implements LiveControl {
     await this.ingest?.stop();
     // Released, not left to expire: the other processes correct what this one ran at once.
     await this.leases.stop();
+    for (const close of this.closers) await close();
   }
 
   /** A stopping process ends the streams it owns itself (quietly), before it releases their leases. */

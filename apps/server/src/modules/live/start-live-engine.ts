@@ -74,7 +74,10 @@ export async function startLiveEngine(
     events: services.events,
     log,
   });
-  engine.onStop(cluster.close);
+  engine.onStop(async () => {
+    await cluster.handOver(engine.leases.releasedSources);
+    await cluster.close();
+  });
   void services.recordings
     .recoverLeftovers(async (id) => (await services.sources.repo.byId(id)) ?? services.outputs.repo.byId(id))
     .catch((err) => log.error({ err }, 'importing left-over recordings failed'));
