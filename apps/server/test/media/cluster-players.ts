@@ -262,10 +262,12 @@ export async function clusterPlayerChecks(ctx: Ctx) {
   const steady = watch.state.gaps.slice(1).sort((x, y) => x - y);
   const steadyMs = steady[Math.floor(steady.length / 2)]!;
   const restarts: number[] = [];
+  const stops: number[] = [];
   for (let i = 0; i < pool.length; i++) {
     const old = pool[i]!;
     const at = Date.now();
     await stopNode(old, 'SIGTERM');
+    stops.push(Date.now() - at);
     const again = await startNode(`${old.name}r`, db.url, cluster);
     ctx.nodes.push(again);
     pool[i] = again;
@@ -302,6 +304,7 @@ export async function clusterPlayerChecks(ctx: Ctx) {
       steadyGapMs: steadyMs,
       ratio: Number((watch.state.maxGapMs / steadyMs).toFixed(1)),
       restartMs: restarts,
+      stopMs: stops,
     },
   };
 }
