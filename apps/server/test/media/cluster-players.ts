@@ -224,9 +224,22 @@ export async function clusterPlayerChecks(ctx: Ctx) {
   await call(pool[1]!, 'POST', '/sources', { workspaceId, name: 'Field', type: 'srt' }, token);
   await waitFor(
     'the demo live and its target online',
-    async () =>
-      (await q<{ state: string }>('SELECT state FROM targets WHERE id = $1', [target.id]))[0]?.state ===
-      'online',
+    async () => {
+      const [t] = await q<{ state: string; last_error: string | null }>(
+        'SELECT state, last_error FROM targets WHERE id = $1',
+        [target.id],
+      );
+      if (t?.state === 'online') return true;
+      // What the failure message shows: the states and who holds what.
+      const [d] = await q<{ live: boolean }>('SELECT live FROM sources WHERE id = $1', [demo.id]);
+      const holders = await q<{ kind: string; holder: string }>(
+        'SELECT kind, holder FROM live_leases WHERE thing_id = ANY($1)',
+        [[demo.id, target.id]],
+      );
+      throw new Error(
+        `demo live ${d?.live}, target ${t?.state} (${t?.last_error}), leases ${JSON.stringify(holders)}`,
+      );
+    },
     40_000,
   );
   await sleep(6000); // every process has reconciled its publishers at least once since
