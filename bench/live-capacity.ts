@@ -3,7 +3,7 @@
 // is watched by one HLS viewer (session, playlist and newest segment every 2 s through the app). Streams
 // are added until a step fails: a target not online or below 85 % of the feed bitrate (behind real
 // time), or a player that produced fewer than 70 % of the segments real time asks for in the window.
-// Run: npx tsx bench/live-capacity.ts [maxStreams=16]   Bounded: ~25 s per step, at most 5 minutes.
+// Run: npx tsx bench/live-capacity.ts [maxStreams=16]   Bounded: ~32 s per step, at most 5 minutes.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { feedFile } from './lib/feed-file';
@@ -11,8 +11,9 @@ import { freePort, inProcessApp } from './lib/in-process-app';
 import { writeResult } from './lib/results';
 
 const FEED_KBPS = 2500;
-const WINDOW_MS = 16_000;
-const SEGMENT_S = 2;
+const WINDOW_MS = 20_000;
+/** The players' default latency `normal`: 4 s segments (hls-args.ts). */
+const SEGMENT_S = 4;
 const DEADLINE = Date.now() + 5 * 60_000;
 const maxStreams = Number(process.argv[2] ?? 16);
 const children: ChildProcess[] = [];
@@ -27,7 +28,7 @@ async function main() {
   // The relay bench's feed file (made once, 720p30 2.5 Mbit/s).
   const feed = feedFile(FEED_KBPS);
   const { app, api, rtmpPort, workspaceId, close } = await inProcessApp();
-  const streams: { targetIds: string[]; outputId: string; hlsUrl: string; seen: Set<string> }[] = [];
+  const streams: { targetIds: string[]; outputId: string; hlsUrl: string; newest: number }[] = [];
 
   async function addStream(n: number) {
     const src = await api.sources.create({ body: { workspaceId, name: `Cap ${n}`, type: 'rtmp' } });
@@ -57,10 +58,10 @@ async function main() {
       `rtmp://127.0.0.1:${rtmpPort}/live/${key}`,
     ]);
     const session = await app.inject({ method: 'POST', url: `/v1/play/${output.id}/session`, payload: {} });
-    streams.push({ targetIds, outputId: output.id, hlsUrl: session.json().hlsUrl ?? '', seen: new Set() });
+    streams.push({ targetIds, outputId: output.id, hlsUrl: session.json().hlsUrl ?? '', newest: -1 });
   }
 
-  /** One viewer per player: the playlist and its newest segment; counts distinct new segments. */
+  /** One viewer per player: the playlist and its newest segment; remembers the newest segment number it loaded. */
   let watching = true;
   const viewers = (async () => {
     while (watching) {
@@ -80,12 +81,13 @@ async function main() {
           .split('\n')
           .filter((l) => l && !l.startsWith('#'))
           .at(-1);
-        if (!last || s.seen.has(last)) continue;
+        const number = Number(/seg_(\d+)\.ts/.exec(last ?? '')?.[1] ?? -1);
+        if (!last || number <= s.newest) continue;
         const segment = await app.inject({
           method: 'GET',
           url: new URL(last, `http://x${s.hlsUrl}`).pathname + new URL(last, `http://x${s.hlsUrl}`).search,
         });
-        if (segment.statusCode === 200) s.seen.add(last);
+        if (segment.statusCode === 200) s.newest = number;
       }
       await sleep(2000);
     }
@@ -103,10 +105,10 @@ async function main() {
   while (n < maxStreams && Date.now() < DEADLINE) {
     const add = n < 2 ? 1 : 2;
     for (let i = 0; i < add; i++) await addStream(++n);
-    await sleep(8000); // targets connect, programs start
-    const before = streams.map((s) => s.seen.size);
+    await sleep(12_000); // targets connect, programs start
+    const before = streams.map((s) => s.newest);
     await sleep(WINDOW_MS);
-    const segments = streams.map((s, i) => s.seen.size - before[i]!);
+    const segments = streams.map((s, i) => s.newest - before[i]!);
     const targets = await Promise.all(
       streams.flatMap((s) => s.targetIds).map((id) => api.targets.get({ params: { id } })),
     );

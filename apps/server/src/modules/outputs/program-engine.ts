@@ -153,6 +153,7 @@ export class ProgramEngine implements OutputControl {
     const needed = input !== 'offline' || row.input !== input || this.runs(row.id);
     if (this.deps.owner && !(await this.deps.owner.mayWrite(row.id, live?.id, needed))) {
       await this.stopWriter(row.id);
+      await this.deps.owner.giveUp(row.id);
       return this.finishRecording(row.id, undefined);
     }
     const liveUrl = live ? this.deps.localUrl(live.streamKey) : undefined;

@@ -45,10 +45,8 @@ export class ProgramOwner {
   async mayWrite(outputId: string, liveSourceId: string | undefined, needed: boolean): Promise<boolean> {
     const held = !!this.leases.fence('output', outputId);
     if (liveSourceId) {
-      if (!this.leases.fence('source', liveSourceId)) {
-        if (held) await this.leases.release('output', outputId);
-        return false;
-      }
+      // Not where the stream is: the caller stops its writer, then gives the lease up (`giveUp`).
+      if (!this.leases.fence('source', liveSourceId)) return false;
       if (await this.leases.claim('output', outputId)) return true;
       await this.leases.takeFrom('output', outputId);
       await new Promise((r) => setTimeout(r, HANDOVER_MS));
@@ -56,5 +54,10 @@ export class ProgramOwner {
     }
     if (!needed && !held) return false;
     return !!(await this.leases.claim('output', outputId));
+  }
+
+  /** After this process stopped the output's writer: free its lease at once for the source's process. */
+  async giveUp(outputId: string) {
+    if (this.leases.fence('output', outputId)) await this.leases.release('output', outputId);
   }
 }
