@@ -178,5 +178,5 @@ describe.skipIf(!adminUrl)('the live plane on several processes (PostgreSQL)', (
     const alive = nodes.filter((n) => n.child.exitCode === null && n.child.signalCode === null);
     const result = await clusterPlayerChecks({ db: db!, cluster, nodes, alive, token, workspaceId });
     console.log(JSON.stringify({ cluster2: result }));
-  }, 900_000);
+  }, 600_000);
 });
