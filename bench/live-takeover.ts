@@ -6,10 +6,14 @@
 // lease over). Baseline in the same run: the same with SIGTERM, where A releases its leases as it stops
 // and B corrects at once. The lease lives 5 s and is renewed every second, so takeover ~ 5-6.5 s.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   CLUSTER_ADMIN,
   type ClusterNode,
   call,
+  clusterSettings,
   freshDatabase,
   removeNode,
   startNode,
@@ -28,9 +32,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const db = await freshDatabase(adminUrl);
+// Cluster members share a volume and a broker, or the second one refuses to start (cluster-mode.ts).
+const sharedDir = mkdtempSync(join(tmpdir(), 'sw-takeover-shared-'));
+const cluster = clusterSettings(sharedDir);
 const nodes: ClusterNode[] = [];
 try {
-  const b = await startNode('b', db.url);
+  const b = await startNode('b', db.url, cluster);
   nodes.push(b);
   const { token } = await call<{ token: string }>(b, 'POST', '/login', CLUSTER_ADMIN);
   const workspaceId = (await call<{ items: { id: string }[] }>(b, 'GET', '/workspaces', undefined, token))
@@ -55,7 +62,7 @@ try {
     (await db.query('SELECT 1 FROM live_leases WHERE thing_id = $1', [source.id])).length === 0;
 
   const round = async (signal: NodeJS.Signals) => {
-    const a = await startNode('a', db.url);
+    const a = await startNode('a', db.url, cluster);
     nodes.push(a);
     while (!(await noLease())) await sleep(100);
     const encoder = spawn(
@@ -93,4 +100,5 @@ try {
   for (const n of nodes) await stopNode(n, 'SIGKILL');
   for (const n of nodes) removeNode(n);
   await db.drop();
+  rmSync(sharedDir, { recursive: true, force: true });
 }

@@ -2,10 +2,9 @@
 // 1. CPU of one Stromwerk RTMP target next to a bare `ffmpeg -c copy` relay of the same feed.
 // 2. How many sources with two targets each run with every target online at full bitrate.
 // Everything runs on 127.0.0.1; each phase is bounded in time.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { activeProcesses } from '@stromwerk/media/process-registry';
+import { feedFile as makeFeed } from './lib/feed-file';
 import { freePort, inProcessApp } from './lib/in-process-app';
 import { measure, processCpuSeconds } from './lib/proc-cpu';
 import { writeResult } from './lib/results';
@@ -24,51 +23,8 @@ const ffmpeg = (args: string[]) => {
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A 30 s 720p H.264/AAC file at the feed bitrate, made once; publishers loop it with -c copy (no encoding cost). */
-function feedFile(): string {
-  const dir = join(import.meta.dirname, '.cache');
-  const file = join(dir, 'feed-720p.mp4');
-  if (existsSync(file)) return file;
-  mkdirSync(dir, { recursive: true });
-  console.log('making the 720p feed file once ...');
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=1280x720:rate=30:duration=30',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:duration=30',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-b:v',
-    `${FEED_KBPS}k`,
-    '-maxrate',
-    `${FEED_KBPS}k`,
-    '-bufsize',
-    `${FEED_KBPS * 2}k`,
-    '-g',
-    '60',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '128k',
-    file,
-  ]);
-  return file;
-}
-
 async function main() {
-  const feed = feedFile();
+  const feed = makeFeed(FEED_KBPS);
   const { api, rtmpPort, workspaceId, close } = await inProcessApp();
 
   /** A receiver (ffmpeg listening, discarding) and a target of the source pushing to it. */

@@ -24,14 +24,16 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { JobWorker } from './modules/jobs/job-worker';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { mediaJobHandlers } from './modules/jobs/media-job-handlers';
+import { assertClusterReady } from './modules/live/cluster-mode';
 import type { LiveEngine } from './modules/live/live-engine';
 import { startLiveEngine } from './modules/live/start-live-engine';
 import { mediasRoutes } from './modules/medias/medias.routes';
-import { brokerRoutes } from './modules/notifications/broker.routes';
+import { brokerRoutes, browserBrokerPath } from './modules/notifications/broker.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { topicAccess } from './modules/notifications/topic-access';
 import { outputsRoutes } from './modules/outputs/outputs.routes';
 import { ProgramEngine } from './modules/outputs/program-engine';
+import { ProgramOwner } from './modules/outputs/program-owner';
 import { playRoutes } from './modules/play/play.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { socialPostsRoutes } from './modules/social-posts/social-posts.routes';
@@ -80,6 +82,12 @@ export interface AppOptions {
   live?: boolean;
   /** Run the job worker (thumbnails, renders). Default true. */
   jobs?: boolean | { staleMs?: number };
+  /**
+   * Refuse to start as one of several processes with a configuration that cannot serve several
+   * (cluster-mode.ts), and count guessing limits in PostgreSQL; `npm start` does, in-process tests sharing
+   * a database do not.
+   */
+  clusterCheck?: boolean;
   /** An error code the route table does not declare: logged (default) or, in tests, a failing 500. */
   undeclaredErrors?: UndeclaredErrors;
 }
@@ -126,6 +134,8 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   const database =
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
+  if (opts.clusterCheck && (await assertClusterReady(config, database)))
+    app.log.info('one of several server processes on this database (docs/operations.md)');
   const services = buildServices(config, database, app.log);
   await services.storage.check();
   // Stored tokens and passwords that this key cannot open stop the start, in one line (main.ts prints it).
@@ -171,7 +181,9 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     async (v1) => {
       // Only the API scope requires a caller; docs and the web app are outside it.
       registerAuth(v1, services.sessions, services.apiKeys);
-      registerAttemptLimits(v1);
+      // A real start on PostgreSQL counts guesses in the database, for every process alike; in-process
+      // tests that share a database keep their own counts.
+      registerAttemptLimits(v1, opts.clusterCheck && database.listen ? { db: database.db } : undefined);
       // The document is the same for everyone and does not change while the server runs: serialized once,
       // served without looking up the caller.
       let openapi: string | undefined;
@@ -182,7 +194,10 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
       await v1.register(healthRoutes, {
         sources: {
           version: VERSION,
-          broker: () => app.broker?.health() ?? { ok: false, engine: 'none' },
+          broker: () => ({
+            ...(app.broker?.health() ?? { ok: false, engine: 'none' }),
+            browserUrl: browserBrokerPath(config),
+          }),
           media: () => ({
             ok: media.ffmpeg,
             engine: media.ffmpeg ? `ffmpeg ${media.version ?? ''}`.trim() : 'none',
@@ -243,6 +258,13 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     app.live = await startLiveEngine(services, media, app.log);
     const live = app.live;
     services.graph.stats.probe = live;
+    // On PostgreSQL other processes may share the database: one writer per player (program-owner.ts).
+    const owner = services.database.listen
+      ? new ProgramOwner(live.leases, {
+          runs: (id) => !!app.programs?.runs(id),
+          reconsider: async (id) => app.programs?.reconcile(id),
+        })
+      : undefined;
     app.programs = new ProgramEngine({
       config,
       capabilities: media,
@@ -254,6 +276,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
       storage: services.storage,
       recordings: services.recordings,
       localUrl: (key) => live.localUrl(key),
+      owner,
     });
     services.outputs.live = app.programs;
     services.play.engine = app.programs;

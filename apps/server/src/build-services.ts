@@ -34,6 +34,7 @@ import { NotificationsRepository } from './modules/notifications/notifications.r
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { OutputsRepository } from './modules/outputs/outputs.repository';
 import { OutputsService } from './modules/outputs/outputs.service';
+import { ViewersRepository } from './modules/outputs/viewers.repository';
 import { PlayService } from './modules/play/play.service';
 import { SessionsRepository } from './modules/sessions/sessions.repository';
 import { SessionsService } from './modules/sessions/sessions.service';
@@ -65,7 +66,7 @@ import { VerificationRepository } from './modules/users/verification.repository'
 import { VerificationService } from './modules/users/verification.service';
 import { WorkspacesRepository } from './modules/workspaces/workspaces.repository';
 import { WorkspacesService } from './modules/workspaces/workspaces.service';
-import type { Config } from './plugins/config';
+import { type Config, sharedRoot } from './plugins/config';
 import type { Database } from './plugins/db';
 import { createMailer } from './plugins/mailer';
 import { createStorage } from './plugins/storage';
@@ -178,6 +179,8 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     },
   );
   play.meter = usage.meter;
+  // PostgreSQL may be shared by several processes: a viewer limit of N admits N across all of them.
+  if (database.listen) play.sharedViewers = new ViewersRepository(db);
   return {
     socials,
     socialShares,
@@ -238,7 +241,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     outputs,
     play,
     comments: new CommentsService(new CommentsRepository(db), access, outputs, events),
-    clips: new ClipsService(config.dataDir, outputs, medias, jobs, play, storage, log, events),
+    clips: new ClipsService(sharedRoot(config), outputs, medias, jobs, play, storage, log, events),
     markers: new MarkersService(new MarkersRepository(db), outputs),
     graph: new GraphService(access, sourcesRepo, outputs, targetsRepo, medias.repo, new LiveStats()),
     drafts: new DraftsService(new DraftsRepository(db), access, medias, jobs, events, log),

@@ -15,7 +15,7 @@ async function main() {
     }
     throw e;
   }
-  const app = await buildApp({ config });
+  const app = await buildApp({ config, clusterCheck: true });
   await bootstrapFirstRun(app.services.database.db, config, app.services, app.log);
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

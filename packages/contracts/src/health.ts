@@ -11,7 +11,8 @@ export const healthSchema = z
     version: z.string(),
     parts: z.object({
       database: healthPartSchema,
-      broker: healthPartSchema,
+      // browserUrl: where browsers connect ("/mqtt" on the page's own origin for the embedded broker).
+      broker: healthPartSchema.extend({ browserUrl: z.string().optional() }),
       media: healthPartSchema.extend({ features: z.record(z.string(), z.boolean()) }),
       storage: healthPartSchema,
       mail: healthPartSchema,

@@ -1,6 +1,12 @@
 import type { ErrorCode } from '@stromwerk/contracts/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  type RateLimiterAbstract,
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import { rateLimits } from '../db/schema/live';
 import { AppError } from '../lib/app-error';
 
 interface Budget {
@@ -43,16 +49,21 @@ const tooMany = (seconds: number) =>
   });
 
 /**
- * Enforces `config.attempts` of the routes in this scope (rate-limiter-flexible, in memory: one process
- * keeps its own counts). The address is `request.ip`, which honours X-Forwarded-For only from TRUST_PROXY.
+ * Enforces `config.attempts` of the routes in this scope (rate-limiter-flexible). `shared`: the counters
+ * live in PostgreSQL (table `rate_limits`), so every process of a cluster counts the same attempts (issue
+ * 19, fault 8); without it (PGlite, one process) they are kept in memory. The address is `request.ip`,
+ * which honours X-Forwarded-For only from TRUST_PROXY.
  */
-export function registerAttemptLimits(app: FastifyInstance): void {
-  const limiters = new Map<string, RateLimiterMemory>();
+export function registerAttemptLimits(app: FastifyInstance, shared?: { db: unknown }): void {
+  const limiters = new Map<string, RateLimiterAbstract>();
   const limiter = (name: string, budget: Budget) => {
     const key = `${name}:${budget.points}/${budget.seconds}`;
     let found = limiters.get(key);
     if (!found) {
-      found = new RateLimiterMemory({ keyPrefix: key, points: budget.points, duration: budget.seconds });
+      const options = { keyPrefix: key, points: budget.points, duration: budget.seconds };
+      found = shared
+        ? new RateLimiterDrizzle({ ...options, storeClient: shared.db, schema: rateLimits })
+        : new RateLimiterMemory(options);
       limiters.set(key, found);
     }
     return found;

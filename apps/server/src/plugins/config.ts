@@ -62,6 +62,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Several server processes on one PostgreSQL (issue 19, docs/operations.md "Several processes").
+  CLUSTER: z.enum(['true', 'false']).default('false'),
+  // A directory every process mounts (one volume, NFS): players' HLS, and media when S3_* is not set.
+  SHARED_DIR: z.string().min(1).optional(),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   MQTT_URL: optionalUrl(['mqtt', 'mqtts', 'ws', 'wss']),
   // What browsers connect to when MQTT_URL is set (the server may reach the broker by another address).
@@ -107,6 +111,10 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** CLUSTER=true: this process is one of several on one database (also detected, cluster-check.ts). */
+  cluster?: boolean;
+  /** SHARED_DIR: the volume all processes share; players' HLS and local media live there when set. */
+  sharedDir?: string;
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
   mqttPublicUrl: string | undefined;
@@ -150,6 +158,19 @@ export function secretsKeyBytes(value: string): Buffer | undefined {
 
 export class ConfigError extends Error {}
 
+/**
+ * A TCP-only broker (mqtt:, mqtts:) gives browsers nothing to connect to: without MQTT_PUBLIC_URL they
+ * would be sent to /mqtt on our own origin, which only the embedded broker answers (issue 19, fault 6).
+ */
+export function brokerRefusal(mqttUrl: string | undefined, mqttPublicUrl: string | undefined) {
+  if (!mqttUrl || mqttPublicUrl || /^wss?:/.test(mqttUrl)) return undefined;
+  return `MQTT_URL=${new URL(mqttUrl).protocol}//${new URL(mqttUrl).host} is TCP only and browsers need WebSocket: set MQTT_PUBLIC_URL (ws: or wss:) to the broker's browser address`;
+}
+
+/** Where players' HLS and local media live: the shared volume when there is one, else DATA_DIR. */
+export const sharedRoot = (config: Pick<Config, 'dataDir' | 'sharedDir'>) =>
+  config.sharedDir ?? config.dataDir;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.keys(envSchema.shape).map((k) => [k, blankToUndefined(env[k])]));
   const parsed = envSchema.safeParse(cleaned);
@@ -167,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY must be set together',
     );
   }
+  const refused = brokerRefusal(e.MQTT_URL, e.MQTT_PUBLIC_URL);
+  if (refused) throw new ConfigError(`Invalid configuration: ${refused}`);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const host = new URL(publicUrl).hostname;
   let ingestEndpoints: IngestEndpoints;
@@ -186,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl,
     dataDir: e.DATA_DIR,
+    cluster: e.CLUSTER === 'true',
+    sharedDir: e.SHARED_DIR,
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,

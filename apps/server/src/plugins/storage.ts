@@ -3,7 +3,7 @@ import { copyFile, mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Config } from './config';
+import { type Config, sharedRoot } from './config';
 import { removePartialFiles } from './partial-files';
 import { createS3Storage } from './storage-s3';
 
@@ -32,7 +32,11 @@ export interface Storage {
 /** Where a write goes until it is complete; removePartialFiles() sweeps those a crash left. */
 const partName = (target: string) => `${target}.part-${process.pid}-${Date.now()}`;
 
-export function createLocalStorage(root: string): Storage {
+/**
+ * `shared`: the folder is a volume other machines write too (SHARED_DIR), where a writer's pid says
+ * nothing; only partial files older than a day are swept there.
+ */
+export function createLocalStorage(root: string, shared = false): Storage {
   const base = resolve(root);
   const pathOf = (key: string) => {
     const full = resolve(base, key);
@@ -41,10 +45,10 @@ export function createLocalStorage(root: string): Storage {
   };
   return {
     engine: 'local',
-    describe: () => 'local files under DATA_DIR/media',
+    describe: () => (shared ? 'local files under SHARED_DIR/media' : 'local files under DATA_DIR/media'),
     async check() {
       await mkdir(base, { recursive: true });
-      await removePartialFiles(base);
+      await removePartialFiles(base, shared ? { olderThanMs: 86_400_000 } : {});
     },
     async put(key, data) {
       const target = pathOf(key);
@@ -102,7 +106,9 @@ export function createLocalStorage(root: string): Storage {
 
 export const mediaRoot = (dataDir: string) => join(dataDir, 'media');
 
-/** The storage the configuration asks for: S3 when S3_* is set, else DATA_DIR/media. */
+/** The storage the configuration asks for: S3 when S3_* is set, else SHARED_DIR/media or DATA_DIR/media. */
 export function createStorage(config: Config): Storage {
-  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(mediaRoot(config.dataDir));
+  return config.s3
+    ? createS3Storage(config.s3)
+    : createLocalStorage(mediaRoot(sharedRoot(config)), !!config.sharedDir);
 }

@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,8 +45,21 @@ export async function freshDatabase(adminUrl: string) {
   };
 }
 
-/** Starts one server process (the production bundle of the current sources) on `databaseUrl`. */
-export async function startNode(name: string, databaseUrl: string): Promise<ClusterNode> {
+/**
+ * What every process of a cluster shares besides the database (docs/operations.md "Several processes"):
+ * one volume (SHARED_DIR: players' HLS, local media) and one broker with a browser address.
+ */
+export function clusterSettings(sharedDir: string): Record<string, string> {
+  return {
+    SHARED_DIR: sharedDir,
+    MQTT_URL: 'mqtt://127.0.0.1:1883',
+    MQTT_PUBLIC_URL: 'wss://broker.example.test/mqtt',
+  };
+}
+
+const command = [process.execPath, '--enable-source-maps', 'apps/server/dist/main.js'];
+
+async function nodeEnv(name: string, databaseUrl: string, extra: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), `sw-cluster-${name}-`));
   const port = await freePort();
   const env = await serverEnv(port, dataDir, {
@@ -55,10 +68,34 @@ export async function startNode(name: string, databaseUrl: string): Promise<Clus
     ADMIN_EMAIL: CLUSTER_ADMIN.email,
     ADMIN_PASSWORD: CLUSTER_ADMIN.password,
     TARGET_ALLOW_PRIVATE: 'true',
+    ...extra,
   });
   // The server bundle (built when stale, in about a second): it starts in a fraction of tsx's time.
   ensureBuilt(serverBuild);
-  const command = [process.execPath, '--enable-source-maps', 'apps/server/dist/main.js'];
+  return { env, dataDir };
+}
+
+/** A server that must refuse to start: its exit code and what it printed. */
+export async function refusedStart(name: string, databaseUrl: string, extra: Record<string, string>) {
+  const { env, dataDir } = await nodeEnv(name, databaseUrl, extra);
+  const child = spawn(command[0]!, command.slice(1), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+  clearTimeout(timer);
+  rmSync(dataDir, { recursive: true, force: true });
+  return { code, lines: output.trim().split('\n') };
+}
+
+/** Starts one server process (the production bundle of the current sources) on `databaseUrl`. */
+export async function startNode(
+  name: string,
+  databaseUrl: string,
+  extra: Record<string, string> = {},
+): Promise<ClusterNode> {
+  const { env, dataDir } = await nodeEnv(name, databaseUrl, extra);
   const started = await startServerProcess(command, { cwd: root, env, timeoutMs: 90_000 });
   return {
     name,
@@ -117,4 +154,15 @@ export function mediaProcessesOf(node: ClusterNode): number[] {
     }
   }
   return pids;
+}
+
+/** The command lines of a node's media processes (which ffmpeg does what). */
+export function mediaCommandsOf(node: ClusterNode): string[] {
+  return mediaProcessesOf(node).flatMap((pid) => {
+    try {
+      return [readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').join(' ')];
+    } catch {
+      return [];
+    }
+  });
 }

@@ -12,6 +12,7 @@ import { type PlaylistSegment, parsePlaylist, windowOf } from '@stromwerk/media/
 import { probeMedia } from '@stromwerk/media/probe';
 import { runToCompletion } from '@stromwerk/media/run-to-completion';
 import type { MediaFile } from '../../db/schema/media';
+import { sharedRoot } from '../../plugins/config';
 import { etaSeconds, freshJobDir } from '../jobs/job-files';
 import type { JobContext } from '../jobs/job-worker';
 import type { MediaJobDeps } from '../jobs/media-job-handlers';
@@ -31,12 +32,12 @@ type Ctx = JobContext & { deps: MediaJobDeps; media: MediaRow; dir: string; inpu
 export async function clipJob(deps: MediaJobDeps, ctx: JobContext) {
   const media = ctx.job.mediaId ? await deps.medias.repo.byId(ctx.job.mediaId) : undefined;
   if (!media) throw new Error('The clip no longer exists');
-  const inputs = clipInputsDir(deps.dataDir, media.id);
+  const inputs = clipInputsDir(sharedRoot(deps), media.id);
   const plan = await readPlan(inputs);
   const c: Ctx = { ...ctx, deps, media, inputs, dir: await freshJobDir(deps.dataDir, ctx.job.id) };
   if (plan.kind === 'output') await dvrClip(c, plan);
   else await mediaClip(c, plan);
-  await removeClipInputs(deps.dataDir, media.id);
+  await removeClipInputs(sharedRoot(deps), media.id);
   return { resultMediaId: media.id };
 }
 
@@ -99,7 +100,7 @@ async function mediaClip(c: Ctx, plan: Extract<ClipPlanFile, { kind: 'media' }>)
  * until the playlist passes the end (or the stream stops writing: then the clip ends where it did).
  */
 async function awaitEnd(c: Ctx, plan: Extract<ClipPlanFile, { kind: 'output' }>) {
-  const hlsDir = programDir(c.deps.dataDir, plan.outputId);
+  const hlsDir = programDir(sharedRoot(c.deps), plan.outputId);
   const have = new Map(plan.segments.map((s) => [s.uri, s]));
   const giveUpAt = Math.max(Date.now(), plan.toMs) + LATE_MS;
   for (;;) {

@@ -5,7 +5,7 @@ import { registerTable } from '../../lib/table-routes';
 
 export interface HealthSources {
   version: string;
-  broker: () => { ok: boolean; engine: string; message?: string };
+  broker: () => { ok: boolean; engine: string; message?: string; browserUrl?: string };
   media: () => { ok: boolean; engine: string; message?: string; features: Record<string, boolean> };
   storage: () => { ok: boolean; engine: string; message?: string };
 }

@@ -14,6 +14,8 @@ import { thumbnailJob } from './thumbnail.job';
 
 export interface MediaJobDeps {
   dataDir: string;
+  /** SHARED_DIR: players' HLS and clip inputs, seen by every process (config.ts `sharedRoot`). */
+  sharedDir?: string;
   ffmpegPath: string;
   ffprobePath: string;
   storage: Storage;

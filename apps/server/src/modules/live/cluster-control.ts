@@ -27,12 +27,12 @@ export function clusterControl(
   engine: LiveEngine,
   listen: (<M>(channel: string, handlers: NotifyHandlers<M>) => NotifyChannel<M>) | undefined,
   deps: { sources: SourcesRepository; targets: TargetsRepository; events: EventBus; log: FastifyBaseLogger },
-): { control: LiveControl; close(): Promise<void> } {
+): { control: LiveControl; close(): Promise<void>; handOver(sourceIds: string[]): Promise<void> } {
   if (!listen) {
     deps.events.onChange((e) => {
       if (e.type === 'corporation' && e.action === 'updated') void engine.corporationChanged(e.id);
     });
-    return { control: engine, close: async () => {} };
+    return { control: engine, close: async () => {}, handOver: async () => {} };
   }
   const apply = async (m: LiveMessage) => {
     if (m.op === 'source') {
@@ -60,5 +60,13 @@ export function clusterControl(
     targetChanged: (row: TargetRow) => send({ op: 'target', id: row.id }),
     targetRemoved: (id: string) => send({ op: 'target-removed', id }),
   };
-  return { control, close: () => channel.close() };
+  return {
+    control,
+    close: () => channel.close(),
+    // A stopping process tells the others about the sources it ran (demo, re-live, SRT): one of them
+    // claims each and starts its publisher now instead of at its next 5 s reconcile (rolling restarts).
+    async handOver(sourceIds) {
+      for (const id of sourceIds) await send({ op: 'source', id });
+    },
+  };
 }

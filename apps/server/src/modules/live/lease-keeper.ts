@@ -21,6 +21,10 @@ export interface LeaseKeeperHooks {
 export class LeaseKeeper {
   /** This process, unique per start: host, pid and a random part. */
   readonly me = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+  /** The thing id of this process's heartbeat lease (kind `process`). */
+  readonly processId = randomUUID();
+  /** Hooks of other kinds of leases than the engine's sources and targets (program-owner.ts). */
+  private readonly kinds = new Map<LeaseKind, LeaseKeeperHooks>();
   private readonly held = new Map<string, number>();
   /** Rounds a held lease was seen unused; released at the second (a write may still be in flight). */
   private readonly idle = new Map<string, number>();
@@ -31,7 +35,34 @@ export class LeaseKeeper {
     private readonly repo: LeasesRepository,
     private readonly hooks: LeaseKeeperHooks,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    // The heartbeat is always in use; a dead process's heartbeat taken over is simply dropped.
+    this.handle('process', {
+      inUse: (_kind, id) => id === this.processId,
+      lost: async () => {},
+      takenOver: (kind, id) => this.release(kind, id),
+    });
+  }
+
+  /** Another kind of lease, run by another part of the server (the players' writers). */
+  handle(kind: LeaseKind, hooks: LeaseKeeperHooks) {
+    this.kinds.set(kind, hooks);
+  }
+
+  private hooksOf(kind: LeaseKind) {
+    return this.kinds.get(kind) ?? this.hooks;
+  }
+
+  /**
+   * Takes the lease even from a live holder (who notices at its next renewal, within LEASE_RENEW_MS, and
+   * stops); the caller waits that long before it writes.
+   */
+  async takeFrom(kind: LeaseKind, id: string): Promise<Fence> {
+    const token = await this.repo.takeFrom(kind, id, this.me);
+    this.held.set(leaseKey(kind, id), token);
+    this.idle.delete(leaseKey(kind, id));
+    return { holder: this.me, token };
+  }
 
   /** Claims (or renews) the lease of a thing; the fence of its writes, or undefined when another holds it. */
   async claim(kind: LeaseKind, id: string): Promise<Fence | undefined> {
@@ -59,6 +90,11 @@ export class LeaseKeeper {
   }
 
   start() {
+    const heartbeat = () =>
+      this.claim('process', this.processId).catch((err) =>
+        this.log.warn({ err }, 'writing the process heartbeat failed'),
+      );
+    void heartbeat();
     this.timer = setInterval(() => {
       this.round ??= this.tick()
         .catch((err) => this.log.warn({ err }, 'renewing the live leases failed'))
@@ -69,9 +105,16 @@ export class LeaseKeeper {
     this.timer.unref();
   }
 
+  /** The sources whose leases `stop()` released: others may start their publishers at once. */
+  releasedSources: string[] = [];
+
   async stop() {
     clearInterval(this.timer);
     await this.round;
+    this.releasedSources = [...this.held.keys()]
+      .map(parseLeaseKey)
+      .filter((l) => l.kind === 'source')
+      .map((l) => l.id);
     this.held.clear();
     await this.repo.releaseAll(this.me);
   }
@@ -83,12 +126,12 @@ export class LeaseKeeper {
       this.held.delete(key);
       const { kind, id } = parseLeaseKey(key);
       this.log.warn({ kind, id }, 'lost a live lease to another process');
-      await this.hooks.lost(kind, id);
+      await this.hooksOf(kind).lost(kind, id);
     }
     for (const [key, token] of renewed) if (!this.held.has(key)) this.held.set(key, token);
     for (const key of [...this.held.keys()]) {
       const { kind, id } = parseLeaseKey(key);
-      if (this.hooks.inUse(kind, id)) {
+      if (this.hooksOf(kind).inUse(kind, id)) {
         this.idle.delete(key);
         continue;
       }
@@ -101,7 +144,8 @@ export class LeaseKeeper {
     }
     for (const { kind, thingId } of await this.repo.expiredOfOthers(this.me)) {
       const fence = await this.claim(kind as LeaseKind, thingId);
-      if (fence) await this.hooks.takenOver(kind as LeaseKind, thingId, fence);
+      if (fence) await this.hooksOf(kind as LeaseKind).takenOver(kind as LeaseKind, thingId, fence);
     }
+    if (!this.held.has(leaseKey('process', this.processId))) await this.claim('process', this.processId);
   }
 }

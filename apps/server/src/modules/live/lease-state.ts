@@ -13,7 +13,11 @@
  * the same on PGlite (one process, always the winner) and on PostgreSQL (several processes).
  */
 
-export type LeaseKind = 'source' | 'target';
+/**
+ * `output`: the writer of a player's program (program-owner.ts); `process`: every running process's
+ * heartbeat (its id is new per start), which tells a starting process that it is one of several.
+ */
+export type LeaseKind = 'source' | 'target' | 'output' | 'process';
 
 export interface Lease {
   holder: string;

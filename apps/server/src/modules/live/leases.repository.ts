@@ -53,6 +53,41 @@ export class LeasesRepository {
     });
   }
 
+  /**
+   * Takes a lease whoever holds it (the fencing token grows when the holder changes): the process where a
+   * player's live source is takes the player's writer from the process that wrote its fallback.
+   */
+  async takeFrom(kind: LeaseKind, id: string, me: string, ttlMs = LEASE_TTL_MS): Promise<number> {
+    const expiresAt = sql`now() + ${`${ttlMs} milliseconds`}::interval`;
+    const [row] = await this.db
+      .insert(liveLeases)
+      .values({ kind, thingId: id, holder: me, token: 1, expiresAt })
+      .onConflictDoUpdate({
+        target: [liveLeases.kind, liveLeases.thingId],
+        set: {
+          holder: me,
+          token: sql`CASE WHEN ${liveLeases.holder} = ${me} THEN ${liveLeases.token} ELSE ${liveLeases.token} + 1 END`,
+          expiresAt,
+        },
+      })
+      .returning({ token: liveLeases.token });
+    return row!.token;
+  }
+
+  /** Heartbeats of running processes other than `me` with their expiry (cluster-check.ts). */
+  async otherProcesses(me?: string) {
+    return this.db
+      .select({ holder: liveLeases.holder, expiresAt: liveLeases.expiresAt })
+      .from(liveLeases)
+      .where(
+        and(
+          eq(liveLeases.kind, 'process'),
+          sql`${liveLeases.expiresAt} > now()`,
+          me ? ne(liveLeases.holder, me) : undefined,
+        ),
+      );
+  }
+
   /** Extends every lease of `me`; answers the ones it still holds (kind:id -> token). */
   async renew(me: string, ttlMs = LEASE_TTL_MS): Promise<Map<string, number>> {
     const rows = await this.db

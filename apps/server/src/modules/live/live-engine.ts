@@ -129,7 +129,6 @@ export class LiveEngine implements LiveControl {
 
   async stop() {
     this.stopping = true;
-    for (const close of this.closers) await close();
     clearInterval(this.tick);
     this.metered.tick();
     this.targets.stopping = true;
@@ -141,6 +140,7 @@ export class LiveEngine implements LiveControl {
     await this.ingest?.stop();
     // Released, not left to expire: the other processes correct what this one ran at once.
     await this.leases.stop();
+    for (const close of this.closers) await close();
   }
 
   /** A stopping process ends the streams it owns itself (quietly), before it releases their leases. */

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import type { MediaCapabilities } from '@stromwerk/media/capabilities';
 import { setProcessOwner, sweepOrphans } from '@stromwerk/media/orphans';
 import type { FastifyBaseLogger } from 'fastify';
+import { sharedRoot } from '../../plugins/config';
 import type { Services } from '../../services';
 import { CorporationsRepository } from '../corporations/corporations.repository';
 import { storedInput } from '../medias/media-input';
@@ -43,7 +44,7 @@ export async function startLiveEngine(
     async programFeed(outputId) {
       const output = await services.outputs.repo.byId(outputId);
       if (!output || output.input === 'offline') return undefined;
-      return join(programDir(services.config.dataDir, outputId), 'index.m3u8');
+      return join(programDir(sharedRoot(services.config), outputId), 'index.m3u8');
     },
     async mediaFile(mediaId) {
       const media = await services.medias.repo.readyById(mediaId);
@@ -74,7 +75,10 @@ export async function startLiveEngine(
     events: services.events,
     log,
   });
-  engine.onStop(cluster.close);
+  engine.onStop(async () => {
+    await cluster.handOver(engine.leases.releasedSources);
+    await cluster.close();
+  });
   void services.recordings
     .recoverLeftovers(async (id) => (await services.sources.repo.byId(id)) ?? services.outputs.repo.byId(id))
     .catch((err) => log.error({ err }, 'importing left-over recordings failed'));

@@ -7,19 +7,25 @@ import { registerTable } from '../../lib/table-routes';
 import type { Config } from '../../plugins/config';
 import { topicAccess } from './topic-access';
 
-/** The page's own origin + /mqtt when embedded; MQTT_PUBLIC_URL (or a ws MQTT_URL) for an external broker. */
-function brokerUrl(config: Config, req: FastifyRequest): string {
-  const sameOrigin = `${req.protocol === 'https' ? 'wss' : 'ws'}://${req.host}/mqtt`;
-  if (!config.mqttUrl) return sameOrigin;
+/**
+ * Where browsers connect: MQTT_PUBLIC_URL, or a ws MQTT_URL without its credentials, for an external
+ * broker; "/mqtt" on the page's own origin for the embedded one (a TCP-only MQTT_URL without
+ * MQTT_PUBLIC_URL is refused at start, config.ts). Reported by /v1/health too.
+ */
+export function browserBrokerPath(config: Pick<Config, 'mqttUrl' | 'mqttPublicUrl'>): string {
   if (config.mqttPublicUrl) return config.mqttPublicUrl;
-  if (/^wss?:/.test(config.mqttUrl)) {
+  if (config.mqttUrl && /^wss?:/.test(config.mqttUrl)) {
     const url = new URL(config.mqttUrl);
     url.username = '';
     url.password = '';
     return url.toString();
   }
-  // A TCP-only broker URL is useless to a browser: assume the reverse proxy forwards /mqtt to it.
-  return sameOrigin;
+  return '/mqtt';
+}
+
+function brokerUrl(config: Config, req: FastifyRequest): string {
+  const path = browserBrokerPath(config);
+  return path === '/mqtt' ? `${req.protocol === 'https' ? 'wss' : 'ws'}://${req.host}/mqtt` : path;
 }
 
 /**

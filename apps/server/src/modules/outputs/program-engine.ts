@@ -18,7 +18,7 @@ import {
 } from '@stromwerk/media/program-feed';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../lib/events';
-import type { Config } from '../../plugins/config';
+import { type Config, sharedRoot } from '../../plugins/config';
 import type { Storage } from '../../plugins/storage';
 import { SourceRecorder } from '../live/source-recorder';
 import { storedInput } from '../medias/media-input';
@@ -29,6 +29,7 @@ import type { SourcesRepository } from '../sources/sources.repository';
 import type { OutputRow } from './outputs.repository';
 import type { OutputControl, OutputsService } from './outputs.service';
 import { chooseInput, type ProgramFacts } from './program-choice';
+import type { ProgramOwner } from './program-owner';
 import { ViewerRegistry } from './viewer-registry';
 import { VodPackager } from './vod-packager';
 
@@ -53,6 +54,8 @@ export interface ProgramEngineDeps {
   recordings: RecordingsService;
   /** RTMP address of a stream key on this node's ingest; undefined while the ingest is down. */
   localUrl(streamKey: string): string | undefined;
+  /** Which process writes which output (several processes, issue 19); absent: this one writes all. */
+  owner?: ProgramOwner;
 }
 
 export class ProgramEngine implements OutputControl {
@@ -70,7 +73,7 @@ export class ProgramEngine implements OutputControl {
   }
 
   hlsDir(outputId: string) {
-    return programDir(this.deps.config.dataDir, outputId);
+    return programDir(sharedRoot(this.deps.config), outputId);
   }
 
   async start() {
@@ -102,6 +105,11 @@ export class ProgramEngine implements OutputControl {
     await this.finishRecording(id, undefined);
     this.viewers.drop(id);
     await rm(this.hlsDir(id), { recursive: true, force: true });
+  }
+
+  /** Whether this process writes or records the output (its lease is in use). */
+  runs(outputId: string) {
+    return this.writers.has(outputId) || this.recorders.has(outputId);
   }
 
   currentViewers(id: string) {
@@ -157,6 +165,16 @@ export class ProgramEngine implements OutputControl {
       hasFallback: fallback?.status === 'ready' && usable.fallback,
       hasVod: !!vod,
     });
+    // One writer per output in the cluster: elsewhere this process stops its own (program-owner.ts).
+    // Decided on the database's facts; the feed's readers refine the input only where it runs.
+    const planned = chooseInput(s, facts({ main: true, backup: true, fallback: true }));
+    const plannedLive = planned === 'main' ? main : planned === 'backup' ? backup : undefined;
+    const needed = planned !== 'offline' || row.input !== planned || this.runs(row.id);
+    if (this.deps.owner && !(await this.deps.owner.mayWrite(row.id, plannedLive?.id, needed))) {
+      await this.stopWriter(row.id);
+      await this.deps.owner.giveUp(row.id);
+      return this.finishRecording(row.id, undefined);
+    }
     const rule = (usable: Record<FeedInput, boolean>) => {
       const chosen = chooseInput(s, facts(usable));
       return chosen === 'vod' || chosen === 'offline' ? undefined : chosen;

@@ -12,6 +12,7 @@ import type { TokenService } from '../auth/token.service';
 import type { MediaLinks } from '../medias/media-links';
 import type { OutputRow, OutputsRepository } from '../outputs/outputs.repository';
 import type { ProgramEngine } from '../outputs/program-engine';
+import type { ViewersRepository } from '../outputs/viewers.repository';
 import { readVod } from '../outputs/vod-packager';
 import type { UsageMeter } from '../usage/usage-meter';
 
@@ -69,6 +70,8 @@ export class PlayService {
   engine: ProgramEngine | undefined;
   /** Viewer sessions, watch time, peak viewers and the bytes served are metered (issue 17). */
   meter: UsageMeter | undefined;
+  /** On PostgreSQL: viewers counted across every process (issue 19); else the engine's registry. */
+  sharedViewers: ViewersRepository | undefined;
 
   constructor(
     private readonly outputs: OutputsRepository,
@@ -126,16 +129,15 @@ export class PlayService {
         body.password ? 'password: Wrong password' : 'password: This player needs a password',
         [{ field: 'password', message: body.password ? 'Wrong password' : 'Required' }],
       );
-    const viewers = this.engine?.viewers;
-    if (s.viewerLimitEnabled && viewers && viewers.count(id) >= s.viewerLimit)
+    const viewerId = randomUUID();
+    // Counted from the start, so viewer N+1 is refused even before N fetched a playlist.
+    const watching = await this.admit(id, viewerId, s.viewerLimitEnabled ? s.viewerLimit : null);
+    if (watching === null)
       throw new AppError(
         'VIEWER_LIMIT_REACHED',
         'This stream is full: the most viewers it allows are watching',
       );
-    const viewerId = randomUUID();
-    // Counted from the start, so viewer N+1 is refused even before N fetched a playlist.
-    viewers?.seen(id, viewerId);
-    await this.outputs.addStatistics(id, { views: 1, peak: viewers?.count(id) ?? 0 });
+    await this.outputs.addStatistics(id, { views: 1, peak: watching });
     // A unique viewer is a viewer session (one per page load): exact across processes, summable.
     this.meter?.add(scopeOf(row), 'unique_viewers', 1);
     const token = await new SignJWT({ o: id, r: rulesVersion(row), ...(embed ? { eo: embed } : {}) })
@@ -144,6 +146,20 @@ export class PlayService {
       .setExpirationTime(`${TOKEN_HOURS}h`)
       .sign(await this.tokens.secret());
     return this.describe(row, token);
+  }
+
+  /** Takes a place for a new viewer; the viewers watching then, or null when the limit is reached. */
+  private async admit(id: string, viewerId: string, limit: number | null): Promise<number | null> {
+    if (this.sharedViewers) return this.sharedViewers.admit(id, viewerId, limit);
+    const viewers = this.engine?.viewers;
+    if (!viewers) return 0;
+    if (limit !== null && viewers.count(id) >= limit) return null;
+    viewers.seen(id, viewerId);
+    return viewers.count(id);
+  }
+
+  private async watching(id: string) {
+    return this.sharedViewers ? this.sharedViewers.count(id) : (this.engine?.viewers.count(id) ?? 0);
   }
 
   async describe(row: OutputRow, token: string): Promise<PlaySession> {
@@ -174,7 +190,7 @@ export class PlayService {
       commentsEnabled: s.commentsEnabled,
       moderation: s.moderation,
       vodSeconds: vod ? playlistSeconds(vod) : null,
-      viewers: this.engine?.viewers.count(row.id) ?? 0,
+      viewers: await this.watching(row.id),
     };
   }
 
@@ -232,11 +248,13 @@ export class PlayService {
         : await readFile(join(dir, 'index.m3u8'), 'utf8').catch(() => null);
     if (!text) throw notFound('Playlist');
     if (!member) {
-      const viewers = this.engine!.viewers;
-      const watched = viewers.seen(id, viewerId);
-      await this.outputs.addStatistics(id, { watchSeconds: watched, peak: viewers.count(id) });
+      // Watch time between a viewer's requests to this process (behind round-robin they add up).
+      const watched = this.engine!.viewers.seen(id, viewerId);
+      await this.sharedViewers?.seen(id, viewerId);
+      const watching = await this.watching(id);
+      await this.outputs.addStatistics(id, { watchSeconds: watched, peak: watching });
       this.meter?.add(scopeOf(row), 'viewer_seconds', watched);
-      this.meter?.gauge(scopeOf(row), 'peak_viewers', viewers.count(id));
+      this.meter?.gauge(scopeOf(row), 'peak_viewers', watching);
     }
     const t = encodeURIComponent(token);
     const body = text

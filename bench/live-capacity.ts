@@ -1,0 +1,149 @@
+// Live streams per media process on this machine (issue 19): each stream is an RTMP source (a -c copy
+// publisher of a made-once 720p file), two RTMP targets to local receivers, and one player whose program
+// is watched by one HLS viewer (session, playlist and newest segment every 2 s through the app). Streams
+// are added until a step fails: a target not online or below 85 % of the feed bitrate (behind real
+// time), or a player that produced fewer than 70 % of the segments real time asks for in the window.
+// Run: npx tsx bench/live-capacity.ts [maxStreams=16]   Bounded: ~32 s per step, at most 5 minutes.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { feedFile } from './lib/feed-file';
+import { freePort, inProcessApp } from './lib/in-process-app';
+import { writeResult } from './lib/results';
+
+const FEED_KBPS = 2500;
+const WINDOW_MS = 20_000;
+/** The players' default latency `normal`: 4 s segments (hls-args.ts). */
+const SEGMENT_S = 4;
+const DEADLINE = Date.now() + 5 * 60_000;
+const maxStreams = Number(process.argv[2] ?? 16);
+const children: ChildProcess[] = [];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const ffmpeg = (args: string[]) => {
+  const c = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', ...args], { stdio: 'ignore' });
+  children.push(c);
+  return c;
+};
+
+async function main() {
+  // The relay bench's feed file (made once, 720p30 2.5 Mbit/s).
+  const feed = feedFile(FEED_KBPS);
+  const { app, api, rtmpPort, workspaceId, close } = await inProcessApp();
+  const streams: { targetIds: string[]; outputId: string; hlsUrl: string; newest: number }[] = [];
+
+  async function addStream(n: number) {
+    const src = await api.sources.create({ body: { workspaceId, name: `Cap ${n}`, type: 'rtmp' } });
+    const key = (await api.sources.streamKey({ params: { id: src.id } })).streamKey;
+    const targetIds: string[] = [];
+    for (let t = 0; t < 2; t++) {
+      const port = await freePort();
+      ffmpeg(['-listen', '1', '-i', `rtmp://127.0.0.1:${port}/app/out`, '-c', 'copy', '-f', 'null', '-']);
+      const settings = { type: 'rtmp' as const, url: `rtmp://127.0.0.1:${port}/app`, streamKey: 'out' };
+      targetIds.push(
+        (await api.targets.create({ body: { workspaceId, name: `T${n}.${t}`, sourceId: src.id, settings } }))
+          .id,
+      );
+    }
+    const output = await api.outputs.create({ body: { workspaceId, name: `P${n}`, mainSourceId: src.id } });
+    await sleep(300);
+    ffmpeg([
+      '-re',
+      '-stream_loop',
+      '-1',
+      '-i',
+      feed,
+      '-c',
+      'copy',
+      '-f',
+      'flv',
+      `rtmp://127.0.0.1:${rtmpPort}/live/${key}`,
+    ]);
+    const session = await app.inject({ method: 'POST', url: `/v1/play/${output.id}/session`, payload: {} });
+    streams.push({ targetIds, outputId: output.id, hlsUrl: session.json().hlsUrl ?? '', newest: -1 });
+  }
+
+  /** One viewer per player: the playlist and its newest segment; remembers the newest segment number it loaded. */
+  let watching = true;
+  const viewers = (async () => {
+    while (watching) {
+      for (const s of streams) {
+        if (!s.hlsUrl) {
+          const session = await app.inject({
+            method: 'POST',
+            url: `/v1/play/${s.outputId}/session`,
+            payload: {},
+          });
+          s.hlsUrl = session.json().hlsUrl ?? '';
+          continue;
+        }
+        const playlist = await app.inject({ method: 'GET', url: s.hlsUrl });
+        if (playlist.statusCode !== 200) continue;
+        const last = playlist.body
+          .split('\n')
+          .filter((l) => l && !l.startsWith('#'))
+          .at(-1);
+        const number = Number(/seg_(\d+)\.ts/.exec(last ?? '')?.[1] ?? -1);
+        if (!last || number <= s.newest) continue;
+        const segment = await app.inject({
+          method: 'GET',
+          url: new URL(last, `http://x${s.hlsUrl}`).pathname + new URL(last, `http://x${s.hlsUrl}`).search,
+        });
+        if (segment.statusCode === 200) s.newest = number;
+      }
+      await sleep(2000);
+    }
+  })();
+
+  const steps: {
+    streams: number;
+    targetsOnline: boolean;
+    minTargetKbps: number;
+    minSegments: number;
+    load1: number;
+  }[] = [];
+  let sustained = 0;
+  let n = 0;
+  while (n < maxStreams && Date.now() < DEADLINE) {
+    const add = n < 2 ? 1 : 2;
+    for (let i = 0; i < add; i++) await addStream(++n);
+    await sleep(12_000); // targets connect, programs start
+    const before = streams.map((s) => s.newest);
+    await sleep(WINDOW_MS);
+    const segments = streams.map((s, i) => s.newest - before[i]!);
+    const targets = await Promise.all(
+      streams.flatMap((s) => s.targetIds).map((id) => api.targets.get({ params: { id } })),
+    );
+    const step = {
+      streams: n,
+      targetsOnline: targets.every((t) => t.state === 'online'),
+      minTargetKbps: Math.round(Math.min(...targets.map((t) => t.bitrateKbps ?? 0))),
+      minSegments: Math.min(...segments),
+      load1: Math.round(loadavg()[0]! * 10) / 10,
+    };
+    steps.push(step);
+    console.log('step', step);
+    const expected = (WINDOW_MS / 1000 / SEGMENT_S) * 0.7;
+    if (!step.targetsOnline || step.minTargetKbps < FEED_KBPS * 0.85 || step.minSegments < expected) break;
+    sustained = n;
+  }
+  watching = false;
+  await viewers;
+  await close();
+  for (const c of children) c.kill('SIGKILL');
+  const result = {
+    machine: '2 cores, shared',
+    feed: `720p30 H.264 ${FEED_KBPS} kbit/s + AAC`,
+    sustainedStreams: sustained,
+    steps,
+  };
+  writeResult(
+    'live-capacity',
+    result,
+    `${sustained} live streams (each 2 RTMP targets + 1 player with 1 HLS viewer) kept real time in one process; last step ${JSON.stringify(steps.at(-1))}`,
+  );
+}
+
+main().catch((e) => {
+  console.error(e);
+  for (const c of children) c.kill('SIGKILL');
+  process.exit(1);
+});
