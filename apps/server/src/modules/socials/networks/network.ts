@@ -1,5 +1,5 @@
 import type { SocialNetwork } from '@stromwerk/contracts/social-values';
-import type { FolderSpec, ResumableUploadSpec } from './upload-spec';
+import type { FolderSpec, UploadSpec } from './upload-spec';
 
 /** The account a token belongs to, as the network names it. */
 export interface Account {
@@ -40,7 +40,7 @@ export interface NetworkDescriptor {
   credentials?: true;
   supports: { live: boolean; vod: boolean; folders: boolean; subAccounts: boolean };
   /** Posting a media (upload-spec.ts); FTP uploads through basic-ftp instead. */
-  upload?: ResumableUploadSpec;
+  upload?: UploadSpec;
   /** Folders to post into (Drive); FTP's are paths on its server. */
   folders?: FolderSpec;
 }
