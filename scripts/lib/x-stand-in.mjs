@@ -6,8 +6,9 @@
 //   GET  /2/media/upload?command=STATUS&media_id=          -> in_progress once, then succeeded
 // and POST /2/tweets with text and media.media_ids. Every call must carry a bearer token the OAuth server
 // signed (checked against its JWKS). A segment sent again replaces the earlier one (X keeps one per
-// segment_index). With `dropNextAfter(bytes)`, the next APPEND whose body passes that many bytes has its
-// connection cut on purpose: nothing of that segment is kept, the client must send it again.
+// segment_index). With `dropNextAfter(bytes)`, the request during which the request bodies received since
+// then pass that many bytes (an APPEND, as they carry the bytes) has its connection cut on purpose: nothing
+// of that segment is kept, the client must send it again.
 import { randomInt } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
@@ -21,6 +22,7 @@ export async function startXStandIn({ issuerUrl }) {
   const posts = [];
   const stats = { drops: 0, appends: 0, statusPolls: 0, refusedTokens: 0 };
   let dropAfterBytes = 0;
+  let sinceArmed = 0;
   let base = '';
 
   const authorized = async (req) => {
@@ -39,14 +41,13 @@ export async function startXStandIn({ issuerUrl }) {
   const problem = (res, status, detail) =>
     send(res, status, { title: status === 401 ? 'Unauthorized' : 'Invalid Request', detail, status });
 
-  /** The raw body; the next large enough APPEND is cut once it passes `dropAfterBytes`. */
+  /** The raw body; cut once the bodies received since `dropNextAfter` pass its bytes. */
   async function bodyOf(req) {
     const parts = [];
-    let got = 0;
     for await (const chunk of req) {
       parts.push(chunk);
-      got += chunk.length;
-      if (dropAfterBytes > 0 && got >= dropAfterBytes) {
+      sinceArmed += chunk.length;
+      if (dropAfterBytes > 0 && sinceArmed >= dropAfterBytes) {
         dropAfterBytes = 0;
         stats.drops++;
         req.socket.destroy();
@@ -120,9 +121,8 @@ export async function startXStandIn({ issuerUrl }) {
     if (command === 'STATUS') {
       stats.statusPolls++;
       if (m.state === 'uploading') return problem(res, 400, 'not finalized');
-      const answer = processing(m);
       m.state = m.state === 'pending' ? 'in_progress' : 'succeeded';
-      return send(res, 200, answer);
+      return send(res, 200, processing(m));
     }
     return problem(res, 400, `unknown command ${command}`);
   }
@@ -133,7 +133,7 @@ export async function startXStandIn({ issuerUrl }) {
     const ids = body.media?.media_ids ?? [];
     for (const id of ids) {
       const m = media.find((x) => x.id === id);
-      if (!m || m.state !== 'succeeded') return problem(res, 400, `media ${id} is not ready`);
+      if (m?.state !== 'succeeded') return problem(res, 400, `media ${id} is not ready`);
     }
     const post = { id: String(randomInt(1e13, 2e14)), text: body.text, mediaIds: ids, author: user.sub };
     posts.push(post);
@@ -163,9 +163,10 @@ export async function startXStandIn({ issuerUrl }) {
     stats,
     /** The bytes of a media, its segments in order. */
     bytesOf: (m) => Buffer.concat([...m.segments.entries()].sort(([a], [b]) => a - b).map(([, b]) => b)),
-    /** Cut the next request whose body passes this many bytes. */
+    /** Cut the request during which the bodies received from now on pass this many bytes. */
     dropNextAfter(bytes) {
       dropAfterBytes = bytes;
+      sinceArmed = 0;
     },
     stop: () =>
       new Promise((resolve) => {

@@ -71,7 +71,7 @@ export function segmentsOf(
  */
 export async function xUpload(o: XUpload): Promise<string> {
   const segmentBytes = o.segmentBytes ?? X_SEGMENT_BYTES;
-  const init = await once(o, () =>
+  const init = await once(() =>
     form(o, {
       command: 'INIT',
       media_type: o.mimeType,
@@ -95,7 +95,7 @@ export async function xUpload(o: XUpload): Promise<string> {
     state = processingOf(await retried(o, () => status(o, mediaId)));
   }
   if (state.state === 'failed') throw new Error(`X could not process the video: ${state.reason}`);
-  const post = await once(o, () =>
+  const post = await once(() =>
     call(o, o.postPath, { method: 'POST', json: { text: o.text, media: { media_ids: [mediaId] } } }),
   );
   const id = str(pick(post, 'data', 'id'));
@@ -106,7 +106,7 @@ export async function xUpload(o: XUpload): Promise<string> {
 const defaultWait = (seconds: number, signal: AbortSignal) => sleep(seconds * 1000, undefined, { signal });
 
 /** A call that is not repeated on its own (a second INIT or post would make a second one). */
-async function once(o: XUpload, fn: () => Promise<unknown>) {
+async function once(fn: () => Promise<unknown>) {
   try {
     return await fn();
   } catch (e) {
