@@ -82,7 +82,9 @@ export function PublishDestination({
   return (
     <Box sx={{ display: 'grid', gap: 1.5, pl: { xs: 1, sm: 4 }, pb: 1 }}>
       {fields.includes('pageId') && (
-        <TextField {...text('pageId', { required: true, inputProps: { inputMode: 'numeric' } })} />
+        <TextField
+          {...text('pageId', { required: true, slotProps: { htmlInput: { inputMode: 'numeric' } } })}
+        />
       )}
       {fields.includes('title') && <TextField {...text('title')} />}
       {fields.includes('description') && (
