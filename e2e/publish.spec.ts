@@ -74,6 +74,33 @@ test('publish a media to YouTube and FTP and watch both jobs finish', async ({ p
   await expectAccessible(page, 'jobs with published addresses');
 });
 
+test("publish a media to X: the post's text, the job done with the post's address", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { corporation, workspace } = await ownerHome();
+  const name = 'X rehearsal';
+  await uploadReadyMedia(workspace.id, smallVideo(name), name);
+  const member = await createMember({ corporationId: corporation.id, workspaceId: workspace.id, label: 'x' });
+  await signIn(page, member.token, 'en', '/user/socials');
+  await page.getByRole('button', { name: 'Connect X' }).click();
+  await expect(page.getByText('X is connected.')).toBeVisible();
+
+  await page.goto(`/${corporation.id}/${workspace.id}/media`);
+  await page.getByRole('button', { name: `More actions for ${name}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Publish…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Publish “${name}”` });
+  await dialog.getByRole('checkbox', { name: 'Stand-in X · X' }).check();
+  await dialog.getByRole('textbox', { name: 'Text of the post' }).fill('Tonight’s rehearsal');
+  await expectAccessible(page, 'publish dialog with X');
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('button', { name: 'Show jobs' }).click();
+  const post = page
+    .getByRole('list', { name: 'Jobs' })
+    .getByRole('listitem', { name: 'Publish' })
+    .filter({ hasText: name });
+  await expect(post.getByText('Done', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(post.getByTestId('job-result-url')).toHaveText(/^https:\/\/x\.com\/i\/web\/status\/\d+$/);
+});
+
 test.describe('German', () => {
   test.use({ session: 'owner', lang: 'de' });
 

@@ -7,8 +7,8 @@ import { socialNetworks } from './social-values';
 export const postVisibilities = ['public', 'private', 'unlisted'] as const;
 export type PostVisibility = (typeof postVisibilities)[number];
 export const socialPostStatuses = ['queued', 'uploading', 'published', 'failed'] as const;
-/** Networks a media can be posted to today (Facebook and X uploads are not built yet). */
-export const postNetworks = ['youtube', 'google-drive', 'ftp'] as const;
+/** Networks a media can be posted to: Facebook (to a page) and X (a post with the video) included. */
+export const postNetworks = ['youtube', 'google-drive', 'ftp', 'facebook', 'twitter'] as const;
 
 /** Placeholders a title or description may hold; replaced when the post's job starts. */
 export const POST_TEMPLATE_FIELDS = ['{date}', '{time}', '{media}'] as const;
@@ -21,7 +21,8 @@ const folderPathSchema = line()
 /**
  * One destination of a post: a connection of the caller and what to send with the media. YouTube uses
  * title, description, tags, category and visibility; Drive the folder id; FTP the folder (a path below
- * the connection's base folder). Unused fields are ignored by the other networks.
+ * the connection's base folder); Facebook the page id (`pageId`, kept in the post's `folder`); X posts the
+ * description as its text (the title when there is none). Unused fields are ignored by the other networks.
  */
 export const postDestinationSchema = z.strictObject({
   socialId: z.uuid(),
@@ -38,6 +39,11 @@ export const postDestinationSchema = z.strictObject({
     .optional(),
   visibility: z.enum(postVisibilities).default('private'),
   folder: folderPathSchema.optional(),
+  /** Facebook: the page to post to (one of the connection's pages, checked when the job runs). */
+  pageId: line()
+    .trim()
+    .regex(/^[0-9]{1,32}$/, 'must be a Facebook page id')
+    .optional(),
 });
 export type PostDestination = z.infer<typeof postDestinationSchema>;
 

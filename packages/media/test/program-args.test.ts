@@ -28,7 +28,7 @@ describe('programHls', () => {
         transcode: true,
       },
       dir: '/h',
-      latency: 'normal',
+      latency: 'high',
     });
     expect(args.slice(args.indexOf('-i') - 6, args.indexOf('-i') + 2)).toEqual([
       ...['-protocol_whitelist', 'file', '-format_whitelist', expect.stringContaining('matroska')],
@@ -37,7 +37,8 @@ describe('programHls', () => {
     expect(flagValue(args, '-stream_loop')).toBe('-1');
     expect(args.indexOf('-re')).toBeLessThan(args.indexOf('-i'));
     expect(flagValue(args, '-c:v')).toBe('libx264');
-    expect(flagValue(args, '-force_key_frames')).toBe('expr:gte(t,n_forced*4)');
+    // High latency cuts 6 s segments: a keyframe every 6 s of the file.
+    expect(flagValue(args, '-force_key_frames')).toBe('expr:gte(t,n_forced*6)');
   });
 
   it('keeps the whole DVR window for high latency and deletes only segments that left it', () => {

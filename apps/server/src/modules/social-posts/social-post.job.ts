@@ -7,10 +7,13 @@ import { networks } from '../socials/networks/registry';
 import type { PostFields } from '../socials/networks/upload-spec';
 import { PlatformHttpError } from '../socials/platform-api';
 import { connectionAccess } from './connection-access';
+import { facebookUpload } from './facebook-upload';
 import { ftpUpload } from './ftp-upload';
+import { apiCaller } from './platform-call';
 import { extensionOf, fileNameOf } from './post-template';
 import { resumableUpload } from './resumable-upload';
 import type { SocialPostRow } from './social-posts.repository';
+import { xUpload } from './x-upload';
 
 /** How often the confirmed byte count is written to the post while uploading. */
 const SAVE_EVERY_MS = 2000;
@@ -96,6 +99,46 @@ async function upload(
     fileName: fileNameOf(post.title, extension),
     mimeType: file.mimeType || 'application/octet-stream',
   };
+  if (spec.protocol === 'x-chunked') {
+    const id = await xUpload({
+      apiUrl: access.app.apiUrl,
+      mediaPath: spec.mediaPath,
+      postPath: spec.postPath,
+      headers: access.app.apiHeaders,
+      token: () => access.token(),
+      size,
+      mimeType: fields.mimeType,
+      text: spec.text(fields),
+      read: (start, end) => readAll(deps.storage.read(file.bucketRef, { start, end })),
+      progress: confirmed,
+      signal,
+    });
+    await posts.repo.update(post.id, { externalId: id });
+    return spec.postUrl(id);
+  }
+  if (spec.protocol === 'facebook-resumable') {
+    const pageId = post.folder;
+    if (!pageId) throw new Error('pageId: choose the Facebook page to post to');
+    const id = await facebookUpload({
+      apiUrl: access.app.apiUrl,
+      appId: access.app.clientId,
+      pageId,
+      userCall: apiCaller(access.app, await access.token()),
+      callAs: (token) => apiCaller(access.app, token),
+      userToken: () => access.token(),
+      fileName: fields.fileName,
+      size,
+      mimeType: fields.mimeType,
+      title: fields.title,
+      description: fields.description,
+      published: fields.visibility === 'public',
+      open: (start) => deps.storage.read(file.bucketRef, { start, end: size - 1 }),
+      progress: confirmed,
+      signal,
+    });
+    await posts.repo.update(post.id, { externalId: id });
+    return spec.videoUrl(pageId, id);
+  }
   const answer = await resumableUpload({
     apiUrl: access.app.apiUrl,
     startPath: spec.path,

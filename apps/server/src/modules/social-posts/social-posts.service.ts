@@ -80,6 +80,10 @@ export class SocialPostsService {
     for (const [i, d] of body.destinations.entries()) {
       const row = await this.socials.owned(actor, d.socialId);
       this.usable(row, `destinations.${i}.socialId`);
+      if (row.network === 'facebook' && !d.pageId)
+        throw new AppError('VALIDATION_FAILED', `destinations.${i}.pageId: choose the page to post to`, [
+          { field: `destinations.${i}.pageId`, message: 'choose the Facebook page to post to' },
+        ]);
       rows.push(row);
     }
     const now = new Date();
@@ -100,7 +104,8 @@ export class SocialPostsService {
         tags: d.tags ?? [],
         categoryId: d.categoryId ?? null,
         visibility: d.visibility,
-        folder: d.folder || null,
+        // A Facebook post's "where" is its page.
+        folder: (row.network === 'facebook' ? d.pageId : d.folder) || null,
         totalBytes: original.size,
       });
       const job = await this.jobs.enqueueWork({

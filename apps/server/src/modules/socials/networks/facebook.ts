@@ -26,4 +26,10 @@ export const facebook: NetworkDescriptor = {
   streamKey: { ingest: (key) => `rtmps://live-api-s.facebook.com:443/rtmp/${key}` },
   live: facebookLive,
   supports: { live: true, vod: true, folders: false, subAccounts: true },
+  upload: {
+    // Posting to a page needs App Review of pages_manage_posts and publish_video (design notes 4.1).
+    protocol: 'facebook-resumable',
+    videoUrl: (pageId, videoId) =>
+      `https://www.facebook.com/${encodeURIComponent(pageId)}/videos/${encodeURIComponent(videoId)}`,
+  },
 };

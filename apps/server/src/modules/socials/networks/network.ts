@@ -1,6 +1,6 @@
 import type { SocialNetwork } from '@stromwerk/contracts/social-values';
 import type { LiveDescriptor } from './live-descriptor';
-import type { FolderSpec, ResumableUploadSpec } from './upload-spec';
+import type { FolderSpec, UploadSpec } from './upload-spec';
 
 /** The account a token belongs to, as the network names it. */
 export interface Account {
@@ -41,7 +41,7 @@ export interface NetworkDescriptor {
   credentials?: true;
   supports: { live: boolean; vod: boolean; folders: boolean; subAccounts: boolean };
   /** Posting a media (upload-spec.ts); FTP uploads through basic-ftp instead. */
-  upload?: ResumableUploadSpec;
+  upload?: UploadSpec;
   /** Folders to post into (Drive); FTP's are paths on its server. */
   folders?: FolderSpec;
   /** Going live through an OAuth connection (live-descriptor.ts); absent: stream key only. */

@@ -18,4 +18,13 @@ export const twitter: NetworkDescriptor = {
   },
   streamKey: { ingest: (key) => `rtmps://va.pscp.tv:443/x/${key}` },
   supports: { live: true, vod: true, folders: false, subAccounts: false },
+  upload: {
+    // Pay-per-use since February 2026: each post costs the app's owner (design notes 4.1).
+    protocol: 'x-chunked',
+    mediaPath: '/2/media/upload',
+    postPath: '/2/tweets',
+    // The description is the post's text (the title when there is none); X counts 280 characters.
+    text: (post) => [...(post.description.trim() || post.title)].slice(0, 280).join(''),
+    postUrl: (id) => `https://x.com/i/web/status/${encodeURIComponent(id)}`,
+  },
 };

@@ -7,7 +7,7 @@ export interface PostFields {
   tags: string[];
   categoryId: string | null;
   visibility: PostVisibility;
-  /** Drive: a folder id. */
+  /** Drive: a folder id; Facebook: the page id. */
   folder: string | null;
   fileName: string;
   mimeType: string;
@@ -46,3 +46,30 @@ export interface FolderSpec {
   list(call: ApiCall, parentId: string | undefined): Promise<{ id: string; name: string }[]>;
   create(call: ApiCall, name: string, parentId: string | undefined): Promise<{ id: string; name: string }>;
 }
+
+/**
+ * X's chunked media upload (`POST /2/media/upload` INIT, APPEND segments of at most 5 MB, FINALIZE, STATUS
+ * while processing) and then a post with the media (`POST /2/tweets`): social-posts/x-upload.ts.
+ */
+export interface XChunkedUploadSpec {
+  protocol: 'x-chunked';
+  mediaPath: string;
+  postPath: string;
+  /** The post's text from the post's fields (X counts at most 280 characters). */
+  text(post: PostFields): string;
+  /** The post's address from its id. */
+  postUrl(id: string): string;
+}
+
+/**
+ * Facebook's Resumable Upload API (`POST /{app-id}/uploads` -> `upload:<id>`, `POST /upload:<id>` with
+ * `file_offset`, resumed after `GET /upload:<id>`) and then `POST /{page-id}/videos` with the handle and
+ * the page's own token from `GET /me/accounts`: social-posts/facebook-upload.ts.
+ */
+export interface FacebookVideoUploadSpec {
+  protocol: 'facebook-resumable';
+  /** The video's address from the page and the video id. */
+  videoUrl(pageId: string, videoId: string): string;
+}
+
+export type UploadSpec = ResumableUploadSpec | XChunkedUploadSpec | FacebookVideoUploadSpec;

@@ -19,6 +19,7 @@ export interface DestinationValues {
   categoryId: string;
   visibility: string;
   folder: string;
+  pageId: string;
 }
 export type DestinationField = keyof DestinationValues;
 export const emptyDestination: DestinationValues = {
@@ -28,6 +29,7 @@ export const emptyDestination: DestinationValues = {
   categoryId: '',
   visibility: 'private',
   folder: '',
+  pageId: '',
 };
 
 /** The fields each network uses (the server ignores the others). */
@@ -35,9 +37,20 @@ const FIELDS: Record<string, readonly DestinationField[]> = {
   youtube: ['title', 'description', 'tags', 'categoryId', 'visibility'],
   'google-drive': ['title', 'description', 'folder'],
   ftp: ['title', 'folder'],
+  // X: one text (the post's), sent as the description.
+  twitter: ['description'],
+  facebook: ['pageId', 'title', 'description', 'visibility'],
 };
 
-/** The fields of one destination: YouTube's video details, a Drive or FTP folder. */
+/** Where a network names a field its own way: X's description is the post's text. */
+const LABEL: Record<string, Partial<Record<DestinationField, string>>> = {
+  twitter: { description: 'postText' },
+};
+
+/**
+ * The fields of one destination: YouTube's video details, a Drive or FTP folder, X's text, a Facebook
+ * page's video (the page by its id until the connection's pages can be listed).
+ */
 export function PublishDestination({
   social,
   values,
@@ -52,21 +65,27 @@ export function PublishDestination({
   const { t } = useTranslation('medias');
   const fields = FIELDS[social.network] ?? [];
   const prefix = `publish-${social.id}`;
+  const named = (field: DestinationField) => LABEL[social.network]?.[field] ?? field;
   const text = (field: DestinationField, extra: object = {}) => ({
     id: `${prefix}-${field}`,
-    label: t(`publish.fields.${field}`),
+    label: t(`publish.fields.${named(field)}`),
     value: values[field],
     onChange: (e: { target: { value: string } }) => onChange(field, e.target.value),
     error: Boolean(errors[field]),
     helperText: errors[field]
       ? errorText(t, errors[field]!)
-      : t(`publish.help.${field}`, { defaultValue: '' }),
+      : t(`publish.help.${named(field)}`, { defaultValue: '' }),
     size: 'small' as const,
     fullWidth: true,
     ...extra,
   });
   return (
     <Box sx={{ display: 'grid', gap: 1.5, pl: { xs: 1, sm: 4 }, pb: 1 }}>
+      {fields.includes('pageId') && (
+        <TextField
+          {...text('pageId', { required: true, slotProps: { htmlInput: { inputMode: 'numeric' } } })}
+        />
+      )}
       {fields.includes('title') && <TextField {...text('title')} />}
       {fields.includes('description') && (
         <TextField {...text('description', { multiline: true, minRows: 2 })} />
@@ -74,8 +93,13 @@ export function PublishDestination({
       {fields.includes('tags') && <TextField {...text('tags')} />}
       {(fields.includes('categoryId') || fields.includes('visibility')) && (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}>
-          <TextField {...text('categoryId', { inputProps: { inputMode: 'numeric' } })} />
-          <TextField {...text('visibility', { select: true, helperText: undefined })}>
+          {fields.includes('categoryId') && (
+            <TextField {...text('categoryId', { inputProps: { inputMode: 'numeric' } })} />
+          )}
+          <TextField
+            {...text('visibility', { select: true })}
+            helperText={social.network === 'facebook' ? t('publish.help.facebookVisibility') : undefined}
+          >
             {postVisibilities.map((v) => (
               <MenuItem key={v} value={v}>
                 {t(`publish.visibility.${v}`)}

@@ -31,6 +31,8 @@ const NETWORK_LABEL: Record<string, string> = {
   youtube: 'YouTube',
   'google-drive': 'Google Drive',
   ftp: 'FTP',
+  facebook: 'Facebook',
+  twitter: 'X',
 };
 const canPost = (s: Pick<Social, 'network' | 'authType'>) =>
   (postNetworks as readonly string[]).includes(s.network) && s.authType !== 'stream-key';
@@ -56,12 +58,16 @@ function bodyOf(mediaId: string, chosen: Chosen): PostSocialBody {
         : {}),
       ...(v.categoryId.trim() ? { categoryId: v.categoryId.trim() } : {}),
       ...(v.folder ? { folder: v.folder } : {}),
+      ...(v.pageId.trim() ? { pageId: v.pageId.trim() } : {}),
     })),
   };
 }
 
-/** The contract's refusals per destination field (`destinations.1.title` -> errors[socialId].title). */
-function errorsOf(body: PostSocialBody): Errors {
+/**
+ * The contract's refusals per destination field (`destinations.1.title` -> errors[socialId].title), and
+ * the page a Facebook destination needs.
+ */
+function errorsOf(body: PostSocialBody, networkOf: (socialId: string) => string | undefined): Errors {
   const ids = body.destinations.map((d) => d.socialId);
   const flat = schemaErrors<string>(postSocialBodySchema, body, {
     fieldOf: (path) => {
@@ -74,6 +80,9 @@ function errorsOf(body: PostSocialBody): Errors {
     const [id, field] = key.split(':') as [string, DestinationField];
     errors[id] = { ...errors[id], [field]: message! };
   }
+  for (const d of body.destinations)
+    if (networkOf(d.socialId) === 'facebook' && !d.pageId && !errors[d.socialId]?.pageId)
+      errors[d.socialId] = { ...errors[d.socialId], pageId: 'common:validation.required' };
   return errors;
 }
 
@@ -98,7 +107,8 @@ export function PublishDialog({
   const [submitted, setSubmitted] = useState(false);
   const postable = (socials.data ?? []).filter(canPost);
   const body = bodyOf(media.id, chosen);
-  const errors = submitted ? errorsOf(body) : {};
+  const networkOf = (id: string) => postable.find((s) => s.id === id)?.network;
+  const errors = submitted ? errorsOf(body, networkOf) : {};
   const count = body.destinations.length;
 
   const toggle = (id: string, on: boolean) =>
@@ -108,7 +118,7 @@ export function PublishDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (count === 0 || Object.keys(errorsOf(body)).length > 0) return;
+    if (count === 0 || Object.keys(errorsOf(body, networkOf)).length > 0) return;
     post.mutate(body, { onSuccess: (answer) => onPublished(answer.jobs.length) });
   };
 
