@@ -8,7 +8,7 @@ import { expectError } from '../helpers/expect-error';
 import { jobEnded, mediaReady, uploadFile } from '../helpers/library';
 import { makeMediaFile } from '../helpers/media';
 import { op } from '../helpers/route-call';
-import { connectOauth } from '../helpers/social-connect';
+import { connectSocial } from '../helpers/social-connect';
 import { startAuthServer } from '../helpers/social-stand-ins';
 import { createTenant, createTestApp, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
@@ -59,8 +59,8 @@ beforeAll(async () => {
   expect(up.status, JSON.stringify(up.body)).toBe(201);
   mediaId = up.body.items[0]!.id;
   await mediaReady(ctx, mediaId);
-  xId = await connectOauth(ctx, ctx.owner.token, 'twitter');
-  facebookId = await connectOauth(ctx, ctx.owner.token, 'facebook');
+  xId = await connectSocial(ctx, ctx.owner.token, 'twitter');
+  facebookId = await connectSocial(ctx, ctx.owner.token, 'facebook');
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
@@ -174,7 +174,7 @@ describe(`Posting media to X and Facebook pages (${testDbEngine()})`, () => {
 
   it("answers 404 for another user's X or Facebook connection", async () => {
     const other = await createTenant(ctx);
-    const theirs = await connectOauth(ctx, other.user.token, 'twitter');
+    const theirs = await connectSocial(ctx, other.user.token, 'twitter');
     expectError(await post({ mediaId, destinations: [{ socialId: theirs }] }), 404, 'NOT_FOUND');
     expectError(
       await post({ mediaId, destinations: [{ socialId: facebookId, pageId: PAGE_ID }] }, other.user.token),
