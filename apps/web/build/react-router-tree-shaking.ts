@@ -30,7 +30,8 @@ export function reactRouterTreeShaking(): Plugin {
       },
     },
     buildEnd(error) {
-      if (!error && seen === 0) this.error('react-router has no `X.displayName = ...` to drop: revisit this plugin');
+      if (!error && seen === 0)
+        this.error('react-router has no `X.displayName = ...` to drop: revisit this plugin');
     },
   };
 }
