@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { firstLoadChunks } from './build/first-load-chunks.ts';
 import { muiWithoutCssVariables } from './build/mui-without-css-variables.ts';
+import { reactRouterTreeShaking } from './build/react-router-tree-shaking.ts';
 
 // react-router's package exports only name its development build (remix-run/react-router#14753),
 // which carries dev warnings and checks. Production builds use the production files it also ships.
@@ -22,6 +23,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     muiWithoutCssVariables(),
+    reactRouterTreeShaking(),
     firstLoadChunks(),
     // Pre-compressed copies (name.br, name.gz) beside each text file; the server sends the one the
     // browser accepts (@fastify/static preCompressed), so nothing is compressed per request.

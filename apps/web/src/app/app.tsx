@@ -11,7 +11,7 @@ import { onError, queryClient } from '../lib/query-client';
 import { useLoggedIn } from '../lib/session';
 import { LiveProvider } from '../live/live-provider';
 import { theme } from '../theme/theme';
-import { createRouter } from './router';
+import { createRouter, loadSignedInRoutes } from './router';
 
 export function App() {
   const [router] = useState(createRouter);
@@ -32,9 +32,12 @@ export function App() {
 /** The live notification connection: open while logged in, its status mirrored to the top bar's dot. */
 function Live({ children }: { children: ReactNode }) {
   const loggedIn = useLoggedIn();
-  // Every logged-in page calls the live resources: fetch their code alongside the first page's.
+  // Every logged-in page calls the live resources and sits in the signed-in routes: fetch their code
+  // alongside the first page's.
   useEffect(() => {
-    if (loggedIn) void api.preload().catch(() => undefined);
+    if (!loggedIn) return;
+    void api.preload().catch(() => undefined);
+    void loadSignedInRoutes().catch(() => undefined);
   }, [loggedIn]);
   return (
     <LiveProvider

@@ -1,60 +1,26 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { type NavigationName, workspaceAreas } from '../lib/navigation';
-import type { RouteHandle } from '../lib/route-params';
-import { GuestOnly, RequireAuth } from './require-auth';
+import { GuestOnly } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import {
-  AddCorporationPage,
-  AddWorkspacePage,
-  AdminPage,
-  AreaPage,
-  ClippingPage,
-  CommentsPage,
-  CorporationPage,
-  CorporationUsagePage,
   CreateAccountPage,
-  EditorPage,
-  FlowchartPage,
   ForgotPasswordPage,
   LoginPage,
-  MediasPage,
-  NotFoundPage,
-  OutputsPage,
   ResetPasswordPage,
-  SourcesPage,
-  TargetsPage,
-  UserSettingsPage,
-  UserSocialsPage,
   VerifyEmailPage,
-  WorkspaceHomePage,
-  WorkspaceScope,
-  WorkspaceSelectionPage,
-  WorkspaceUsagePage,
-} from './routes/pages';
+} from './routes/login-pages';
 
-const workspaceHandle: RouteHandle = { navigation: 'workspace' };
+const ROOT_ID = 'root';
 
-/** Every workspace area's page, by navigation name. */
-const areaPages: Partial<Record<NavigationName, ComponentType>> = {
-  sources: SourcesPage,
-  targets: TargetsPage,
-  players: OutputsPage,
-  flowchart: FlowchartPage,
-  media: MediasPage,
-  editor: EditorPage,
-  clipping: ClippingPage,
-  comments: CommentsPage,
-};
-
-function AreaContent({ name }: { name: NavigationName }) {
-  const Content = areaPages[name];
-  return Content ? <Content /> : null;
-}
-
+/**
+ * The route tree a guest needs: the root layout and the pages under /login. The signed-in routes (every
+ * area's page) are a chunk of their own, added under the root by `patchRoutesOnNavigation` on the first
+ * navigation that does not match here (React Router's lazy route discovery). A signed-in start at any
+ * other path asks for them while the router starts, in parallel with the start-up requests.
+ */
 export const routes: RouteObject[] = [
   {
+    id: ROOT_ID,
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
@@ -68,40 +34,30 @@ export const routes: RouteObject[] = [
           { path: 'create-account', element: <CreateAccountPage /> },
         ],
       },
-      {
-        element: <RequireAuth />,
-        children: [
-          { index: true, element: <WorkspaceSelectionPage /> },
-          { path: 'add-workspace', element: <AddWorkspacePage /> },
-          { path: 'add-corporation', element: <AddCorporationPage /> },
-          { path: 'user/settings', element: <UserSettingsPage /> },
-          { path: 'user/socials', element: <UserSocialsPage /> },
-          { path: 'admin', element: <AdminPage /> },
-          { path: ':corporationId', element: <CorporationPage /> },
-          { path: ':corporationId/usage', element: <CorporationUsagePage /> },
-          {
-            path: ':corporationId/:workspaceId',
-            element: <WorkspaceScope />,
-            handle: workspaceHandle,
-            children: [
-              { index: true, element: <WorkspaceHomePage />, handle: workspaceHandle },
-              { path: 'usage', element: <WorkspaceUsagePage />, handle: workspaceHandle },
-              ...workspaceAreas.map((area) => ({
-                path: area.to,
-                element: (
-                  <AreaPage area={area}>
-                    <AreaContent name={area.name} />
-                  </AreaPage>
-                ),
-                handle: workspaceHandle,
-              })),
-            ],
-          },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+let signedInRoutes: Promise<RouteObject> | undefined;
+
+/** Starts loading the signed-in routes (once); app.tsx calls it as soon as a user is logged in. */
+export function loadSignedInRoutes(): Promise<RouteObject> {
+  signedInRoutes ??= import('./signed-in-routes').then((m) => m.signedInRoutes);
+  signedInRoutes.catch(() => {
+    signedInRoutes = undefined; // a failed chunk load is tried again on the next navigation
+  });
+  return signedInRoutes;
+}
+
+export function createRouter() {
+  let patched = false;
+  return createBrowserRouter(routes, {
+    async patchRoutesOnNavigation({ patch }) {
+      if (patched) return;
+      const signedIn = await loadSignedInRoutes();
+      if (patched) return;
+      patch(ROOT_ID, [signedIn]);
+      patched = true;
+    },
+  });
+}

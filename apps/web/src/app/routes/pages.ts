@@ -1,24 +1,9 @@
 import { lazyTranslated as page } from '../../lib/lazy-translated';
 
-// Every page is its own chunk: /login loads only the shell and the login form. Each page names the
+// Every page is its own chunk: these are the signed-in pages, loaded
+// with the signed-in routes (signed-in-routes.tsx), never by /login. Each page names the
 // namespaces it needs beyond the bundled `common` and `auth`, so they load with it.
 
-export const LoginPage = page(() =>
-  import('../../features/auth/components/login-page').then((m) => m.LoginPage),
-);
-export const ForgotPasswordPage = page(() =>
-  import('../../features/auth/components/forgot-password-page').then((m) => m.ForgotPasswordPage),
-);
-export const ResetPasswordPage = page(() =>
-  import('../../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
-);
-export const VerifyEmailPage = page(() =>
-  import('../../features/auth/components/verify-email-page').then((m) => m.VerifyEmailPage),
-);
-export const CreateAccountPage = page(
-  () => import('../../features/auth/components/create-account-page').then((m) => m.CreateAccountPage),
-  'tenancy',
-);
 export const WorkspaceSelectionPage = page(
   () =>
     import('../../features/tenancy/components/workspace-selection-page').then(
