@@ -14,6 +14,16 @@ export const usePostableSocials = (userId: string | undefined) =>
       ),
   });
 
+/** A Facebook connection's pages (the network's sub-accounts), to post a video to one. */
+export const useSocialPages = (socialId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['socials', socialId, 'sub-accounts'],
+    enabled,
+    retry: false,
+    staleTime: 5 * 60_000,
+    queryFn: ({ signal }) => api.socials.subAccounts({ params: { id: socialId } }, { signal }),
+  });
+
 /** Folders of a Drive or FTP connection, top level. */
 export const useSocialFolders = (socialId: string, enabled: boolean) =>
   useQuery({

@@ -2,14 +2,14 @@ import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { postVisibilities } from '@stromwerk/contracts/social-posts';
 import type { Social } from '@stromwerk/contracts/socials';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { errorText, type Message } from '../../../lib/forms/messages';
-import { useCreateFolder, useSocialFolders } from '../api/publish';
+import { useCreateFolder, useSocialFolders, useSocialPages } from '../api/publish';
 
 /** What the dialog keeps per chosen connection, as typed. */
 export interface DestinationValues {
@@ -49,7 +49,7 @@ const LABEL: Record<string, Partial<Record<DestinationField, string>>> = {
 
 /**
  * The fields of one destination: YouTube's video details, a Drive or FTP folder, X's text, a Facebook
- * page's video (the page by its id until the connection's pages can be listed).
+ * page's video (the page chosen from the connection's pages).
  */
 export function PublishDestination({
   social,
@@ -82,9 +82,7 @@ export function PublishDestination({
   return (
     <Box sx={{ display: 'grid', gap: 1.5, pl: { xs: 1, sm: 4 }, pb: 1 }}>
       {fields.includes('pageId') && (
-        <TextField
-          {...text('pageId', { required: true, slotProps: { htmlInput: { inputMode: 'numeric' } } })}
-        />
+        <PageField socialId={social.id} field={text('pageId', { required: true })} />
       )}
       {fields.includes('title') && <TextField {...text('title')} />}
       {fields.includes('description') && (
@@ -118,6 +116,38 @@ export function PublishDestination({
         />
       )}
     </Box>
+  );
+}
+
+/**
+ * The Facebook page to post to, chosen from the connection's pages; typed by its id only when the list
+ * cannot be read (the network refused or is unreachable).
+ */
+function PageField({ socialId, field }: { socialId: string; field: TextFieldProps }) {
+  const { t } = useTranslation('medias');
+  const pages = useSocialPages(socialId, true);
+  if (pages.isError)
+    return (
+      <TextField
+        {...field}
+        helperText={field.error ? field.helperText : t('publish.help.pageIdTyped')}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+    );
+  return (
+    <TextField
+      {...field}
+      select
+      label={t('publish.fields.page')}
+      helperText={field.error ? field.helperText : undefined}
+      disabled={pages.isPending}
+    >
+      {(pages.data?.items ?? []).map((page) => (
+        <MenuItem key={page.id} value={page.id}>
+          {page.name}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 
