@@ -1,5 +1,4 @@
-import { startNginxIngest } from '../../plugins/nginx-ingest';
-import { type RtmpIngest, startRtmpIngest } from '../../plugins/rtmp-ingest';
+import { type RtmpIngest, startIngest } from '../../plugins/ingest-engine';
 import type { StatsReading } from '../graph/live-stats';
 import type { SourceRow } from '../sources/sources.repository';
 import type { TargetRow } from '../targets/targets.repository';
@@ -79,7 +78,7 @@ export class LiveEngine implements LiveControl {
   async start() {
     const { config, sources } = this.deps;
     if (this.deps.singleProcess) await this.deps.leases.clearAll();
-    this.ingest = await (config.ingestEngine === 'nginx' ? startNginxIngest : startRtmpIngest)({
+    this.ingest = await startIngest(config.ingestEngine, {
       port: config.rtmpPort,
       host: config.host,
       dataDir: config.dataDir,
