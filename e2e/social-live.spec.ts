@@ -99,24 +99,24 @@ test.describe('OAuth apps', () => {
     await page.goto('/admin?tab=oauth-apps');
     const youtube = page.getByRole('region', { name: 'YouTube' });
     await expect(youtube.getByText('From the environment')).toBeVisible();
-    const facebook = page.getByRole('region', { name: 'Facebook' });
-    await expect(facebook.getByText('No app', { exact: true })).toBeVisible();
-    await expect(facebook.getByRole('textbox', { name: 'Redirect address to register' })).toHaveValue(
-      /\/v1\/connect-social\/facebook\/callback$/,
+    // Twitch: no other flow looks at its app (the Socials flow checks that Facebook has none, in parallel).
+    const twitch = page.getByRole('region', { name: 'Twitch' });
+    await expect(twitch.getByText('No app', { exact: true })).toBeVisible();
+    await expect(twitch.getByRole('textbox', { name: 'Redirect address to register' })).toHaveValue(
+      /\/v1\/connect-social\/twitch\/callback$/,
     );
     try {
-      await facebook.getByLabel('Client id').fill('e2e-facebook-app');
-      await facebook.getByLabel('Client secret').fill('e2e-facebook-secret');
-      await facebook.getByRole('button', { name: 'Save Facebook app' }).click();
-      await expect(facebook.getByText('Stored', { exact: true })).toBeVisible();
-      await expect(facebook.getByText('Leave empty to keep the stored secret.')).toBeVisible();
+      await twitch.getByLabel('Client id').fill('e2e-twitch-app');
+      await twitch.getByLabel('Client secret').fill('e2e-twitch-secret');
+      await twitch.getByRole('button', { name: 'Save Twitch app' }).click();
+      await expect(twitch.getByText('Stored', { exact: true })).toBeVisible();
+      await expect(twitch.getByText('Leave empty to keep the stored secret.')).toBeVisible();
       await expectAccessible(page, 'admin OAuth apps');
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      await facebook.scrollIntoViewIfNeeded();
+      await twitch.scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(screenshotsDir, 'admin-oauth-apps.png') });
     } finally {
-      // Other flows expect Facebook without an app.
-      await adminApi().socials.removeOauthApp({ params: { network: 'facebook' } });
+      await adminApi().socials.removeOauthApp({ params: { network: 'twitch' } });
     }
   });
 });
