@@ -1,6 +1,6 @@
 // Clipping Tool speed (issue 14). Run: npx tsx bench/clip-speed.ts
 // The whole server in this process; a 6-minute 1280x720@30 DVR written by our own packager (latency
-// high: 6 s segments). For a 30 s and a 5 min range: time from "create clip" to the fast clip playable
+// high: 4 s segments). For a 30 s and a 5 min range: time from "create clip" to the fast clip playable
 // (media ready with accuracy segment) and to the exact clip ready (accuracy frame), each against a
 // baseline run in the same process: ffmpeg joining the same segments by itself (fast), and the clip's
 // own duration (exact: the goal is a cut faster than real time on this 2-core machine).
@@ -98,5 +98,5 @@ writeResult(
     `${short.fastOverBaseline}x ffmpeg joining the segments alone) and ${long.fastMs} ms for 5 min; ` +
     `exact ready after ${short.exactMs} ms for 30 s (${short.exactOverDuration}x the duration: ` +
     `${pass(short.exactOverDuration < 1)}) and ${long.exactMs} ms for 5 min (${long.exactOverDuration}x: ` +
-    `${pass(long.exactOverDuration < 1)}); 1280x720@30, 6 s segments`,
+    `${pass(long.exactOverDuration < 1)}); 1280x720@30, 4 s segments`,
 );

@@ -15,13 +15,13 @@ export interface LatencySettings {
  * Segments can only be cut at keyframes, and encoders (OBS default, our demo) send one every 2 s, so
  * 2 s is the shortest useful segment when copying. A viewer's delay is about the web player's live-sync
  * distance (LIVE_SYNC_SECONDS, which must exceed one segment) plus a second and a half (issue 18,
- * bench/glass-to-glass.ts): normal needs 2 s segments to stay under 6 s; high (under 10 s) and very high
- * (under 20 s) keep longer ones for their DVR playlists, a one-day window at 10 s being 8,640 entries.
+ * bench/glass-to-glass.ts): normal needs 2 s segments to stay under 6 s, high 4 s to stay under 10 s (its
+ * hour of DVR is 900 entries); very high (under 20 s) keeps 10 s, a one-day window being 8,640 entries.
  */
 export const LATENCY_PROFILES: Readonly<Record<LatencyProfile, LatencySettings>> = {
   low: { segmentSeconds: 2, listSize: 5, dvrSeconds: null },
   normal: { segmentSeconds: 2, listSize: 6, dvrSeconds: null },
-  high: { segmentSeconds: 6, listSize: 6, dvrSeconds: 3600 },
+  high: { segmentSeconds: 4, listSize: 6, dvrSeconds: 3600 },
   'very-high': { segmentSeconds: 10, listSize: 6, dvrSeconds: 86_400 },
 };
 

@@ -37,13 +37,13 @@ describe('programHls', () => {
     expect(flagValue(args, '-stream_loop')).toBe('-1');
     expect(args.indexOf('-re')).toBeLessThan(args.indexOf('-i'));
     expect(flagValue(args, '-c:v')).toBe('libx264');
-    // High latency cuts 6 s segments: a keyframe every 6 s of the file.
-    expect(flagValue(args, '-force_key_frames')).toBe('expr:gte(t,n_forced*6)');
+    // High latency cuts 4 s segments: a keyframe every 4 s of the file.
+    expect(flagValue(args, '-force_key_frames')).toBe('expr:gte(t,n_forced*4)');
   });
 
   it('keeps the whole DVR window for high latency and deletes only segments that left it', () => {
     const args = programHls({ source: { kind: 'live', url: 'x' }, dir: '/h', latency: 'high' });
-    expect(flagValue(args, '-hls_list_size')).toBe('600');
+    expect(flagValue(args, '-hls_list_size')).toBe('900');
     expect(flagValue(args, '-hls_flags')).toContain('delete_segments');
   });
 });

@@ -87,7 +87,7 @@ describe(`DVR window (${testDbEngine()})`, () => {
     const empty = await op(ctx.app, 'clips.dvr', { token: reader.token, params: { id: dvrPlayer } });
     expect(empty.body).toMatchObject({
       dvrSeconds: 3600,
-      segmentSeconds: 6,
+      segmentSeconds: 4,
       windowStart: null,
       hlsUrl: null,
     });

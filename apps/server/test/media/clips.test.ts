@@ -16,7 +16,7 @@ import { op } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
 /**
- * Issue 14 with real ffmpeg: a DVR written by our own HLS builder (`programHls`, latency high: 6 s
+ * Issue 14 with real ffmpeg: a DVR written by our own HLS builder (`programHls`, latency high: 4 s
  * segments) from a video whose every frame shows its index (frame-index.ts), cut fast and exact.
  */
 const run = promisify(execFile);
@@ -150,7 +150,7 @@ describe('clips of a live stream', () => {
     const id = await player('Live DVR');
     const dir = programDir(ctx.dataDir, id);
     await mkdir(dir, { recursive: true });
-    // The packager in real time, as on air: a segment every 6 s.
+    // The packager in real time, as on air: a segment every 4 s.
     const writer = ffmpeg(
       programHls({
         source: { kind: 'file', input: { url: fixture, format: 'mpegts' }, loop: false, transcode: false },

@@ -13,15 +13,15 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 const RETRY_MS = 3000;
 
 /**
- * How far behind the playlist's end playback sits; the server's segments are 2, 2, 6 and 10 s long, and
+ * How far behind the playlist's end playback sits; the server's segments are 2, 2, 4 and 10 s long, and
  * the distance must exceed one segment or playback stalls waiting for the next. A viewer sees this plus
  * 1.5 s up to one segment more (how old the newest segment is when it joins; bench/glass-to-glass.ts);
- * the issue's goals: normal < 6 s, high < 10 s (needs segments shorter than 6 s), very high < 20 s.
+ * the issue's goals: normal < 6 s, high < 10 s, very high < 20 s.
  */
 export const LIVE_SYNC_SECONDS: Record<Latency, number> = {
   low: 3,
   normal: 3.5,
-  high: 7,
+  high: 5,
   'very-high': 12,
 };
 
