@@ -1,7 +1,8 @@
 // `npm test`: every suite, arranged so the two cores stay busy without starving a real-time test.
 // Lint and typecheck first (side by side), then the unit and web tests, then two lanes side by side:
-// the API tests (PGlite, then PostgreSQL) followed by the security suite, which spend CPU, beside the
-// media tests, which spend most of their time waiting on real-time video (-re encoders, live segments).
+// the API tests on PGlite followed by the security suite, beside the media tests (which spend most of
+// their time waiting on real-time video: -re encoders, live segments) followed by the API tests on
+// PostgreSQL (when TEST_DATABASE_URL is set).
 // The browser flows run last and alone: their expectations wait on a UI, and a starved machine makes
 // them slow rather than wrong, but they are the longest stage.
 // Each stage's output goes to test-logs/<stage>.log; a stage that ran beside another prints
@@ -15,26 +16,29 @@ const root = new URL('..', import.meta.url).pathname;
 const logDir = join(root, 'test-logs');
 mkdirSync(logDir, { recursive: true });
 
+const api = ['npx', 'vitest', 'run', '--project', 'api'];
 const stages = {
-  lint: ['npx', 'biome', 'ci', '.'],
-  typecheck: ['npm', 'run', 'typecheck'],
-  unit: ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'web'],
-  api: ['node', 'scripts/test-api.mjs'],
-  security: ['npx', 'vitest', 'run', '--project', 'security'],
-  media: ['npx', 'vitest', 'run', '--project', 'media'],
-  e2e: ['node', 'scripts/test-e2e.mjs'],
+  lint: { command: ['npx', 'biome', 'ci', '.'] },
+  typecheck: { command: ['npm', 'run', 'typecheck'] },
+  unit: { command: ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'web'] },
+  'api-pglite': { command: api, env: { STROMWERK_TEST_DB: 'pglite' } },
+  'api-postgres': { command: api, env: { STROMWERK_TEST_DB: 'postgres' } },
+  security: { command: ['npx', 'vitest', 'run', '--project', 'security'] },
+  media: { command: ['npx', 'vitest', 'run', '--project', 'media'] },
+  e2e: { command: ['node', 'scripts/test-e2e.mjs'] },
 };
 const results = [];
 
 /** Runs one stage; `alone` streams its output, otherwise it is printed in one piece at the end. */
 function run(name, { alone }) {
-  const [command, ...args] = stages[name];
+  const [command, ...args] = stages[name].command;
   const started = Date.now();
   const log = createWriteStream(join(logDir, `${name}.log`));
   const chunks = [];
   console.log(`\n▶ ${name}: ${[command, ...args].join(' ')}`);
+  const env = { ...process.env, ...stages[name].env };
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (chunk) => {
       log.write(chunk);
       if (alone) process.stdout.write(chunk);
@@ -66,13 +70,18 @@ async function lane(names) {
 const started = Date.now();
 await Promise.all([run('lint', { alone: false }), run('typecheck', { alone: false })]);
 await run('unit', { alone: true });
-await Promise.all([lane(['api', 'security']), lane(['media'])]);
+// The API tests run once per database engine, one file at a time each (vitest's one worker on two
+// cores): the PGlite run and the security suite beside the media tests and then the PostgreSQL run.
+const postgres = process.env.TEST_DATABASE_URL ? ['api-postgres'] : [];
+if (!process.env.TEST_DATABASE_URL)
+  console.log('TEST_DATABASE_URL not set: the PostgreSQL API run is skipped');
+await Promise.all([lane(['api-pglite', 'security']), lane(['media', ...postgres])]);
 await run('e2e', { alone: true });
 
 const total = Math.round((Date.now() - started) / 1000);
 console.log('\nStage times:');
 for (const r of results)
-  console.log(`  ${r.ok ? '✔' : '✘'} ${r.name.padEnd(10)} ${String(r.seconds).padStart(5)} s`);
+  console.log(`  ${r.ok ? '✔' : '✘'} ${r.name.padEnd(13)} ${String(r.seconds).padStart(5)} s`);
 console.log(`  whole run ${total} s (${(total / 60).toFixed(1)} min)`);
 const failed = results.filter((r) => !r.ok).map((r) => r.name);
 if (failed.length > 0) {
