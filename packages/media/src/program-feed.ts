@@ -59,6 +59,8 @@ interface Reader {
 export class ProgramFeed {
   readonly switcher = new TsSwitcher<FeedInput>((chunk) => this.#send(chunk));
   readonly writer: ProcessSupervisor;
+  #restarting: Promise<void> | null = null;
+  #restartAgain = false;
   readonly #o: ProgramFeedOptions;
   readonly #readers = new Map<FeedInput, Reader>();
   #stdin: Writable | null = null;
@@ -89,7 +91,7 @@ export class ProgramFeed {
       this.#queued = 0;
     });
     this.switcher.onSwitch = (e) => {
-      if (e.streamsChanged) void this.#restartWriter();
+      if (e.streamsChanged) this.#restartWriter();
       o.onSwitch?.(e);
     };
   }
@@ -105,6 +107,8 @@ export class ProgramFeed {
   async stop() {
     this.#stopped = true;
     clearInterval(this.#watch);
+    // A restart under way would start the writer again behind this stop: let it finish first.
+    await this.#restarting;
     const readers = [...this.#readers.keys()];
     await Promise.all([...readers.map((name) => this.#stopReader(name)), this.writer.stop()]);
   }
@@ -174,13 +178,31 @@ export class ProgramFeed {
     while (this.#queued > MAX_QUEUED && this.#queue.length > 1) this.#queued -= this.#queue.shift()!.length;
   }
 
-  async #restartWriter() {
-    const stdin = this.#stdin;
-    this.#stdin = null;
-    // End of input: the writer closes its last segment and exits; the next one appends behind a
-    // discontinuity, starting with the tables and keyframe the switcher writes right after this.
-    stdin?.end();
-    await this.writer.restart();
+  /**
+   * One restart at a time: a second change of streams while the writer restarts runs one more restart
+   * after it (two overlapping restarts raced the supervisor's start and crashed the server), and a
+   * failure is logged, never left unhandled.
+   */
+  #restartWriter() {
+    if (this.#restarting) {
+      this.#restartAgain = true;
+      return;
+    }
+    this.#restarting = (async () => {
+      do {
+        this.#restartAgain = false;
+        const stdin = this.#stdin;
+        this.#stdin = null;
+        // End of input: the writer closes its last segment and exits; the next one appends behind a
+        // discontinuity, starting with the tables and keyframe the switcher writes right after this.
+        stdin?.end();
+        if (!this.#stopped) await this.writer.restart();
+      } while (this.#restartAgain && !this.#stopped);
+    })()
+      .catch((err: unknown) => this.#o.log?.('program writer restart failed', { err: String(err) }))
+      .finally(() => {
+        this.#restarting = null;
+      });
   }
 
   #startReader(name: FeedInput, key: string, source: ReaderSource) {

@@ -134,6 +134,8 @@ export function registerErrorHandler(app: FastifyInstance, spaFallback = false):
         { err: { message: error.message, code: error.code } },
         'request ended before its answer',
       );
+      // Fastify must not try to answer either (it warned "Reply was already sent" for each one).
+      reply.hijack();
       if (!reply.raw.writableEnded) reply.raw.destroy();
       return;
     }
