@@ -27,7 +27,8 @@ test.describe('as owner', () => {
     const name = `Re-live ${Date.now()}`;
 
     await page.goto(`/${corporation.id}/${workspace.id}/sources`);
-    await page.getByRole('button', { name: 'Add source' }).click();
+    // An empty list offers the button a second time, in its empty state.
+    await page.getByRole('button', { name: 'Add source' }).first().click();
     const form = page.getByRole('dialog', { name: 'Add stream source' });
     await form.getByLabel('Name').fill(name);
     await form.getByRole('combobox', { name: 'Source type' }).click();
@@ -60,7 +61,7 @@ test.describe('as owner in German', () => {
     const { corporation, workspace } = await ownerHome();
     const name = `Geplant ${Date.now()}`;
     await page.goto(`/${corporation.id}/${workspace.id}/sources`);
-    await page.getByRole('button', { name: 'Quelle hinzufügen' }).click();
+    await page.getByRole('button', { name: 'Quelle hinzufügen' }).first().click();
     const form = page.getByRole('dialog', { name: 'Stream-Quelle hinzufügen' });
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('Sofort starten').uncheck();
