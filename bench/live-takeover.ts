@@ -19,17 +19,12 @@ import {
   startNode,
   stopNode,
 } from '../apps/server/test/helpers/cluster';
+import { median, postgresOrExit, sleep } from './lib/cluster-bench';
 import { writeResult } from './lib/results';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-if (!adminUrl) {
-  console.error('bench/live-takeover.ts needs PostgreSQL: set TEST_DATABASE_URL');
-  process.exit(1);
-}
+const adminUrl = postgresOrExit('bench/live-takeover.ts');
 const rounds = Number(process.argv[2] ?? 3);
 const GOAL_MS = 10_000;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const db = await freshDatabase(adminUrl);
 // Cluster members share a volume and a broker, or the second one refuses to start (cluster-mode.ts).

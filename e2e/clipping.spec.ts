@@ -87,6 +87,11 @@ test.beforeAll(async () => {
     .toBeGreaterThanOrEqual(18);
 });
 
+// The demo source would encode on for the rest of the run (a 720p picture: a third of a core).
+test.afterAll(async () => {
+  if (home?.w) await adminApi().workspaces.remove({ params: { id: home.w } });
+});
+
 async function openTool(page: Page, lang: 'en' | 'de') {
   await page.goto(`/${home.c}/${home.w}/clipping`);
   await expect(page.getByRole('heading', { level: 1, name: words[lang].title })).toBeVisible();

@@ -80,6 +80,9 @@ test.describe('as owner', () => {
     await expect(edit.getByRole('combobox', { name: 'Backup ingest' })).toHaveValue(`Hall B ${s}`);
     await expect(edit.getByRole('combobox', { name: 'Fallback media' })).toHaveValue(`Standby ${s}`);
     await expect(edit.getByRole('combobox', { name: 'Overlay image' })).toHaveValue(`Logo ${s}`);
+    // The player would play its fallback media (a transcoding loop) for the rest of the run.
+    const created = await saved();
+    if (created) await adminApi().outputs.remove({ params: { id: created.id } });
   });
 });
 

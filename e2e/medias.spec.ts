@@ -67,7 +67,7 @@ test('upload, preview, render to MP4 and manage media with their jobs', async ({
   test.setTimeout(240_000);
   mkdirSync(scratchDir, { recursive: true });
   mkdirSync(outDir, { recursive: true });
-  const files = makeMediaFiles(workDir);
+  const files = await makeMediaFiles(workDir);
   const { corporation } = await ownerHome();
   const workspace = await adminApi().workspaces.create({
     body: {

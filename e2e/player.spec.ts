@@ -57,7 +57,11 @@ test.afterEach(async () => {
   for (const context of viewers.splice(0)) await context.close();
 });
 
-test.afterAll(() => stop(encoder));
+test.afterAll(async () => {
+  await stop(encoder);
+  // Its players would play their fallback media (a transcoding loop) for the rest of the run.
+  if (home?.w) await adminApi().workspaces.remove({ params: { id: home.w } });
+});
 
 const createOutput = (body: Partial<NewOutput> & { name: string }) =>
   adminApi().outputs.create({

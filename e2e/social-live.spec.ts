@@ -22,6 +22,11 @@ test.beforeAll(async () => {
   home = { c: corporation.id, w: workspace.id, name };
 });
 
+// The demo source would encode on for the rest of the run (a 720p picture: a third of a core).
+test.afterAll(async () => {
+  if (home?.w) await adminApi().workspaces.remove({ params: { id: home.w } });
+});
+
 /** The stand-in's broadcasts, as YouTube Studio would list them. */
 async function broadcasts(): Promise<{ status: string; title: string }[]> {
   const res = await fetch(`${process.env.E2E_YOUTUBE_API_URL}/e2e/broadcasts`);

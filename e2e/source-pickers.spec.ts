@@ -51,6 +51,9 @@ test.describe('as owner', () => {
     await expect(
       page.getByRole('dialog', { name: 'Source settings' }).getByRole('combobox', { name: 'Media' }),
     ).toHaveValue(mediaName);
+    // A re-live source plays its media in a loop from now on: not for the rest of the run.
+    const created = await sourceNamed(workspace.id, name);
+    if (created) await adminApi().sources.remove({ params: { id: created.id } });
   });
 });
 

@@ -24,6 +24,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { JobWorker } from './modules/jobs/job-worker';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { mediaJobHandlers } from './modules/jobs/media-job-handlers';
+import { startApiProcess } from './modules/live/api-process';
 import { assertClusterReady } from './modules/live/cluster-mode';
 import type { LiveEngine } from './modules/live/live-engine';
 import { startLiveEngine } from './modules/live/start-live-engine';
@@ -56,7 +57,9 @@ import { type Database, openDatabase, pgliteDirFor } from './plugins/db';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerJsonBody } from './plugins/json-body';
+import { servedRegions } from './plugins/placement-config';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { sharedRateLimitStore } from './plugins/shared-rate-limit';
 import { registerWebApp } from './plugins/web-app';
 
 export const VERSION = '0.1.0';
@@ -88,6 +91,11 @@ export interface AppOptions {
    * a database do not.
    */
   clusterCheck?: boolean;
+  /**
+   * Count request-rate and guessing limits in PostgreSQL (tables `rate_limits`), shared by every process
+   * on the database. Default: as `clusterCheck`; only on PostgreSQL (PGlite serves one process).
+   */
+  sharedLimits?: boolean;
   /** An error code the route table does not declare: logged (default) or, in tests, a failing 500. */
   undeclaredErrors?: UndeclaredErrors;
 }
@@ -101,6 +109,8 @@ export interface StromwerkApp extends FastifyInstance {
 
 export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   const { config } = opts;
+  // ROLE (placement-config.ts): an API process runs no live plane and no jobs; a media process both.
+  const placement = config.placement ?? { role: 'all' as const, regions: undefined };
   const app: StromwerkApp = Fastify({
     // Whoever supplies the logger (tests too), requests are logged without credentials or OAuth answers.
     logger:
@@ -143,7 +153,14 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   app.decorate('services', services);
   const media = await capabilities;
 
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  // A real start on PostgreSQL counts limits in the database, for every process alike; in-process tests
+  // that share a database keep their own counts unless they ask for shared ones.
+  const sharedLimits = (opts.sharedLimits ?? opts.clusterCheck) && database.listen ? database.db : undefined;
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    ...(sharedLimits ? { store: sharedRateLimitStore(sharedLimits, app.log) } : {}),
+  });
   await app.register(multipart, { limits: { fields: 20, files: 20 } });
   registerCdn(app, services.storage);
   await app.register(swagger, {
@@ -181,9 +198,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     async (v1) => {
       // Only the API scope requires a caller; docs and the web app are outside it.
       registerAuth(v1, services.sessions, services.apiKeys);
-      // A real start on PostgreSQL counts guesses in the database, for every process alike; in-process
-      // tests that share a database keep their own counts.
-      registerAttemptLimits(v1, opts.clusterCheck && database.listen ? { db: database.db } : undefined);
+      registerAttemptLimits(v1, sharedLimits ? { db: sharedLimits } : undefined);
       // The document is the same for everyone and does not change while the server runs: serialized once,
       // served without looking up the caller.
       let openapi: string | undefined;
@@ -194,6 +209,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
       await v1.register(healthRoutes, {
         sources: {
           version: VERSION,
+          process: { role: placement.role, regions: servedRegions(placement) },
           broker: () => ({
             ...(app.broker?.health() ?? { ok: false, engine: 'none' }),
             browserUrl: browserBrokerPath(config),
@@ -254,7 +270,9 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     });
   }
 
-  if (opts.live !== false) {
+  const apiProcess =
+    placement.role === 'api' && opts.live !== false ? startApiProcess(services, app.log) : undefined;
+  if (opts.live !== false && placement.role !== 'api') {
     app.live = await startLiveEngine(services, media, app.log);
     const live = app.live;
     services.graph.stats.probe = live;
@@ -279,7 +297,6 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
       owner,
     });
     services.outputs.live = app.programs;
-    services.play.engine = app.programs;
     await app.programs.start();
   }
   const commentSweep = setInterval(
@@ -296,7 +313,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     60_000,
   );
   clipSweep.unref();
-  if (opts.jobs !== false) {
+  if (opts.jobs !== false && placement.role !== 'api') {
     app.jobWorker = new JobWorker(
       services.jobs.repo,
       services.jobs,
@@ -339,6 +356,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     await app.programs?.stop();
     services.graph.stats.stop();
     await app.live?.stop();
+    await apiProcess?.stop();
     // After the live plane and the jobs stopped counting: what they counted is written before the
     // database closes.
     await services.usage.meter

@@ -34,6 +34,7 @@ import { NotificationsRepository } from './modules/notifications/notifications.r
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { OutputsRepository } from './modules/outputs/outputs.repository';
 import { OutputsService } from './modules/outputs/outputs.service';
+import { ViewerRegistry } from './modules/outputs/viewer-registry';
 import { ViewersRepository } from './modules/outputs/viewers.repository';
 import { PlayService } from './modules/play/play.service';
 import { SessionsRepository } from './modules/sessions/sessions.repository';
@@ -98,6 +99,9 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
   medias.jobs = jobs;
   usage.registerCounter('medias', (s) => medias.repo.countIn(s));
   usage.registerCounter('storageBytes', (s) => medias.repo.bytesIn(s));
+  // PostgreSQL may be shared by several processes: a viewer limit of N admits N across all of them, and
+  // counts and watch time are the cluster's (issue 19). PGlite serves one process: memory is enough.
+  const viewers = database.listen ? new ViewersRepository(db) : new ViewerRegistry();
   const outputs = new OutputsService(
     usage,
     config,
@@ -106,6 +110,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     events,
     sourcesRepo,
     medias.repo,
+    viewers,
   );
   usage.registerCounter('outputs', (s) => outputs.repo.countIn(s));
   const targetsRepo = new TargetsRepository(db);
@@ -146,7 +151,14 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     log,
   });
   jobs.renderCheck = (corporationId) => usage.limits.assertRenderAllowed(corporationId);
-  const play = new PlayService(outputs.repo, tokens, mediaLinks, config.publicUrl);
+  const play = new PlayService(
+    outputs.repo,
+    tokens,
+    mediaLinks,
+    config.publicUrl,
+    viewers,
+    sharedRoot(config),
+  );
   const oauthFlow = new OauthFlow();
   const socialSettings = new SocialSettingsRepository(db);
   const secretBox = secretBoxFor(config);
@@ -179,8 +191,6 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     },
   );
   play.meter = usage.meter;
-  // PostgreSQL may be shared by several processes: a viewer limit of N admits N across all of them.
-  if (database.listen) play.sharedViewers = new ViewersRepository(db);
   return {
     socials,
     socialShares,

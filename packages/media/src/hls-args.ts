@@ -13,16 +13,18 @@ export interface LatencySettings {
 
 /**
  * Segments can only be cut at keyframes, and encoders (OBS default, our demo) send one every 2 s, so
- * 2 s is the shortest useful segment when copying. A viewer's delay is about the web player's live-sync
- * distance (LIVE_SYNC_SECONDS, which must exceed one segment) plus a second and a half (issue 18,
- * bench/glass-to-glass.ts): normal needs 2 s segments to stay under 6 s, high 4 s to stay under 10 s (its
- * hour of DVR is 900 entries); very high (under 20 s) keeps 10 s, a one-day window being 8,640 entries.
+ * 2 s is the shortest useful segment when copying. A viewer's delay is the web player's live-sync
+ * distance (LIVE_SYNC_SECONDS, which must exceed one segment) plus up to one segment (how old the newest
+ * segment is when the viewer joins) plus half a second (issue 18, bench/glass-to-glass.ts): normal needs
+ * 2 s segments to stay under 6 s, high 4 s to stay under 10 s (its hour of DVR is 900 entries), very high
+ * 8 s to stay under 20 s (10 s segments behind a 12 s sync measured 22 s; a day is 10,800 entries). Low
+ * latency is LL-HLS (program-args.ts: programLowLatency; parts of a quarter second).
  */
 export const LATENCY_PROFILES: Readonly<Record<LatencyProfile, LatencySettings>> = {
   low: { segmentSeconds: 2, listSize: 5, dvrSeconds: null },
   normal: { segmentSeconds: 2, listSize: 6, dvrSeconds: null },
   high: { segmentSeconds: 4, listSize: 6, dvrSeconds: 3600 },
-  'very-high': { segmentSeconds: 10, listSize: 6, dvrSeconds: 86_400 },
+  'very-high': { segmentSeconds: 8, listSize: 6, dvrSeconds: 86_400 },
 };
 
 export interface HlsOptions {

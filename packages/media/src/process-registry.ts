@@ -61,11 +61,13 @@ export function spawnTracked(
   args: readonly string[],
   label: string | null,
   stdin: 'ignore' | 'pipe' = 'ignore',
+  /** A fourth pipe (fd 3) for a media output, beside stdout's `-progress`. */
+  extraOutput = false,
 ): ChildProcess {
   installExitHook();
   const [bin, ...argv] = [...deathWrapper(command), command, ...args];
   const child = spawn(bin!, argv, {
-    stdio: [stdin, 'pipe', 'pipe'],
+    stdio: extraOutput ? [stdin, 'pipe', 'pipe', 'pipe'] : [stdin, 'pipe', 'pipe'],
     detached: true,
     env: { ...process.env, ...markerEnv() },
   });

@@ -60,13 +60,36 @@ export function programHls(o: ProgramOptions): string[] {
   ];
 }
 
+/** LL-HLS parts: the writer's fragment length (the playlist's PART-TARGET is this plus a frame's room). */
+export const LOW_LATENCY_PART_SECONDS = 0.25;
+export const LOW_LATENCY_PART_TARGET = 0.3;
+
+/**
+ * The program in low latency: the switcher's MPEG-TS copied into fragmented MP4 on fd 3 (`pipe:3`;
+ * stdout carries `-progress`), a fragment every quarter second and at every keyframe, each flushed at
+ * once; ll-hls-packager.ts turns the fragments into LL-HLS parts and segments.
+ */
+export function programLowLatency(): string[] {
+  return [
+    ...COMMON_ARGS,
+    ...programInput({ kind: 'switcher' }),
+    ...FIRST_AV,
+    ...['-c', 'copy', '-bsf:a', 'aac_adtstoasc'],
+    ...['-f', 'mp4', '-movflags', 'empty_moov+delay_moov+default_base_moof+frag_keyframe'],
+    ...['-frag_duration', String(Math.round(LOW_LATENCY_PART_SECONDS * 1e6)), '-flush_packets', '1'],
+    'pipe:3',
+  ];
+}
+
 function programInput(source: ProgramSource): string[] {
   if (source.kind === 'live')
     // Our ingest announces both streams in the FLV header: half a second of probing is enough, and
     // every second saved here is a second less of failover gap.
     return ['-analyzeduration', '500000', '-probesize', '1000000', ...livePull(source.url)];
-  // The switcher starts the writer with tables and a keyframe: no need to probe long.
-  if (source.kind === 'switcher') return ['-analyzeduration', '500000', '-f', 'mpegts', '-i', 'pipe:0'];
+  // The switcher starts the writer with tables and a keyframe, and the readers send every audio frame
+  // at once (-pes_payload_size 0): a quarter second finds both streams. Each writer restart (a switch
+  // to an input of other codecs) waits for this probe: 0.25 s took the first output from 0.56 to 0.34 s.
+  if (source.kind === 'switcher') return ['-analyzeduration', '250000', '-f', 'mpegts', '-i', 'pipe:0'];
   return ['-re', ...(source.loop ? ['-stream_loop', '-1'] : []), ...safeInput(source.input)];
 }
 
@@ -92,6 +115,8 @@ export function programReader(source: Exclude<ProgramSource, { kind: 'switcher' 
     ...programInput(source),
     ...FIRST_AV,
     ...codecs,
-    ...['-f', 'mpegts', '-flush_packets', '1', 'pipe:1'],
+    // Every audio frame in a PES of its own (not gathered to 2930 bytes, up to 0.4 s of low-rate audio):
+    // the writer's probe and its interleaving do not wait for audio.
+    ...['-f', 'mpegts', '-pes_payload_size', '0', '-flush_packets', '1', 'pipe:1'],
   ];
 }

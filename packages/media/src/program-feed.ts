@@ -4,19 +4,33 @@
  * the one to play, and ONE HLS writer (programHls with the switcher on stdin) runs through every switch.
  *
  * - An input is dead when its reader exits or sends nothing for `deadAfterMs` (default 500 ms): noticed
- *   from the bytes themselves, not from a network time-out. Its reader restarts after a second while the
- *   input is still wanted, and the input is usable again once bytes flow.
+ *   from the bytes themselves, not from a network time-out; not while this process catches up after a
+ *   stall of its own (SilenceWatch), when every input only looks silent. Its reader restarts after a
+ *   second while the input is still wanted, and the input is usable again once bytes flow.
  * - Which input plays is the caller's rule (`choose`, the program-choice of the server) over what is
  *   usable. A switch away from a dead input replays the new input's last GOP at once; a switch while the
  *   current input still plays (main is back) waits for the new input's next keyframe.
  * - An input with other streams or decoder setup (another resolution, no audio) restarts the writer:
  *   it continues the playlist behind an #EXT-X-DISCONTINUITY (append_list + discont_start).
+ * - In low latency the writer makes fragmented MP4 on fd 3 and an LlHlsPackager in this process writes
+ *   LL-HLS (parts of a quarter second); the other latencies let ffmpeg's HLS muxer write MPEG-TS segments.
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { LatencyProfile } from './hls-args';
+import { LATENCY_PROFILES, type LatencyProfile } from './hls-args';
+import { LlHlsPackager } from './ll-hls-packager';
+import { isLlPlaylist } from './ll-hls-playlist';
 import { spawnTracked, terminateChild } from './process-registry';
-import { type ProgramSource, programHls, programReader } from './program-args';
+import {
+  LOW_LATENCY_PART_TARGET,
+  type ProgramSource,
+  programHls,
+  programLowLatency,
+  programReader,
+} from './program-args';
+import { SilenceWatch } from './silence-watch';
 import { StderrRing } from './stderr-summary';
 import { ProcessSupervisor } from './supervisor';
 import { type SwitchEvent, TsSwitcher } from './ts-switcher';
@@ -25,6 +39,11 @@ export type FeedInput = 'main' | 'backup' | 'fallback';
 export type ReaderSource = Exclude<ProgramSource, { kind: 'switcher' }>;
 export type FeedInputs = Partial<Record<FeedInput, { key: string; source: ReaderSource }>>;
 
+/**
+ * Silence that makes an input dead. 800 ms was tried against false deaths under load: the freeze at
+ * backup -> fallback (a writer restart) then grew from 0.26 s to 0.87-0.93 s on an idle machine (detection
+ * is part of every freeze); the false deaths are fought by SilenceWatch instead.
+ */
 export const DEAD_AFTER_MS = 500;
 const READER_RESTART_MS = 1000;
 const WATCH_MS = 100;
@@ -62,11 +81,13 @@ export class ProgramFeed {
   #restarting: Promise<void> | null = null;
   #restartAgain = false;
   readonly #o: ProgramFeedOptions;
+  readonly #ll: LlHlsPackager | null;
   readonly #readers = new Map<FeedInput, Reader>();
   #stdin: Writable | null = null;
   #queue: Buffer[] = [];
   #queued = 0;
   #watch: NodeJS.Timeout | undefined;
+  #silence: SilenceWatch;
   #chosen: FeedInput | undefined;
   #stopped = false;
   /** The program's rule; replaced when the output's settings or sources change. */
@@ -75,6 +96,7 @@ export class ProgramFeed {
   constructor(o: ProgramFeedOptions) {
     this.#o = o;
     this.choose = o.choose;
+    this.#silence = new SilenceWatch({ limitMs: o.deadAfterMs ?? DEAD_AFTER_MS, tickMs: WATCH_MS });
     this.writer = new ProcessSupervisor({
       command: o.ffmpegPath,
       label: o.label,
@@ -83,23 +105,49 @@ export class ProgramFeed {
       // Its input is a pipe of ours: a quiet writer means no input plays, not a stuck network read.
       stallTimeoutMs: 0,
       backoffInitialMs: 200,
+      output: o.latency === 'low',
     });
-    this.writer.on('spawned', (stdin) => {
+    const profile = LATENCY_PROFILES[o.latency];
+    this.#ll =
+      o.latency === 'low'
+        ? new LlHlsPackager({
+            dir: o.dir,
+            segmentSeconds: profile.segmentSeconds,
+            partTargetSeconds: LOW_LATENCY_PART_TARGET,
+            listSize: profile.listSize,
+            log: o.log,
+          })
+        : null;
+    this.writer.on('spawned', (stdin, output) => {
+      const ll = this.#ll;
+      if (ll && output) {
+        ll.newStream();
+        output.on('data', (chunk: Buffer) => ll.push(chunk));
+      }
       this.#stdin = stdin;
       for (const chunk of this.#queue) stdin?.write(chunk);
       this.#queue = [];
       this.#queued = 0;
     });
     this.switcher.onSwitch = (e) => {
+      o.log?.('program switch', { from: e.from, to: e.to, streamsChanged: e.streamsChanged });
       if (e.streamsChanged) this.#restartWriter();
       o.onSwitch?.(e);
     };
   }
 
   start() {
-    this.writer.start(
-      programHls({ source: { kind: 'switcher' }, dir: this.#o.dir, latency: this.#o.latency }),
-    );
+    const ll = this.#ll;
+    if (ll)
+      void ll.open().then(() => {
+        if (!this.#stopped) this.writer.start(programLowLatency());
+      });
+    else {
+      dropLowLatencyPlaylist(this.#o.dir);
+      this.writer.start(
+        programHls({ source: { kind: 'switcher' }, dir: this.#o.dir, latency: this.#o.latency }),
+      );
+    }
     this.#watch = setInterval(() => this.#checkStalls(), WATCH_MS);
     this.#watch.unref();
   }
@@ -111,6 +159,8 @@ export class ProgramFeed {
     await this.#restarting;
     const readers = [...this.#readers.keys()];
     await Promise.all([...readers.map((name) => this.#stopReader(name)), this.writer.stop()]);
+    await this.#ll?.flush(true);
+    this.#ll?.stop();
   }
 
   /** The inputs to read; a changed key restarts that input's reader. */
@@ -261,10 +311,15 @@ export class ProgramFeed {
   }
 
   #checkStalls() {
-    const now = Date.now();
-    const limit = this.#o.deadAfterMs ?? DEAD_AFTER_MS;
-    for (const [name, reader] of this.#readers)
-      if (reader.state === 'alive' && now - reader.lastDataAt > limit) this.#markDead(name, reader);
+    const alive = [...this.#readers].filter(([, r]) => r.state === 'alive');
+    const silent = this.#silence.silent(
+      Date.now(),
+      alive.map(([name, r]) => [name, r.lastDataAt] as const),
+    );
+    for (const name of silent) {
+      const reader = this.#readers.get(name);
+      if (reader) this.#markDead(name, reader);
+    }
   }
 
   async #stopReader(name: FeedInput) {
@@ -274,5 +329,18 @@ export class ProgramFeed {
     clearTimeout(reader.restart);
     this.switcher.remove(name);
     if (reader.child) await terminateChild(reader.child, 500);
+  }
+}
+
+/**
+ * ffmpeg's HLS muxer appends to the playlist it finds (append_list) and cannot read LL-HLS (fMP4 parts):
+ * after a player left low latency its writer starts a new playlist.
+ */
+function dropLowLatencyPlaylist(dir: string) {
+  const path = join(dir, 'index.m3u8');
+  try {
+    if (isLlPlaylist(readFileSync(path, 'utf8'))) rmSync(path, { force: true });
+  } catch {
+    // no playlist yet
   }
 }

@@ -1,6 +1,6 @@
 /** Types of ProcessSupervisor, apart so the class file stays small; re-exported from ./supervisor. */
 
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import type { FfmpegProgress } from './progress';
 
 export type SupervisorState = 'idle' | 'starting' | 'running' | 'retrying' | 'failed' | 'stopped';
@@ -38,6 +38,8 @@ export interface SupervisorOptions {
   prepare?: (args: readonly string[]) => Promise<readonly string[]>;
   /** Give each process a stdin pipe (see the 'spawned' event) instead of none. Default false. */
   stdin?: boolean;
+  /** Give each process a pipe on fd 3 (`pipe:3` in ffmpeg's arguments) for its media output. Default false. */
+  output?: boolean;
 }
 
 export interface SupervisorExit {
@@ -53,8 +55,8 @@ export interface SupervisorEvents {
   progress: [progress: FfmpegProgress];
   lastError: [message: string];
   exit: [exit: SupervisorExit];
-  /** A process started (the first or a retry); its stdin when the `stdin` option is on. */
-  spawned: [stdin: Writable | null];
+  /** A process started (the first or a retry); its stdin and fd 3 when those options are on. */
+  spawned: [stdin: Writable | null, output: Readable | null];
 }
 
 export interface SupervisorSnapshot {

@@ -12,6 +12,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import type { Readable } from 'node:stream';
 import {
   type ProcessOwner,
   registerOwner,
@@ -78,6 +79,7 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
       stderrLines: options.stderrLines ?? 50,
       prepare: options.prepare,
       stdin: options.stdin ?? false,
+      output: options.output ?? false,
     };
     this.#stderr = new StderrRing(this.#opts.stderrLines);
   }
@@ -186,11 +188,13 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
       args,
       this.#opts.label,
       this.#opts.stdin ? 'pipe' : 'ignore',
+      this.#opts.output,
     );
     this.#child = child;
     // A writer that exits while we write to it must not crash the server with EPIPE.
     child.stdin?.on('error', () => undefined);
-    this.emit('spawned', child.stdin ?? null);
+    const output = this.#opts.output ? ((child.stdio[3] as Readable | null) ?? null) : null;
+    this.emit('spawned', child.stdin ?? null, output);
     const startTimeoutMs = this.#opts.startTimeoutMs;
     if (startTimeoutMs > 0) {
       // A peer that accepts the connection and then says nothing must not keep a relay "connecting" forever.

@@ -45,7 +45,7 @@ describe('hls', () => {
     expect(LATENCY_PROFILES.high.dvrSeconds).toBe(3600);
     expect(LATENCY_PROFILES['very-high'].dvrSeconds).toBe(86_400);
     const veryHigh = hlsForProfile('very-high', { input: 'x', dir: 'd', deleteSegments: true });
-    expect(flagValue(veryHigh, '-hls_list_size')).toBe('8640');
+    expect(flagValue(veryHigh, '-hls_list_size')).toBe('10800');
     const low = hlsForProfile('low', { input: 'x', dir: 'd', deleteSegments: true });
     expect(flagValue(low, '-hls_time')).toBe('2');
   });

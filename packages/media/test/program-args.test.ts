@@ -63,7 +63,15 @@ describe('hot standby', () => {
 
   it('reads an input as MPEG-TS on stdout, packet by packet, without progress lines in the stream', () => {
     const live = programReader({ kind: 'live', url: 'rtmp://127.0.0.1/live/k' });
-    expect(live.slice(-5)).toEqual(['-f', 'mpegts', '-flush_packets', '1', 'pipe:1']);
+    expect(live.slice(-7)).toEqual([
+      '-f',
+      'mpegts',
+      '-pes_payload_size',
+      '0',
+      '-flush_packets',
+      '1',
+      'pipe:1',
+    ]);
     expect(live).not.toContain('-progress');
     expect(flagValue(live, '-c')).toBe('copy');
     const file = programReader({

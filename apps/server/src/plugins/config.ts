@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { type IngestEndpoints, ingestEndpointsFrom } from './ingest-config';
+import { localRegions, type Placement, placementFrom } from './placement-config';
 import { type SocialSettings, socialSettingsFrom } from './social-config';
 import type { S3Settings } from './storage-s3';
 
@@ -86,7 +87,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Stromwerk <no-reply@stromwerk.local>'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  // Ingest regions (docs/operations.md, "Ingest endpoints"); checked by ingestEndpointsFrom.
+  // Role and ingest regions (docs/operations.md, "Roles and regions"); checked by placementFrom,
+  // addresses by ingestEndpointsFrom. INGEST_LOCAL_ENDPOINTS is INGEST_REGION's old name.
+  ROLE: z.string().optional(),
+  INGEST_REGION: z.string().optional(),
   INGEST_LOCAL_ENDPOINTS: z.string().optional(),
   INGEST_URL_EUROPE: z.string().optional(),
   INGEST_URL_US_WEST: z.string().optional(),
@@ -111,8 +115,10 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
-  /** CLUSTER=true: this process is one of several on one database (also detected, cluster-check.ts). */
+  /** CLUSTER=true (or a ROLE other than all): one of several processes on one database (cluster-mode.ts). */
   cluster?: boolean;
+  /** ROLE and INGEST_REGION: what this process runs and whose publishes it takes; absent: `all`, every region. */
+  placement?: Placement;
   /** SHARED_DIR: the volume all processes share; players' HLS and local media live there when set. */
   sharedDir?: string;
   databaseUrl: string | undefined;
@@ -193,8 +199,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const host = new URL(publicUrl).hostname;
   let ingestEndpoints: IngestEndpoints;
+  let placement: Placement;
   try {
-    ingestEndpoints = ingestEndpointsFrom(e, { host, rtmpPort: e.RTMP_PORT });
+    placement = placementFrom(e, e.DATABASE_URL);
+    ingestEndpoints = ingestEndpointsFrom(e, {
+      host,
+      rtmpPort: e.RTMP_PORT,
+      regions: localRegions(placement),
+    });
   } catch (err) {
     throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
   }
@@ -209,7 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl,
     dataDir: e.DATA_DIR,
-    cluster: e.CLUSTER === 'true',
+    cluster: e.CLUSTER === 'true' || placement.role !== 'all',
+    placement,
     sharedDir: e.SHARED_DIR,
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,

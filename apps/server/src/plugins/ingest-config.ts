@@ -2,9 +2,10 @@ import { STREAM_ENDPOINTS } from '@stromwerk/contracts/limits';
 import type { StreamEndpoint } from '@stromwerk/contracts/sources';
 
 /**
- * Public ingest addresses per region (issue 13.3). A region is either served by this server (its address
+ * Public ingest addresses per region (issue 13.3). A region is either served by this process (its address
  * is built from PUBLIC_URL's host, RTMP_PORT and each SRT source's own port), given a public address by
- * INGEST_URL_<REGION>, or not configured: then sources of that region show no address at all.
+ * INGEST_URL_<REGION> (the region's media processes in a role split), or not configured: then sources of
+ * that region show no address at all.
  */
 export type IngestEndpoints = Partial<Record<StreamEndpoint, IngestAddress>>;
 /** RTMP: the server URL encoders send to (key appended). SRT: `srt://host`, the source's port is appended. */
@@ -20,26 +21,17 @@ export const ENDPOINT_PROTOCOL: Record<StreamEndpoint, 'rtmp' | 'srt'> = {
 };
 export const ingestUrlVar = (endpoint: StreamEndpoint) =>
   `INGEST_URL_${endpoint.toUpperCase().replace(/-/g, '_')}`;
-export const DEFAULT_LOCAL_ENDPOINTS = 'europe,europe-srt';
-
-/** Reads INGEST_LOCAL_ENDPOINTS and INGEST_URL_*; throws a message naming the variable on a bad value. */
+/**
+ * Reads INGEST_URL_*; the regions this process serves itself (INGEST_REGION, placement-config.ts) get
+ * their local address unless INGEST_URL_<REGION> gives another. Throws a message naming the variable.
+ */
 export function ingestEndpointsFrom(
   env: { [name: string]: unknown },
-  local: { host: string; rtmpPort: number },
+  local: { host: string; rtmpPort: number; regions: readonly StreamEndpoint[] },
 ): IngestEndpoints {
   const result: IngestEndpoints = {};
   const read = (name: string) => (typeof env[name] === 'string' ? (env[name] as string).trim() : undefined);
-  const localList = (read('INGEST_LOCAL_ENDPOINTS') || DEFAULT_LOCAL_ENDPOINTS)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  for (const name of localList) {
-    if (name === 'none') continue;
-    if (!(STREAM_ENDPOINTS as readonly string[]).includes(name))
-      throw new Error(
-        `INGEST_LOCAL_ENDPOINTS=${JSON.stringify(read('INGEST_LOCAL_ENDPOINTS'))}: "${name}" is not a region (${STREAM_ENDPOINTS.join(', ')}, or none)`,
-      );
-    const endpoint = name as StreamEndpoint;
+  for (const endpoint of local.regions) {
     const protocol = ENDPOINT_PROTOCOL[endpoint];
     result[endpoint] = {
       protocol,

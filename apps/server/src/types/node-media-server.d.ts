@@ -10,6 +10,8 @@ declare module 'node-media-server' {
     /** Bytes received from the peer so far. */
     inBytes?: number;
     broadcast?: { publishGraceMs: number };
+    /** An RTMP session's connection (net.Socket); `close()` only ends it gracefully. */
+    socket?: { destroy(): void };
     close(): void;
   }
   class NodeMediaServer {

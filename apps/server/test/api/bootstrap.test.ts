@@ -34,6 +34,8 @@ describe(`first run and login (${testDbEngine()})`, () => {
     expect(res.body.parts.database!.engine).toBe(testDbEngine());
     expect(res.body.parts.broker!.engine).toContain('aedes');
     expect(res.body.parts.mail!.engine).toBe('outbox');
+    // One process without ROLE/INGEST_REGION is API and every region's ingest (issue 19, placement).
+    expect(res.body.process).toEqual({ role: 'all', regions: ['europe', 'us-west', 'europe-srt'] });
   });
 
   it('does not run the bootstrap twice', async () => {

@@ -153,7 +153,6 @@ describe(`bulk operations (${testDbEngine()})`, () => {
       services.outputs.live = {
         outputChanged: async (row) => void outputsChanged.push(row),
         outputRemoved: async () => {},
-        currentViewers: () => 0,
       };
     });
     /** Forgets what the test's own set-up announced (creates), before the operation under test. */

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp, type StromwerkApp } from '../../src/app';
+import type { StromwerkApp } from '../../src/app';
 import type { SessionsRepository } from '../../src/modules/sessions/sessions.repository';
-import { loadConfig } from '../../src/plugins/config';
-import { openDatabase } from '../../src/plugins/db';
 import { expectError } from '../helpers/expect-error';
 import { op } from '../helpers/route-call';
+import { secondApp } from '../helpers/second-app';
 import { createMember } from '../helpers/tenancy';
 import { createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
@@ -185,34 +181,6 @@ describe(`identity cache in one process (${testDbEngine()})`, () => {
     expect((await sourcesOf(ctx.app, invitee.token, ws.body.id)).status).toBe(200);
   });
 });
-
-/** A second server process on the same PostgreSQL database: its own pool, listener and cache. */
-async function secondApp(url: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sw-test-b-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://stromwerk.test',
-  });
-  const database = await openDatabase({ databaseUrl: url });
-  const app = await buildApp({
-    config,
-    database,
-    logger: false,
-    live: false,
-    jobs: false,
-    undeclaredErrors: 'fail',
-  });
-  await app.ready();
-  return {
-    app,
-    async close() {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 describe.skipIf(testDbEngine() !== 'postgresql')('identity cache across two processes (postgresql)', () => {
   let b: Awaited<ReturnType<typeof secondApp>>;

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { ensureBuilt, serverBuild } from '../../../../scripts/lib/builds.mjs';
 import { exited, freePort, serverEnv, startServerProcess } from '../../../../scripts/lib/server-process.mjs';
+import { processesWhere } from './media';
 
 // Several real server processes on one fresh PostgreSQL database (issue 19): the cluster test and the
 // takeover benchmark. Each process has its own DATA_DIR, HTTP and RTMP port, as separate machines would.
@@ -20,6 +21,8 @@ export interface ClusterNode {
   rtmpPort: number;
   dataDir: string;
   startMs: number;
+  /** What the process printed (its last 20,000 characters): log lines to look for. */
+  output: () => string;
 }
 
 /** A new empty database on the server of `TEST_DATABASE_URL`; `drop` removes it. */
@@ -104,6 +107,7 @@ export async function startNode(
     rtmpPort: Number(env.RTMP_PORT),
     dataDir,
     startMs: started.ms,
+    output: started.output,
   };
 }
 
@@ -141,19 +145,7 @@ export async function call<T>(
 /** Pids of the media processes a node started (they carry its DATA_DIR as their owner mark). */
 export function mediaProcessesOf(node: ClusterNode): number[] {
   const mark = `STROMWERK_MEDIA_OWNER=${resolve(node.dataDir)}`;
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
-      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
-      if (readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(mark))
-        pids.push(Number(entry));
-    } catch {
-      // ended while we looked, or not ours to read
-    }
-  }
-  return pids;
+  return processesWhere('environ', (environ) => environ.split('\0').includes(mark));
 }
 
 /** The command lines of a node's media processes (which ffmpeg does what). */

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 
@@ -135,3 +136,22 @@ export async function makeMediaFile(
   ]);
   return file;
 }
+
+/** Running (not zombie) processes of this machine whose /proc file `file` (cmdline, environ) passes `test`. */
+export function processesWhere(file: 'cmdline' | 'environ', test: (content: string) => boolean): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
+      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
+      if (test(readFileSync(`/proc/${entry}/${file}`, 'latin1'))) pids.push(Number(entry));
+    } catch {
+      // ended while we looked, or not ours to read
+    }
+  }
+  return pids;
+}
+
+/** Running processes whose command line contains `text`. */
+export const processesWith = (text: string) => processesWhere('cmdline', (c) => c.includes(text));

@@ -25,7 +25,7 @@ export interface TestContext {
 /** The real server (real database, real services) driven through inject(); nothing of ours is mocked. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { live?: boolean; jobs?: boolean; logger?: object } = {},
+  options: { live?: boolean; jobs?: boolean; logger?: object; sharedLimits?: boolean } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sw-test-'));
   const config = loadConfig({
@@ -48,6 +48,7 @@ export async function createTestApp(
         : false),
     live: options.live ?? false,
     jobs: options.jobs ?? true,
+    sharedLimits: options.sharedLimits,
     undeclaredErrors: 'fail',
   }).catch(async (e) => {
     await database.close();

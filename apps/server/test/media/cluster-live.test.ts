@@ -57,6 +57,12 @@ describe.skipIf(!adminUrl)('the live plane on several processes (PostgreSQL)', (
         : [];
       return { live: s?.live, target: t?.state };
     };
+    // A refused publish ends at once; an accepted one would stream its 30 s.
+    const expectRefused = async (url: string) => {
+      const triedAt = Date.now();
+      await exitOf(publishTestStream(url, 30));
+      expect(Date.now() - triedAt).toBeLessThan(15_000);
+    };
     const lease = async (id: string) =>
       (await db!.query<{ holder: string }>('SELECT holder FROM live_leases WHERE thing_id = $1', [id]))[0];
 
@@ -109,7 +115,14 @@ describe.skipIf(!adminUrl)('the live plane on several processes (PostgreSQL)', (
     const encoder = publishTestStream(`rtmp://127.0.0.1:${a.rtmpPort}/live/${key}`, 120);
     await waitFor(
       'live through A',
-      async () => (await state(source.id, target.id)).target === 'online',
+      async () => {
+        const s = await state(source.id, target.id);
+        if (s.target === 'online') return true;
+        // Thrown, not returned: waitFor reports the last error, so a time-out says what it saw.
+        throw new Error(
+          `source live ${s.live}, target ${s.target}, lease ${(await lease(source.id))?.holder}, encoder exit ${encoder.exitCode}`,
+        );
+      },
       30_000,
     );
     expect(await state(source.id, target.id)).toEqual({ live: true, target: 'online' });
@@ -144,9 +157,9 @@ describe.skipIf(!adminUrl)('the live plane on several processes (PostgreSQL)', (
     expect(mediaProcessesOf(a)).toEqual([]);
     await exitOf(encoder);
 
-    // Fault 4: with the encoder at B, rotate-key through C disconnects it at once: by the control channel,
-    // not by a time-out (15 s). The issue's "within a second" is a timing, logged below (75-700 ms here,
-    // 1.2 s once at load 38); the bound is for a loaded CI machine.
+    // Fault 4: with the encoder at B, rotate-key through C disconnects it: by the control channel, not by
+    // a time-out (15 s). Asserted as behaviour with a bound for a loaded machine (a 1 s bound failed once
+    // at load 38); the issue's "within a second" is measured by bench/live-control.ts and logged below.
     await waitFor('the lease released after the correction', async () => !(await lease(source.id)), 5000);
     const again = publishTestStream(`rtmp://127.0.0.1:${b.rtmpPort}/live/${key}`, 120);
     await waitFor('live through B', async () => (await state(source.id)).live, 20_000);
@@ -156,12 +169,28 @@ describe.skipIf(!adminUrl)('the live plane on several processes (PostgreSQL)', (
     expect(disconnectMs).toBeLessThan(5000);
     await waitFor('offline after the rotation', async () => !(await state(source.id)).live, 5000);
     // The old key is refused by every ingest.
-    const old = publishTestStream(`rtmp://127.0.0.1:${c.rtmpPort}/live/${key}`, 30);
-    await exitOf(old);
+    await expectRefused(`rtmp://127.0.0.1:${c.rtmpPort}/live/${key}`);
     expect((await state(source.id)).live).toBe(false);
 
-    // Deleting the source through C disconnects its encoder at B at once too.
+    // Blocking the corporation through C disconnects its encoder at B too, and the ingests refuse its
+    // keys while it is blocked.
     const newKey = await keyOf(c);
+    const beforeBlock = publishTestStream(`rtmp://127.0.0.1:${b.rtmpPort}/live/${newKey}`, 120);
+    await waitFor('live through B before the block', async () => (await state(source.id)).live, 20_000);
+    const [corporation] = await db.query<{ id: string }>(
+      'SELECT corporation_id AS id FROM workspaces WHERE id = $1',
+      [workspaceId],
+    );
+    const blockAt = Date.now();
+    await call(c, 'PUT', `/corporations/${corporation!.id}/block`, {}, token);
+    const blockDisconnectMs = (await exitOf(beforeBlock)) - blockAt;
+    expect(blockDisconnectMs).toBeLessThan(5000);
+    await waitFor('offline after the block', async () => !(await state(source.id)).live, 5000);
+    await expectRefused(`rtmp://127.0.0.1:${b.rtmpPort}/live/${newKey}`);
+    expect((await state(source.id)).live).toBe(false);
+    await call(c, 'PUT', `/corporations/${corporation!.id}/unblock`, {}, token);
+
+    // Deleting the source through C disconnects its encoder at B at once too.
     const third = publishTestStream(`rtmp://127.0.0.1:${b.rtmpPort}/live/${newKey}`, 120);
     await waitFor('live through B again', async () => (await state(source.id)).live, 20_000);
     const deleteAt = Date.now();
@@ -170,7 +199,13 @@ describe.skipIf(!adminUrl)('the live plane on several processes (PostgreSQL)', (
     expect(deleteDisconnectMs).toBeLessThan(5000);
     console.log(
       JSON.stringify({
-        cluster: { takeoverMs, disconnectMs, deleteDisconnectMs, startMs: nodes.map((n) => n.startMs) },
+        cluster: {
+          takeoverMs,
+          disconnectMs,
+          blockDisconnectMs,
+          deleteDisconnectMs,
+          startMs: nodes.map((n) => n.startMs),
+        },
       }),
     );
   }, 180_000);

@@ -1,8 +1,9 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorResponse } from '@stromwerk/contracts/errors';
 import type { Media } from '@stromwerk/contracts/medias';
 import type { PlaySession } from '@stromwerk/contracts/outputs';
+import { playlistEdge, playlistHas } from '@stromwerk/media/ll-hls-playlist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../helpers/library';
 import {
@@ -90,29 +91,59 @@ describe('player & recorder program', () => {
     const session = (await op(ctx.app, 'play.session', { ...pub, params: { id }, body: {} })).body;
     const first = await waitFor('fallback segments', async () => {
       const r = await playlist(session);
-      return r.statusCode === 200 && r.body.includes('.ts?t=') ? r.body : undefined;
+      return r.statusCode === 200 && /\nseg_\d+\.m4s\?t=/.test(r.body) ? r.body : undefined;
     });
-    // The playlist names each segment with its viewer token; read raw: inject() instead of op().
-    const [file, token] = first
+    // Low latency is LL-HLS: parts, an init segment and a preload hint, each address with the token.
+    expect(first).toContain('#EXT-X-PART-INF:PART-TARGET=');
+    const token = `t=${encodeURIComponent(session.token)}`;
+    expect(first).toMatch(new RegExp(`#EXT-X-MAP:URI="init_\\d+\\.mp4\\?${token}"`));
+    expect(first).toMatch(new RegExp(`#EXT-X-PART:DURATION=[\\d.]+,URI="part_\\d+_\\d+\\.m4s\\?${token}"`));
+    const file = (name: string) =>
+      ctx.app.inject({ url: `${routeOf('play.segment', { id, file: name }).url}?${token}` });
+    const segmentName = first
       .split('\n')
       .find((l) => l.startsWith('seg_'))!
-      .split('?');
-    const segment = await ctx.app.inject({ url: `${routeOf('play.segment', { id, file }).url}?${token}` });
-    expect(segment.statusCode).toBe(200);
-    expect(segment.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
+      .split('?')[0]!;
+    const segment = await file(segmentName);
+    expect([segment.statusCode, segment.headers['content-type']]).toEqual([200, 'video/iso.segment']);
+    expect(segment.rawPayload.subarray(4, 8).toString()).toBe('moof');
+    const init = await file(/init_\d+\.mp4/.exec(first)![0]);
+    expect([init.statusCode, init.headers['content-type']]).toEqual([200, 'video/mp4']);
+    expect(init.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
+    // A blocking reload for the part after the next one answers once it is listed, not before.
+    const edge = playlistEdge(first);
+    const ask = { msn: edge.lastComplete + 1, part: edge.openParts + 1 };
+    const started = Date.now();
+    const blocked = await ctx.app.inject({
+      url: `${session.hlsUrl}&_HLS_msn=${ask.msn}&_HLS_part=${ask.part}`,
+    });
+    expect(blocked.statusCode).toBe(200);
+    expect(playlistHas(playlistEdge(blocked.body), ask.msn, ask.part)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(6000);
+    // The preload hint names a part not written yet: asked for, it comes once it is.
+    const hint = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="([^"?]+)/.exec(blocked.body)![1]!;
+    const hinted = await file(hint);
+    expect([hinted.statusCode, hinted.rawPayload.subarray(4, 8).toString()]).toEqual([200, 'moof']);
+    const ahead = await ctx.app.inject({ url: `${session.hlsUrl}&_HLS_msn=${ask.msn + 5}` });
+    expect([ahead.statusCode, ahead.json().details[0].field]).toEqual([400, '_HLS_msn']);
 
     const mainEncoder = publishTestStream(main.url, 60);
     await waitInput(id, 'main');
     // The live program carries the encoder's video and audio (nothing lost to a short probe).
-    const liveSegment = await waitFor('a live segment', async () => {
+    const live = await waitFor('a live segment', async () => {
       const text = (await playlist(session)).body;
       const after = text.slice(text.lastIndexOf('#EXT-X-DISCONTINUITY'));
-      return after
-        .split('\n')
-        .find((l) => l.startsWith('seg_'))
-        ?.split('?')[0];
+      const seg = after.split('\n').find((l) => l.startsWith('seg_'));
+      const map = /#EXT-X-MAP:URI="([^"?]+)/.exec(after)?.[1];
+      return seg && map ? { seg: seg.split('?')[0]!, map } : undefined;
     });
-    const probe = await ffprobe(join(ctx.dataDir, 'hls', id, liveSegment));
+    const hls = join(ctx.dataDir, 'hls', id);
+    const whole = join(ctx.dataDir, 'live-segment.mp4');
+    writeFileSync(
+      whole,
+      Buffer.concat([readFileSync(join(hls, live.map)), readFileSync(join(hls, live.seg))]),
+    );
+    const probe = await ffprobe(whole);
     expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
     const backupEncoder = publishTestStream(backup.url, 60);
     await waitFor(

@@ -2,7 +2,16 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Source } from '@stromwerk/contracts/sources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpeg, ffprobe, freePort, publishTestStream, stop, stopAll, waitFor } from '../helpers/media';
+import {
+  ffmpeg,
+  ffprobe,
+  freePort,
+  processesWith,
+  publishTestStream,
+  stop,
+  stopAll,
+  waitFor,
+} from '../helpers/media';
 import { op } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
@@ -209,6 +218,34 @@ describe('sources without an encoder', () => {
     expect(live.streamInfo!.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
     await op(ctx.app, 'sources.remove', { ...as(), params: { id: src.body.id } });
   }, 40_000);
+
+  it('a workspace deleted with a live demo source in it takes the demo encoder with it', async () => {
+    const ws = await op(ctx.app, 'workspaces.create', {
+      ...as(),
+      body: { corporationId: ctx.owner.corporationId, name: 'Short-lived' },
+    });
+    // The demo encoder draws the source's name into its picture: its command line names it.
+    const name = `Demo ${Date.now().toString(36)}`;
+    const src = await op(ctx.app, 'sources.create', {
+      ...as(),
+      body: { workspaceId: ws.body.id, name, type: 'demo' },
+    });
+    await waitFor('demo live', async () => (await getSource(src.body.id)).state === 'live', 30_000);
+    expect(processesWith(`text='${name}'`)).toHaveLength(1);
+    // The sources go with the workspace in the database (a cascade: no per-source call); the live
+    // engine's next reconciliation (every 5 s) stops the publisher whose source is gone.
+    expect((await op(ctx.app, 'workspaces.remove', { ...as(), params: { id: ws.body.id } })).status).toBe(
+      204,
+    );
+    await waitFor('demo encoder gone', async () => processesWith(`text='${name}'`).length === 0, 15_000);
+    // ... and stays gone: not an encoder refused by the ingest and restarted by its supervisor.
+    const seen: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      seen.push(processesWith(`text='${name}'`).length);
+    }
+    expect(Math.max(...seen)).toBe(0);
+  }, 60_000);
 
   it('an SRT caller with the key as passphrase makes an SRT source live', async () => {
     const { id, key } = await newSource('SRT in', 'srt');

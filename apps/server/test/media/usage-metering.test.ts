@@ -60,7 +60,7 @@ describe('usage metering of a real HLS viewer', () => {
     const afterSession = Date.now();
     const text = await waitFor('segments in the playlist', async () => {
       const res = await get(session.hlsUrl!);
-      return res.statusCode === 200 && res.body.includes('.ts?t=') ? res.body : undefined;
+      return res.statusCode === 200 && /\nseg_\d+\.m4s\?t=/.test(res.body) ? res.body : undefined;
     });
     const segments = text.split('\n').filter((l) => l && !l.startsWith('#'));
     for (const line of segments) {

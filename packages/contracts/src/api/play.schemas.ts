@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { commentSchema, viewerCommentBodySchema } from '../comments';
 import { pageOf } from '../common';
-import { playParamsSchema, playSessionBodySchema, playSessionSchema, playTokenQuerySchema } from '../outputs';
+import {
+  PLAY_FILE,
+  playParamsSchema,
+  playPlaylistQuerySchema,
+  playSessionBodySchema,
+  playSessionSchema,
+  playTokenQuerySchema,
+} from '../outputs';
 import { playRoutes } from './play';
 import { schemasFor } from './schemas';
 
@@ -31,11 +38,18 @@ export const playSchemas = schemasFor(playRoutes, {
     response: playSessionSchema,
     errors: viewer,
   },
-  playlist: { summary: 'The HLS playlist (viewer token required)', params, query, errors: viewer },
+  playlist: {
+    summary:
+      'The HLS playlist (viewer token required); in low latency an LL-HLS playlist that blocks until the part asked for with _HLS_msn/_HLS_part is there (at most 3 target durations)',
+    params,
+    query: playPlaylistQuerySchema,
+    errors: [...viewer, 'VALIDATION_FAILED'],
+  },
   segment: {
     errors: viewer,
-    summary: 'An HLS segment (viewer token required)',
-    params: params.extend({ file: z.string().regex(/^(seg|vod)_\d+\.ts$/, 'Not a segment name') }),
+    summary:
+      'An HLS segment, or in low latency an init segment or part (viewer token required); the next part, announced by the preload hint, is answered once written',
+    params: params.extend({ file: z.string().regex(PLAY_FILE, 'Not a segment name') }),
     query,
   },
   comments: { summary: 'Approved comments', params, query, response: pageOf(commentSchema), errors: viewer },

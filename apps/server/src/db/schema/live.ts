@@ -30,6 +30,8 @@ export const liveViewers = pgTable(
     outputId: uuid('output_id').notNull(),
     viewerId: text('viewer_id').notNull(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The request before `seenAt`: watch time accrues between the two, whichever process served them. */
+    previousSeenAt: timestamp('previous_seen_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.outputId, t.viewerId] })],
 );

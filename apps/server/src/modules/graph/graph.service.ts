@@ -26,8 +26,9 @@ const mediaIn = (row: MediaRow): MediaIn => ({
 
 /**
  * The Flowchart's picture of a workspace (issue 16), read through the existing repositories and the live
- * state they hold (source live flag and stream info, program input, target state), plus the viewer count
- * the program engine keeps in memory. Nothing new is stored: the graph is derived on every request.
+ * state they hold (source live flag and stream info, program input, target state), plus each player's
+ * viewer count (`outputs.viewers`: the cluster's on PostgreSQL). Nothing new is stored: the graph is
+ * derived on every request.
  */
 export class GraphService {
   constructor(
@@ -66,12 +67,16 @@ export class GraphService {
     const fallbackIds = [
       ...new Set(outputs.rows.map((o) => o.settings.fallbackMediaId).filter((id) => id !== null)),
     ];
-    const fallbacks = await this.medias.byIdsIn(workspaceId, fallbackIds);
+    // One grouped count for every player: the viewers of the whole cluster, not of this process.
+    const [fallbacks, viewers] = await Promise.all([
+      this.medias.byIdsIn(workspaceId, fallbackIds),
+      this.outputs.viewers.counts(outputs.rows.map((r) => r.id)),
+    ]);
     const { nodes, edges } = buildGraph({
       sources: sources.rows.map((r) => toSource(r, null)),
       outputs: outputs.rows.map((r) => ({
         ...this.outputs.present(r),
-        viewers: this.outputs.live?.currentViewers(r.id) ?? 0,
+        viewers: viewers.get(r.id) ?? 0,
       })),
       targets: targets.rows.map((r) => toTarget(r, canWrite)),
       medias: [...fallbacks, ...recordings.rows].map(mediaIn),

@@ -1,10 +1,12 @@
 import { healthRoutes as table } from '@stromwerk/contracts/api/health';
 import { healthSchemas } from '@stromwerk/contracts/api/health.schemas';
+import type { Health } from '@stromwerk/contracts/health';
 import type { FastifyInstance } from 'fastify';
 import { registerTable } from '../../lib/table-routes';
 
 export interface HealthSources {
   version: string;
+  process: Health['process'];
   broker: () => { ok: boolean; engine: string; message?: string; browserUrl?: string };
   media: () => { ok: boolean; engine: string; message?: string; features: Record<string, boolean> };
   storage: () => { ok: boolean; engine: string; message?: string };
@@ -30,7 +32,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { sources: Health
           ? ('ok' as const)
           : ('degraded' as const);
       if (!dbOk) reply.status(503);
-      return { status, version: sources.version, parts };
+      return { status, version: sources.version, process: sources.process, parts };
     },
   });
 }

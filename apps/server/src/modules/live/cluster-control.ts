@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotifyChannel, NotifyHandlers } from '../../db/notify-channel';
 import type { EventBus } from '../../lib/events';
+import type { OutputsRepository } from '../outputs/outputs.repository';
+import type { OutputControl } from '../outputs/outputs.service';
 import type { SourceRow, SourcesRepository } from '../sources/sources.repository';
 import type { TargetRow, TargetsRepository } from '../targets/targets.repository';
 import type { LiveControl } from './live-control';
@@ -12,9 +14,18 @@ export type LiveMessage =
   | { op: 'source-removed'; id: string; streamKey: string }
   | { op: 'target'; id: string }
   | { op: 'target-removed'; id: string }
-  | { op: 'corporation'; id: string };
+  | { op: 'corporation'; id: string }
+  | { op: 'output'; id: string }
+  | { op: 'output-removed'; id: string };
 
 export const LIVE_CHANNEL = 'stromwerk_live';
+
+const noControl: LiveControl = {
+  sourceChanged: async () => {},
+  sourceRemoved: async () => {},
+  targetChanged: async () => {},
+  targetRemoved: async () => {},
+};
 
 /**
  * Control that reaches the encoder whichever process it is connected to (issue 19, fault 4). On
@@ -24,17 +35,38 @@ export const LIVE_CHANNEL = 'stromwerk_live';
  * after 2 s), so an API answer comes after the owner was told. PGlite is one process: the engine directly.
  */
 export function clusterControl(
-  engine: LiveEngine,
+  engine: LiveEngine | undefined,
   listen: (<M>(channel: string, handlers: NotifyHandlers<M>) => NotifyChannel<M>) | undefined,
-  deps: { sources: SourcesRepository; targets: TargetsRepository; events: EventBus; log: FastifyBaseLogger },
-): { control: LiveControl; close(): Promise<void>; handOver(sourceIds: string[]): Promise<void> } {
+  deps: {
+    sources: SourcesRepository;
+    targets: TargetsRepository;
+    outputs: OutputsRepository;
+    /** This process's program engine, told about player changes made through an API process. */
+    programs: () => OutputControl | undefined;
+    events: EventBus;
+    log: FastifyBaseLogger;
+  },
+): {
+  control: LiveControl;
+  close(): Promise<void>;
+  handOver(sourceIds: string[]): Promise<void>;
+  /** An API process's player change: the media processes decide the player at once (not at their tick). */
+  outputChanged(id: string): Promise<void>;
+  /** Sent before the row is deleted: the writer stops and the player's files go. */
+  outputRemoved(id: string): Promise<void>;
+} {
+  const none = async () => {};
   if (!listen) {
+    if (!engine)
+      return { control: noControl, close: none, handOver: none, outputChanged: none, outputRemoved: none };
     deps.events.onChange((e) => {
       if (e.type === 'corporation' && e.action === 'updated') void engine.corporationChanged(e.id);
     });
-    return { control: engine, close: async () => {}, handOver: async () => {} };
+    return { control: engine, close: none, handOver: none, outputChanged: none, outputRemoved: none };
   }
   const apply = async (m: LiveMessage) => {
+    // An API process (ROLE=api) runs nothing live: it only sends, and acknowledges what it receives.
+    if (!engine) return;
     if (m.op === 'source') {
       const row = await deps.sources.byId(m.id);
       if (row) await engine.sourceChanged(row);
@@ -44,6 +76,10 @@ export function clusterControl(
       await (row ? engine.targetChanged(row) : engine.targetRemoved(m.id));
     } else if (m.op === 'target-removed') await engine.targetRemoved(m.id);
     else if (m.op === 'corporation') await engine.corporationChanged(m.id);
+    else if (m.op === 'output') {
+      const row = await deps.outputs.byId(m.id);
+      await (row ? deps.programs()?.outputChanged(row) : deps.programs()?.outputRemoved(m.id));
+    } else if (m.op === 'output-removed') await deps.programs()?.outputRemoved(m.id);
   };
   const channel = listen<LiveMessage>(LIVE_CHANNEL, {
     message: (m) => void apply(m).catch((err) => deps.log.warn({ err, message: m }, 'live control failed')),
@@ -68,5 +104,7 @@ export function clusterControl(
     async handOver(sourceIds) {
       for (const id of sourceIds) await send({ op: 'source', id });
     },
+    outputChanged: (id) => send({ op: 'output', id }),
+    outputRemoved: (id) => send({ op: 'output-removed', id }),
   };
 }

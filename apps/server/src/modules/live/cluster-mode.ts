@@ -1,8 +1,9 @@
 /**
  * Whether this server is one of several processes on one database, and whether its configuration can
- * work that way (issue 19, faults 6 and 7). A process knows it is in a cluster when CLUSTER=true or when
- * another process's heartbeat (a `process` lease, renewed every second) is alive in `live_leases`. A
- * heartbeat left by a process that just died is not renewed: it is read twice, LEASE_RENEW_MS apart.
+ * work that way (issue 19, faults 6 and 7). A process knows it is in a cluster when CLUSTER=true, when ROLE
+ * is api or media, or when another process's heartbeat (a `process` lease, renewed every second) is alive
+ * in `live_leases`. A heartbeat left by a process that just died is not renewed: it is read twice,
+ * LEASE_RENEW_MS apart.
  */
 import { type Config, ConfigError } from '../../plugins/config';
 import type { Database } from '../../plugins/db';
@@ -37,8 +38,11 @@ export async function assertClusterReady(config: Config, database: Database): Pr
   }
   const others = config.cluster ? 0 : await otherLiveProcesses(database);
   if (!config.cluster && others === 0) return false;
+  const role = config.placement?.role ?? 'all';
   const why = config.cluster
-    ? 'CLUSTER=true'
+    ? role === 'all'
+      ? 'CLUSTER=true'
+      : `ROLE=${role}`
     : `${others} other server process${others === 1 ? ' uses' : 'es use'} this database`;
   const refused = clusterRefusal(config, why);
   if (refused) throw new ConfigError(refused);

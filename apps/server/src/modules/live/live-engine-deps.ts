@@ -10,6 +10,7 @@ import type { UsageMeter } from '../usage/usage-meter';
 import type { LeasesRepository } from './leases.repository';
 import type { RecordingSink } from './live-recordings';
 import type { PlatformGoLive } from './live-targets';
+import type { RegionGate } from './region-gate';
 import type { PublisherContext } from './source-publishers';
 
 export interface LiveEngineDeps {
@@ -21,6 +22,8 @@ export interface LiveEngineDeps {
   events: EventBus;
   log: FastifyBaseLogger;
   leases: LeasesRepository;
+  /** Which sources' publishes this process takes (INGEST_REGION) and which SRT listeners it runs. */
+  regions: RegionGate;
   /** PGlite: this is the only process, so leases a previous run left are nobody's. */
   singleProcess: boolean;
   mediaFile: PublisherContext['mediaFile'];

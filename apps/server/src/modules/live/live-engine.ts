@@ -66,13 +66,11 @@ export class LiveEngine implements LiveControl {
     );
   }
 
-  /**
-   * May a NEW publish of this key begin: the key's rules, and the corporation not past its monthly live
-   * hours (issue 17; a stream already running is never cut for that).
-   */
+  /** May a NEW publish begin: key rules, INGEST_REGION, monthly live hours (issue 17: new streams only). */
   private mayStart(key: string) {
     const row = this.keys.source(key);
-    return this.keys.mayPublish(key) && !(row && this.deps.liveRefused?.(row.corporationId));
+    if (!row || !this.keys.mayPublish(key) || !this.deps.regions.accepts(row)) return false;
+    return !this.deps.liveRefused?.(row.corporationId);
   }
 
   async start() {
@@ -304,7 +302,7 @@ export class LiveEngine implements LiveControl {
 
   private async reconcilePublisher(row: SourceRow) {
     if (!this.ingest || !this.deps.capabilities.ffmpeg) return;
-    await this.publishers.reconcile(row, !this.stopping);
+    await this.publishers.reconcile(row, !this.stopping && this.deps.regions.runsPublisher(row));
   }
 
   /**
@@ -320,6 +318,8 @@ export class LiveEngine implements LiveControl {
       if (!this.keys.mayPublish(row.streamKey) && row.live) this.ingest?.kick(row.streamKey);
       await this.reconcilePublisher(row);
     }
+    for (const id of await this.publishers.stopGone(new Set(rows.map((r) => r.id))))
+      await this.stopTargetsOf(id);
     for (const key of this.ingest?.publishing() ?? [])
       if (!current.has(key) || !this.keys.mayPublish(key)) this.ingest?.kick(key);
     await this.correctUnowned(false);

@@ -91,6 +91,16 @@ export class LivePublishers {
     await p?.supervisor.stop();
   }
 
+  /**
+   * Stops the publishers of sources that no longer exist: a source deleted with its workspace or
+   * corporation (a cascade in the database) gets no `sourceRemoved` call. Returns their ids.
+   */
+  async stopGone(existing: ReadonlySet<string>): Promise<string[]> {
+    const gone = [...this.running.keys()].filter((id) => !existing.has(id));
+    await Promise.all(gone.map((id) => this.stop(id)));
+    return gone;
+  }
+
   async stopAll() {
     await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
   }

@@ -10,6 +10,7 @@ import { programDir } from '../outputs/program-engine';
 import { clusterControl } from './cluster-control';
 import { LeasesRepository } from './leases.repository';
 import { LiveEngine } from './live-engine';
+import { RegionGate } from './region-gate';
 import { SourcePreviews } from './source-previews';
 
 const COPYABLE = { video: ['h264'], audio: ['aac'] };
@@ -38,6 +39,7 @@ export async function startLiveEngine(
     events: services.events,
     log,
     leases: new LeasesRepository(services.database.db),
+    regions: new RegionGate(services.config.placement, log),
     singleProcess: !services.database.listen,
     recordings: services.recordings,
     platform: services.socialLive,
@@ -72,6 +74,8 @@ export async function startLiveEngine(
   const cluster = clusterControl(engine, services.database.listen, {
     sources: services.sources.repo,
     targets: services.targets.repo,
+    outputs: services.outputs.repo,
+    programs: () => services.outputs.live,
     events: services.events,
     log,
   });

@@ -19,12 +19,12 @@ import type { MediasRepository } from '../medias/medias.repository';
 import type { SourcesRepository } from '../sources/sources.repository';
 import type { UsageService } from '../usage/usage.service';
 import type { OutputRow, OutputsRepository } from './outputs.repository';
+import type { Viewers } from './viewers';
 
 /** What the live plane needs to hear about outputs. */
 export interface OutputControl {
   outputChanged(row: OutputRow): Promise<void>;
   outputRemoved(id: string): Promise<void>;
-  currentViewers(id: string): number;
 }
 
 /** Players & recorders (spec section 7 "/v1/outputs"): settings, passwords, statistics. */
@@ -39,6 +39,8 @@ export class OutputsService {
     private readonly events: EventBus,
     private readonly sources: SourcesRepository,
     private readonly medias: MediasRepository,
+    /** Who watches: across every process on PostgreSQL (issue 19), in memory otherwise. */
+    readonly viewers: Viewers,
   ) {}
 
   present(row: OutputRow): Output {
@@ -151,7 +153,10 @@ export class OutputsService {
   }
 
   private async removeAll(rows: OutputRow[]) {
-    for (const row of rows) await this.live?.outputRemoved(row.id);
+    for (const row of rows) {
+      await this.live?.outputRemoved(row.id);
+      await this.viewers.drop(row.id);
+    }
     await this.repo.deleteMany(rows.map((r) => r.id));
     for (const row of rows) {
       this.events.changed({
@@ -170,7 +175,7 @@ export class OutputsService {
 
   async statistics(actor: Actor, id: string) {
     const row = await this.row(actor, id, 'read');
-    const current = this.live?.currentViewers(id) ?? 0;
+    const current = (await this.viewers.counts([id])).get(id) ?? 0;
     return {
       currentViewers: current,
       peakViewers: Math.max(row.peakViewers, current),

@@ -30,7 +30,6 @@ import type { OutputRow } from './outputs.repository';
 import type { OutputControl, OutputsService } from './outputs.service';
 import { chooseInput, type ProgramFacts } from './program-choice';
 import type { ProgramOwner } from './program-owner';
-import { ViewerRegistry } from './viewer-registry';
 import { VodPackager } from './vod-packager';
 
 const TICK_MS = 5000;
@@ -59,7 +58,6 @@ export interface ProgramEngineDeps {
 }
 
 export class ProgramEngine implements OutputControl {
-  readonly viewers = new ViewerRegistry();
   private readonly writers = new Map<string, { feed: ProgramFeed; signature: string }>();
   private readonly recorders = new Map<string, { recorder: SourceRecorder; dir: string; url: string }>();
   private readonly chains = new Map<string, Promise<void>>();
@@ -103,7 +101,6 @@ export class ProgramEngine implements OutputControl {
   async outputRemoved(id: string) {
     await this.stopWriter(id);
     await this.finishRecording(id, undefined);
-    this.viewers.drop(id);
     await rm(this.hlsDir(id), { recursive: true, force: true });
   }
 
@@ -112,14 +109,13 @@ export class ProgramEngine implements OutputControl {
     return this.writers.has(outputId) || this.recorders.has(outputId);
   }
 
-  currentViewers(id: string) {
-    return this.viewers.count(id);
-  }
-
   // --- deciding ---
 
+  /** Every player, and the writers and recorders of players deleted through another process. */
   private async reconcileAll() {
-    for (const row of await this.deps.outputs.repo.all()) await this.reconcile(row.id);
+    const ids = new Set((await this.deps.outputs.repo.all()).map((row) => row.id));
+    for (const id of [...this.writers.keys(), ...this.recorders.keys()]) ids.add(id);
+    for (const id of ids) await this.reconcile(id);
   }
 
   private async reconcileReferencing(id: string) {

@@ -1,45 +1,43 @@
-/**
- * Who is watching which output on this node. State: viewer id -> last playlist request, per output. A
- * viewer counts while it fetched the playlist within ACTIVE_MS; watch time accrues between its requests.
- * In memory: with several server processes each counts its own viewers (the limit applies per node).
- */
-const ACTIVE_MS = 30_000;
+import { VIEWER_ACTIVE_SECONDS, type ViewerSeen, type Viewers, watchedBetween } from './viewers';
 
-export class ViewerRegistry {
+const ACTIVE_MS = VIEWER_ACTIVE_SECONDS * 1000;
+
+/**
+ * Who is watching which output, in this process's memory: the embedded setup (PGlite, one process).
+ * State: viewer id -> last playlist request, per output. Several processes use `ViewersRepository`.
+ */
+export class ViewerRegistry implements Viewers {
   private readonly outputs = new Map<string, Map<string, number>>();
 
-  private viewers(outputId: string) {
+  private prune(outputId: string, now: number) {
     let m = this.outputs.get(outputId);
     if (!m) {
       m = new Map();
       this.outputs.set(outputId, m);
     }
-    return m;
-  }
-
-  private prune(outputId: string, now: number) {
-    const m = this.viewers(outputId);
     for (const [id, seen] of m) if (now - seen > ACTIVE_MS) m.delete(id);
     return m;
   }
 
-  count(outputId: string, now = Date.now()) {
-    return this.prune(outputId, now).size;
-  }
-
-  has(outputId: string, viewerId: string, now = Date.now()) {
-    return this.prune(outputId, now).has(viewerId);
-  }
-
-  /** A playlist request; returns the seconds watched since the viewer's last one. */
-  seen(outputId: string, viewerId: string, now = Date.now()): number {
+  async admit(outputId: string, viewerId: string, limit: number | null, now = Date.now()) {
     const m = this.prune(outputId, now);
-    const last = m.get(viewerId);
+    if (limit !== null && m.size >= limit) return null;
     m.set(viewerId, now);
-    return last === undefined ? 0 : Math.min(now - last, ACTIVE_MS) / 1000;
+    return m.size;
   }
 
-  drop(outputId: string) {
+  async seen(outputId: string, viewerId: string, now = Date.now()): Promise<ViewerSeen> {
+    const m = this.prune(outputId, now);
+    const watchedSeconds = watchedBetween(m.get(viewerId) ?? null, now);
+    m.set(viewerId, now);
+    return { watchedSeconds, watching: m.size };
+  }
+
+  async counts(outputIds: readonly string[], now = Date.now()) {
+    return new Map(outputIds.map((id) => [id, this.prune(id, now).size]));
+  }
+
+  async drop(outputId: string) {
     this.outputs.delete(outputId);
   }
 }

@@ -21,16 +21,22 @@ export async function playRoutes(app: FastifyInstance) {
     },
     state: (req) => play.state(req.params.id, req.query.t, from(req)),
     playlist: async (req, reply) => {
-      const text = await play.playlist(req.params.id, req.query.t, from(req));
+      const { t, _HLS_msn: msn, _HLS_part: part } = req.query;
+      const text = await play.playlist(req.params.id, t, from(req), { msn, part });
       return reply
         .header('content-type', 'application/vnd.apple.mpegurl')
         .header('cache-control', 'no-cache')
         .send(text);
     },
     segment: async (req, reply) => {
-      const { stream, size } = await play.segment(req.params.id, req.params.file, req.query.t, from(req));
+      const { stream, size, contentType } = await play.segment(
+        req.params.id,
+        req.params.file,
+        req.query.t,
+        from(req),
+      );
       return reply
-        .header('content-type', 'video/mp2t')
+        .header('content-type', contentType)
         .header('content-length', size)
         .header('cache-control', 'private, max-age=86400')
         .send(stream);

@@ -5,18 +5,38 @@ import { join } from 'node:path';
 import { playRoutes } from '@stromwerk/contracts/api/play';
 import { fillPath } from '@stromwerk/contracts/api/route';
 import type { PlaySession, ProgramInput } from '@stromwerk/contracts/outputs';
+import { isLlPlaylist, playlistEdge, playlistHas, tooFarAhead } from '@stromwerk/media/ll-hls-playlist';
 import { playlistSeconds } from '@stromwerk/media/vod-args';
 import { jwtVerify, SignJWT } from 'jose';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TokenService } from '../auth/token.service';
 import type { MediaLinks } from '../medias/media-links';
 import type { OutputRow, OutputsRepository } from '../outputs/outputs.repository';
-import type { ProgramEngine } from '../outputs/program-engine';
-import type { ViewersRepository } from '../outputs/viewers.repository';
+import { programDir } from '../outputs/program-engine';
+import type { Viewers } from '../outputs/viewers';
 import { readVod } from '../outputs/vod-packager';
 import type { UsageMeter } from '../usage/usage-meter';
+import { PlaylistWaits } from './playlist-waits';
+import { ViewerThrottle } from './viewer-throttle';
 
 const TOKEN_HOURS = 12;
+
+/** A blocking reload waits at most this many target durations (the spec's minimum is three). */
+const BLOCK_TARGET_DURATIONS = 3;
+/** How long a request for the next part (the preload hint) waits for it. */
+const PART_WAIT_MS = 3000;
+
+const CONTENT_TYPES: Record<string, string> = {
+  ts: 'video/mp2t',
+  mp4: 'video/mp4',
+  m4s: 'video/iso.segment',
+};
+
+/** A blocking playlist reload of low latency: `_HLS_msn` and `_HLS_part`. */
+export interface PlaylistRequest {
+  msn?: number;
+  part?: number;
+}
 
 const scopeOf = (row: OutputRow) => ({ corporationId: row.corporationId, workspaceId: row.workspaceId });
 
@@ -67,18 +87,27 @@ const notAllowed = () => new AppError('DOMAIN_NOT_ALLOWED', 'This player may not
  * origin, viewer limit) and gets a signed token; every playlist and segment request must carry it.
  */
 export class PlayService {
-  engine: ProgramEngine | undefined;
   /** Viewer sessions, watch time, peak viewers and the bytes served are metered (issue 17). */
   meter: UsageMeter | undefined;
-  /** On PostgreSQL: viewers counted across every process (issue 19); else the engine's registry. */
-  sharedViewers: ViewersRepository | undefined;
+  private readonly waits = new PlaylistWaits();
+  private readonly counted = new ViewerThrottle();
 
+  /**
+   * `viewers`: on PostgreSQL counted across every process (issue 19), else in this process's memory.
+   * `hlsRoot`: SHARED_DIR, where the program writer (whichever process holds the output) puts the HLS.
+   */
   constructor(
     private readonly outputs: OutputsRepository,
     private readonly tokens: TokenService,
     private readonly links: MediaLinks,
     private readonly publicUrl: string,
+    private readonly viewers: Viewers,
+    private readonly hlsRoot: string,
   ) {}
+
+  private hlsDir(id: string) {
+    return programDir(this.hlsRoot, id);
+  }
 
   /** Our own origin: PUBLIC_URL's, or the one the request was sent to (same host). */
   private isOwn(origin: string, req: RequestOrigin): boolean {
@@ -131,7 +160,7 @@ export class PlayService {
       );
     const viewerId = randomUUID();
     // Counted from the start, so viewer N+1 is refused even before N fetched a playlist.
-    const watching = await this.admit(id, viewerId, s.viewerLimitEnabled ? s.viewerLimit : null);
+    const watching = await this.viewers.admit(id, viewerId, s.viewerLimitEnabled ? s.viewerLimit : null);
     if (watching === null)
       throw new AppError(
         'VIEWER_LIMIT_REACHED',
@@ -140,6 +169,8 @@ export class PlayService {
     await this.outputs.addStatistics(id, { views: 1, peak: watching });
     // A unique viewer is a viewer session (one per page load): exact across processes, summable.
     this.meter?.add(scopeOf(row), 'unique_viewers', 1);
+    // The admission's count is the cluster-wide one on PostgreSQL: the peak needs no other read.
+    this.meter?.gauge(scopeOf(row), 'peak_viewers', watching);
     const token = await new SignJWT({ o: id, r: rulesVersion(row), ...(embed ? { eo: embed } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(viewerId)
@@ -148,25 +179,14 @@ export class PlayService {
     return this.describe(row, token);
   }
 
-  /** Takes a place for a new viewer; the viewers watching then, or null when the limit is reached. */
-  private async admit(id: string, viewerId: string, limit: number | null): Promise<number | null> {
-    if (this.sharedViewers) return this.sharedViewers.admit(id, viewerId, limit);
-    const viewers = this.engine?.viewers;
-    if (!viewers) return 0;
-    if (limit !== null && viewers.count(id) >= limit) return null;
-    viewers.seen(id, viewerId);
-    return viewers.count(id);
-  }
-
   private async watching(id: string) {
-    return this.sharedViewers ? this.sharedViewers.count(id) : (this.engine?.viewers.count(id) ?? 0);
+    return (await this.viewers.counts([id])).get(id) ?? 0;
   }
 
   async describe(row: OutputRow, token: string): Promise<PlaySession> {
     const s = row.settings;
     const input = row.input as ProgramInput;
-    const dir = this.engine?.hlsDir(row.id);
-    const vod = input === 'vod' && dir ? await readVod(dir) : null;
+    const vod = input === 'vod' ? await readVod(this.hlsDir(row.id)) : null;
     return {
       token,
       name: row.name,
@@ -238,43 +258,87 @@ export class PlayService {
    * The program's playlist with the token added to every segment address; counts the viewer. While the
    * program is the recording of the last stream, that is its VOD playlist (once it is complete).
    */
-  async playlist(id: string, token: string, req: RequestOrigin = {}) {
+  async playlist(id: string, token: string, req: RequestOrigin = {}, block: PlaylistRequest = {}) {
     const { row, viewerId, member } = await this.verify(id, token, req);
-    const dir = this.engine?.hlsDir(id);
-    const text = !dir
-      ? null
-      : row.input === 'vod'
+    const dir = this.hlsDir(id);
+    let text =
+      row.input === 'vod'
         ? await readVod(dir)
         : await readFile(join(dir, 'index.m3u8'), 'utf8').catch(() => null);
     if (!text) throw notFound('Playlist');
-    if (!member) {
-      // Watch time between a viewer's requests to this process (behind round-robin they add up).
-      const watched = this.engine!.viewers.seen(id, viewerId);
-      await this.sharedViewers?.seen(id, viewerId);
-      const watching = await this.watching(id);
-      await this.outputs.addStatistics(id, { watchSeconds: watched, peak: watching });
-      this.meter?.add(scopeOf(row), 'viewer_seconds', watched);
+    if (block.msn !== undefined && isLlPlaylist(text)) text = await this.blockingReload(dir, text, block);
+    if (!member && this.counted.due(viewerId)) {
+      // Watch time since this viewer's previous counted request, whichever process served that one.
+      const { watchedSeconds, watching } = await this.viewers.seen(id, viewerId);
+      await this.outputs.addStatistics(id, { watchSeconds: watchedSeconds, peak: watching });
+      this.meter?.add(scopeOf(row), 'viewer_seconds', watchedSeconds);
       this.meter?.gauge(scopeOf(row), 'peak_viewers', watching);
     }
     const t = encodeURIComponent(token);
     const body = text
       .split('\n')
-      .map((line) => (line && !line.startsWith('#') ? `${line.trim()}?t=${t}` : line))
+      .map((line) =>
+        !line
+          ? line
+          : line.startsWith('#')
+            ? line.replace(/URI="([^"?]+)"/g, `URI="$1?t=${t}"`)
+            : `${line.trim()}?t=${t}`,
+      )
       .join('\n');
     this.meter?.add(scopeOf(row), 'egress_bytes', Buffer.byteLength(body));
     return body;
   }
 
+  /**
+   * Holds a low-latency playlist request until the segment or part asked for is listed (or three target
+   * durations passed: then the playlist as it is). More than two segments ahead is an error.
+   */
+  private async blockingReload(dir: string, text: string, { msn, part }: PlaylistRequest) {
+    const edge = playlistEdge(text);
+    if (msn === undefined || playlistHas(edge, msn, part)) return text;
+    if (tooFarAhead(edge, msn))
+      throw new AppError('VALIDATION_FAILED', '_HLS_msn: More than two segments ahead of the live edge', [
+        { field: '_HLS_msn', message: 'More than two segments ahead of the live edge' },
+      ]);
+    const waitMs = BLOCK_TARGET_DURATIONS * (edge.targetSeconds ?? 2) * 1000;
+    return (await this.waits.playlist(dir, msn, part, waitMs)) ?? text;
+  }
+
   async segment(id: string, file: string, token: string, req: RequestOrigin = {}) {
     const { row } = await this.verify(id, token, req);
-    const path = join(this.engine?.hlsDir(id) ?? '/nonexistent', file);
-    const size = await stat(path).then(
-      (s) => s.size,
-      () => null,
-    );
+    const dir = this.hlsDir(id);
+    const path = join(dir, file);
+    const sizeOf = () =>
+      stat(path).then(
+        (s) => s.size,
+        () => null,
+      );
+    let size = await sizeOf();
+    // The part the preload hint announced (or the one after): answered once it is written.
+    if (
+      size === null &&
+      (await this.isNextPart(dir, file)) &&
+      (await this.waits.file(dir, file, PART_WAIT_MS))
+    )
+      size = await sizeOf();
     if (size === null) throw notFound('Segment');
     // Counted when served: a viewer that drops the connection midway is still billed the segment.
     this.meter?.add(scopeOf(row), 'egress_bytes', size);
-    return { stream: createReadStream(path), size };
+    return {
+      stream: createReadStream(path),
+      size,
+      contentType: CONTENT_TYPES[file.slice(file.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
+    };
+  }
+
+  /** A part of the segment being written or the next one (what a preload hint may name). */
+  private async isNextPart(dir: string, file: string) {
+    const m = /^part_(\d+)_\d+\.m4s$/.exec(file);
+    if (!m) return false;
+    const text = await readFile(join(dir, 'index.m3u8'), 'utf8').catch(() => null);
+    if (!text) return false;
+    const msn = Number(m[1]);
+    const edge = playlistEdge(text);
+    return msn > edge.lastComplete && msn <= edge.lastComplete + 2;
   }
 }

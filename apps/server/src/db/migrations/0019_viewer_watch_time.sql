@@ -1,0 +1,1 @@
+ALTER TABLE "live_viewers" ADD COLUMN IF NOT EXISTS "previous_seen_at" timestamp with time zone;

@@ -1,0 +1,212 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  CLUSTER_ADMIN,
+  type ClusterNode,
+  call,
+  clusterSettings,
+  freshDatabase,
+  mediaCommandsOf,
+  mediaProcessesOf,
+  refusedStart,
+  removeNode,
+  startNode,
+  stopNode,
+} from '../helpers/cluster';
+import { freePort, publishTestStream, stopAll, waitFor } from '../helpers/media';
+
+// Issue 19, ingest placement: one API process (ROLE=api) and one media process of Europe (ROLE=media,
+// INGEST_REGION=europe) on one fresh PostgreSQL database, one SHARED_DIR, the machine's Mosquitto, real
+// ffmpeg encoders. Needs PostgreSQL: TEST_DATABASE_URL.
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (!adminUrl) console.warn('cluster-roles.test.ts skipped: it needs PostgreSQL (set TEST_DATABASE_URL)');
+const nodes: ClusterNode[] = [];
+let db: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+const sharedDir = mkdtempSync(join(tmpdir(), 'sw-roles-shared-'));
+const cluster = clusterSettings(sharedDir);
+
+afterAll(async () => {
+  await stopAll();
+  for (const n of nodes) await stopNode(n, 'SIGKILL');
+  for (const n of nodes) removeNode(n);
+  rmSync(sharedDir, { recursive: true, force: true });
+  await db?.drop();
+});
+
+const exited = (node: ChildProcess) =>
+  new Promise<number>((r) =>
+    node.exitCode !== null || node.signalCode !== null
+      ? r(Date.now())
+      : node.once('exit', () => r(Date.now())),
+  );
+/** Whether anything accepts a TCP connection on the port (127.0.0.1). */
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+const segmentsOf = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('#'));
+
+describe.skipIf(!adminUrl)('ingest placement by ROLE and INGEST_REGION (PostgreSQL)', () => {
+  it('an API process and a Europe media process: ingest, players, refusals, control', async () => {
+    db = await freshDatabase(adminUrl!);
+    const q = async <T>(text: string, values: unknown[] = []) => db!.query<T>(text, values);
+    const holderOf = async (kind: string, id: string) =>
+      (
+        await q<{ holder: string }>('SELECT holder FROM live_leases WHERE kind = $1 AND thing_id = $2', [
+          kind,
+          id,
+        ])
+      )[0]?.holder;
+    const liveOf = async (id: string) =>
+      (await q<{ live: boolean }>('SELECT live FROM sources WHERE id = $1', [id]))[0]?.live;
+
+    // A role that cannot work is refused in one line before anything starts.
+    const alone = await refusedStart('alone', db.url, { ROLE: 'api', DATABASE_URL: '' });
+    expect(alone.code).toBe(1);
+    expect(alone.lines).toEqual([
+      expect.stringMatching(/^Invalid configuration: ROLE=api needs DATABASE_URL/),
+    ]);
+
+    const mediaRtmp = await freePort();
+    const europeUrl = `rtmp://127.0.0.1:${mediaRtmp}/live`;
+    const [api, media] = await Promise.all([
+      startNode('api', db.url, {
+        ...cluster,
+        ROLE: 'api',
+        INGEST_URL_EUROPE: europeUrl,
+        INGEST_URL_US_WEST: 'rtmp://ingest-us.example.test/live',
+      }),
+      startNode('media', db.url, {
+        ...cluster,
+        ROLE: 'media',
+        INGEST_REGION: 'europe',
+        RTMP_PORT: String(mediaRtmp),
+      }),
+    ]);
+    nodes.push(api!, media!);
+    const health = async (n: ClusterNode) =>
+      ((await (await fetch(`${n.base}/health`)).json()) as { process: unknown }).process;
+    expect(await health(api)).toEqual({ role: 'api', regions: [] });
+    expect(await health(media)).toEqual({ role: 'media', regions: ['europe'] });
+    // The API process opened no RTMP port; the media process did.
+    expect(await listening(api.rtmpPort)).toBe(false);
+    expect(await listening(mediaRtmp)).toBe(true);
+
+    const { token } = await call<{ token: string }>(api, 'POST', '/login', CLUSTER_ADMIN);
+    const workspaceId = (await call<{ items: { id: string }[] }>(api, 'GET', '/workspaces', undefined, token))
+      .items[0]!.id;
+    const create = (body: object) =>
+      call<{ id: string; ingestUrl: string | null }>(
+        api,
+        'POST',
+        '/sources',
+        { workspaceId, ...body },
+        token,
+      );
+    const keyOf = async (id: string) =>
+      (await call<{ streamKey: string }>(api, 'GET', `/sources/${id}/stream-key`, undefined, token))
+        .streamKey;
+    const stage = await create({ name: 'Stage', type: 'rtmp', endpoint: 'europe' });
+    const west = await create({ name: 'West', type: 'rtmp', endpoint: 'us-west' });
+    // The encoder setup shows the chosen region's address: the media processes', from INGEST_URL_<REGION>.
+    expect(stage.ingestUrl).toBe(europeUrl);
+    expect(west.ingestUrl).toBe('rtmp://ingest-us.example.test/live');
+    const player = await call<{ id: string }>(
+      api,
+      'POST',
+      '/outputs',
+      { workspaceId, name: 'Stage player', mainSourceId: stage.id },
+      token,
+    );
+
+    // An encoder at the media process goes live there; its player's program is written there too.
+    const encoder = publishTestStream(`${europeUrl}/${await keyOf(stage.id)}`, 80);
+    await waitFor('the stage live', async () => await liveOf(stage.id), 20_000);
+    expect(await holderOf('source', stage.id)).toContain(`/${media.child.pid}/`);
+    await waitFor(
+      'the program written by the media process',
+      async () => (await holderOf('output', player.id))?.includes(`/${media.child.pid}/`),
+      30_000,
+    );
+
+    await waitFor(
+      'the program showing the stage',
+      async () =>
+        (await q<{ input: string }>('SELECT input FROM outputs WHERE id = $1', [player.id]))[0]?.input ===
+        'main',
+      30_000,
+    );
+    // A viewer at the API process gets the playlist and its segments (from SHARED_DIR).
+    const session = await fetch(`${api.base}/play/${player.id}/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(session.status).toBe(200);
+    const hlsUrl = `${api.base.replace(/\/v1$/, '')}${((await session.json()) as { hlsUrl: string }).hlsUrl}`;
+    const playlist = await waitFor(
+      'segments in the playlist from the API process',
+      async () => {
+        const res = await fetch(hlsUrl);
+        const text = res.ok ? await res.text() : '';
+        return segmentsOf(text).length >= 2 && text;
+      },
+      40_000,
+    );
+    const segment = await fetch(new URL(segmentsOf(playlist).at(-1)!, hlsUrl));
+    expect(segment.status).toBe(200);
+    expect((await segment.arrayBuffer()).byteLength).toBeGreaterThan(0);
+
+    // A US-West source's publish reaching the Europe media process is refused, with a line naming both.
+    const wrong = publishTestStream(`${europeUrl}/${await keyOf(west.id)}`, 30);
+    await exited(wrong);
+    expect(await liveOf(west.id)).toBe(false);
+    expect(media.output()).toContain(
+      "publish refused: the source's ingest region is us-west, this process serves europe",
+    );
+
+    // A demo source runs on the media process, never on the API process.
+    const demo = await create({ name: 'Demo', type: 'demo', startNow: true });
+    await waitFor('the demo live', async () => await liveOf(demo.id), 30_000);
+    expect(await holderOf('source', demo.id)).toContain(`/${media.child.pid}/`);
+    // With two live sources and a player running, every live lease (source, output, target) is the media
+    // process's: the API process holds none (only its `process` heartbeat row) and runs no ffmpeg.
+    const leases = await q<{ kind: string; holder: string }>(
+      "SELECT kind, holder FROM live_leases WHERE kind <> 'process'",
+    );
+    expect(leases.length).toBeGreaterThanOrEqual(3);
+    expect(leases.filter((l) => !l.holder.includes(`/${media.child.pid}/`))).toEqual([]);
+    expect(mediaProcessesOf(api)).toEqual([]);
+
+    // A player deleted through the API process: the media process stops its writer and removes its files.
+    const deleteAt = Date.now();
+    await call(api, 'DELETE', `/outputs/${player.id}`, undefined, token);
+    await waitFor(
+      'the writer stopped',
+      async () =>
+        !mediaCommandsOf(media).some((c) => c.includes(`hls/${player.id}`)) &&
+        !existsSync(join(sharedDir, 'hls', player.id)),
+      10_000,
+    );
+    const playerGoneMs = Date.now() - deleteAt;
+
+    // Control made through the API process reaches the encoder at the media process.
+    const rotateAt = Date.now();
+    await call(api, 'PUT', `/sources/${stage.id}/rotate-key`, {}, token);
+    const disconnectMs = (await exited(encoder)) - rotateAt;
+    expect(disconnectMs).toBeLessThan(5000);
+    console.log(
+      JSON.stringify({ clusterRoles: { disconnectMs, playerGoneMs, startMs: nodes.map((n) => n.startMs) } }),
+    );
+  }, 120_000);
+});
