@@ -26,7 +26,10 @@ export default defineConfig({
   workers: process.env.E2E_WORKERS
     ? Number(process.env.E2E_WORKERS)
     : Math.min(3, Math.max(1, cpus().length)),
-  retries: 0,
+  // In CI a failed flow runs once more and, if it then passes, is listed as "flaky" in the summary (read
+  // it: both CI failures of 2026-11-26 were single flows, one a real race in the app shell). A flake no
+  // longer holds back every commit of a session; locally a failure stays a failure.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   // In CI also every flow's and hook's time (test-logs/e2e-times.json): the stage's wall time grew
   // beyond its flows' own durations once, and the cause has to be found in such a record.

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PageLoading } from '../components/loading-screen';
 import { lazyTranslated } from '../lib/lazy-translated';
@@ -10,6 +10,7 @@ import { MAIN_CONTENT_ID, SkipLinks } from './skip-links';
 import { TopBar } from './top-bar';
 import { type Sheet, useUiState } from './ui-state';
 import { useNavigation } from './use-navigation';
+import { usePathChange } from './use-path-change';
 
 // Sheets and the switcher load on first use, keeping the login page's bundle small. Their
 // translations (beyond the bundled `common`) load with them.
@@ -45,12 +46,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
 
   // A temporary drawer or sheet closes when the page changes underneath it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => {
+  usePathChange(pathname, () => {
     setSheet(null);
     setSwitcherOpen(false);
     if (layout !== 'expanded') setMenuOpen(false);
-  }, [pathname]);
+  });
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
