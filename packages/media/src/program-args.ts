@@ -101,7 +101,11 @@ const READER_KEYFRAME_SECONDS = 1;
  * stdout, written packet by packet (`-flush_packets`) so the switcher sees a dead input within
  * milliseconds. Stream copy where possible; no `-progress` (stdout carries the stream).
  */
-export function programReader(source: Exclude<ProgramSource, { kind: 'switcher' }>): string[] {
+export function programReader(
+  source: Exclude<ProgramSource, { kind: 'switcher' }>,
+  /** `aac`: the input's audio is not AAC (MP3, AC-3, Opus): encode it, still copying the picture. */
+  audio: 'copy' | 'aac' = 'copy',
+): string[] {
   const transcode = source.kind === 'file' && source.transcode;
   const codecs = transcode
     ? [
@@ -109,7 +113,9 @@ export function programReader(source: Exclude<ProgramSource, { kind: 'switcher' 
         ...['-force_key_frames', `expr:gte(t,n_forced*${READER_KEYFRAME_SECONDS})`],
         ...aac(128),
       ]
-    : ['-c', 'copy'];
+    : audio === 'aac'
+      ? ['-c:v', 'copy', ...aac(128)]
+      : ['-c', 'copy'];
   return [
     ...['-hide_banner', '-nostdin', '-loglevel', 'warning'],
     ...programInput(source),

@@ -73,6 +73,8 @@ interface Reader {
   lastDataAt: number;
   restart: NodeJS.Timeout | undefined;
   stderr: StderrRing;
+  /** Copied until its PMT shows audio other than AAC; then encoded (programReader). */
+  audio: 'copy' | 'aac';
 }
 
 export class ProgramFeed {
@@ -264,6 +266,7 @@ export class ProgramFeed {
       lastDataAt: 0,
       restart: undefined,
       stderr: new StderrRing(20),
+      audio: 'copy',
     };
     this.#readers.set(name, reader);
     this.switcher.reset(name);
@@ -273,14 +276,16 @@ export class ProgramFeed {
   #spawnReader(name: FeedInput, reader: Reader) {
     const child = spawnTracked(
       this.#o.ffmpegPath,
-      programReader(reader.source),
+      programReader(reader.source, reader.audio),
       `${this.#o.label} ${name} reader`,
     );
     reader.child = child;
     child.stdout?.on('data', (chunk: Buffer) => {
-      if (this.#readers.get(name) !== reader) return;
+      if (this.#readers.get(name) !== reader || reader.child !== child) return;
       reader.lastDataAt = Date.now();
       this.switcher.push(name, chunk, reader.lastDataAt);
+      if (reader.audio === 'copy' && this.switcher.track(name)?.foreignAudio)
+        return this.#encodeAudio(name, reader, child);
       if (reader.state !== 'alive') {
         reader.state = 'alive';
         this.reevaluate();
@@ -300,6 +305,21 @@ export class ProgramFeed {
       }, READER_RESTART_MS);
       reader.restart.unref();
     });
+  }
+
+  /**
+   * The input's audio is not AAC: its reader starts again encoding the audio (the PMT comes before the
+   * first keyframe, so nothing of the copy reached the program). Still usable while it starts.
+   */
+  #encodeAudio(name: FeedInput, reader: Reader, child: ChildProcess) {
+    this.#o.log?.('program input audio is not AAC: encoding it', { name });
+    reader.audio = 'aac';
+    reader.child = undefined;
+    reader.state = 'starting';
+    void terminateChild(child, 500);
+    if (this.switcher.active === name) this.switcher.remove(name);
+    this.switcher.reset(name);
+    this.#spawnReader(name, reader);
   }
 
   /** A stalled input stays on the air when there is nothing else to play: its bytes may come back. */

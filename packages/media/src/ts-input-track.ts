@@ -4,6 +4,7 @@
  * last GOP), so a switch to it can start at once instead of waiting for its next keyframe.
  */
 import {
+  AAC_TYPE,
   decoderConfig,
   isRandomAccess,
   isVideoType,
@@ -32,6 +33,12 @@ export class TsInputTrack {
   entryPid: number | undefined;
   /** Stream types of the PMT in order: a change means other codecs, e.g. an input without audio. */
   streamTypes = '';
+  /**
+   * The PMT lists a stream that is neither video nor AAC: with the readers mapping one video and one audio
+   * stream, that is audio the program's writers cannot take (MP3, AC-3, Opus; the LL-HLS writer's
+   * aac_adtstoasc refuses it, and a switch to an AAC input would restart the writer).
+   */
+  foreignAudio = false;
   /** Decoder setup per PID (parameter sets, audio format), as far as seen. */
   readonly configs = new Map<number, string>();
   #types = new Map<number, number>();
@@ -99,6 +106,7 @@ export class TsInputTrack {
         this.videoPid = pmt.streams.find((s) => isVideoType(s.streamType))?.pid;
         this.entryPid = this.videoPid ?? pmt.streams[0]?.pid;
         this.streamTypes = pmt.streams.map((s) => s.streamType.toString(16)).join(',');
+        this.foreignAudio = pmt.streams.some((s) => !isVideoType(s.streamType) && s.streamType !== AAC_TYPE);
         this.#types = new Map(pmt.streams.map((s) => [s.pid, s.streamType]));
       }
       return false;

@@ -152,6 +152,9 @@ export function readPmt(p: Buffer): { pcrPid: number; streams: PmtStream[] } | u
   return { pcrPid, streams };
 }
 
+/** AAC in ADTS frames, what our readers write for AAC audio. */
+export const AAC_TYPE = 0x0f;
+
 /** H.264, H.265, MPEG-2 and MPEG-4 video. */
 const VIDEO_TYPES = new Set([0x01, 0x02, 0x10, 0x1b, 0x24]);
 export const isVideoType = (streamType: number) => VIDEO_TYPES.has(streamType);
@@ -171,7 +174,7 @@ export function pesPayload(p: Buffer): Buffer | undefined {
  * and channels. Two inputs with the same text can follow each other without a new decoder setup.
  */
 export function decoderConfig(data: Buffer, streamType: number): string {
-  if (streamType === 0x0f) {
+  if (streamType === AAC_TYPE) {
     if (data.length < 4 || data[0] !== 0xff || (data[1]! & 0xf0) !== 0xf0) return '';
     return `${(data[2]! & 0xfd).toString(16)}.${(data[3]! >> 6).toString(16)}`;
   }

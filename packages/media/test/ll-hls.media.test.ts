@@ -11,14 +11,19 @@ import { cleanup, ffprobe, tempDir, waitFor } from './media-helpers';
 const run = promisify(execFile);
 let dir: string;
 
-/** 8 s of test picture at 30 fps with a keyframe every 2 s and a tone, H.264/AAC in MP4. */
-async function clip(name: string, size: string) {
+/**
+ * 8 s of test picture at 30 fps with a keyframe every 2 s and a tone, H.264/AAC in MP4; or with MP3 in
+ * FLV, as an encoder may publish over RTMP.
+ */
+async function clip(name: string, size: string, audio: 'aac' | 'mp3' = 'aac') {
   const file = join(dir, name);
   await run('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
     ...['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=30:duration=8`],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=8'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '60', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:duration=8'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '60', '-pix_fmt', 'yuv420p'],
+    ...(audio === 'aac' ? ['-c:a', 'aac'] : ['-c:a', 'libmp3lame', '-b:a', '128k']),
+    file,
   ]);
   return file;
 }
@@ -49,9 +54,14 @@ const attr = (line: string, name: string) => new RegExp(`${name}=("?)([^",]+)\\1
 
 let small: string;
 let large: string;
+let mp3: string;
 beforeAll(async () => {
   dir = await tempDir();
-  [small, large] = await Promise.all([clip('small.mp4', '320x180'), clip('large.mp4', '480x270')]);
+  [small, large, mp3] = await Promise.all([
+    clip('small.mp4', '320x180'),
+    clip('large.mp4', '480x270'),
+    clip('mp3.flv', '320x180', 'mp3'),
+  ]);
 });
 afterAll(cleanup);
 
@@ -97,6 +107,24 @@ describe('LL-HLS program (low latency)', () => {
       const firstParts = parts.filter((l) => /_0\.m4s"/.test(l));
       expect(firstParts.length).toBeGreaterThan(0);
       for (const line of firstParts) expect(line).toContain('INDEPENDENT=YES');
+    } finally {
+      await feed.stop();
+    }
+  });
+
+  it('plays an input whose audio is MP3: its reader turns the audio into AAC, the picture is copied', async () => {
+    const { out, feed } = await startFeed('mp3', mp3);
+    try {
+      await waitFor(async () => playlistEdge(await playlist(out)).lastComplete >= 1, 30_000, '2 segments');
+      const lines = (await playlist(out)).split('\n');
+      const map = attr(lines.find((l) => l.startsWith('#EXT-X-MAP'))!, 'URI')!;
+      const segment = lines.find((l) => l.startsWith('seg_'))!;
+      const whole = join(dir, 'mp3-whole.mp4');
+      writeFileSync(whole, Buffer.concat([readFileSync(join(out, map)), readFileSync(join(out, segment))]));
+      const probe = await ffprobe(whole);
+      expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+      // One writer all along: the reader changed its mind before anything reached the program.
+      expect((await playlist(out)).includes('#EXT-X-DISCONTINUITY\n')).toBe(false);
     } finally {
       await feed.stop();
     }

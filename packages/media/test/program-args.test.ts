@@ -74,6 +74,11 @@ describe('hot standby', () => {
     ]);
     expect(live).not.toContain('-progress');
     expect(flagValue(live, '-c')).toBe('copy');
+    // Audio other than AAC (MP3 over RTMP) is encoded, the picture still copied.
+    const mp3 = programReader({ kind: 'live', url: 'rtmp://127.0.0.1/live/k' }, 'aac');
+    expect(flagValue(mp3, '-c:v')).toBe('copy');
+    expect(flagValue(mp3, '-c:a')).toBe('aac');
+    expect(mp3).not.toContain('-c');
     const file = programReader({
       kind: 'file',
       input: { url: '/m/a.mkv', format: 'matroska,webm' },

@@ -33,11 +33,12 @@ export function ffmpeg(args: string[]): ChildProcess {
   return child;
 }
 
-/** An encoder: a test picture with a tone, published to a URL (RTMP or SRT). */
+/** An encoder: a test picture with a tone (AAC, or MP3 as some encoders send), published to a URL. */
 export function publishTestStream(
   url: string,
   seconds = 60,
   format = url.startsWith('srt') ? 'mpegts' : 'flv',
+  audio: 'aac' | 'libmp3lame' = 'aac',
 ) {
   return ffmpeg([
     '-re',
@@ -60,7 +61,7 @@ export function publishTestStream(
     '-pix_fmt',
     'yuv420p',
     '-c:a',
-    'aac',
+    audio,
     '-b:a',
     '96k',
     '-f',

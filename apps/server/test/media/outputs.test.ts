@@ -300,7 +300,7 @@ describe('player & recorder program', () => {
     expect(closed.status).toBe(403);
   });
 
-  it('records the program and shows the recording as VOD once the stream ends', async () => {
+  it('records the program and shows the recording as VOD once the stream ends (an MP3 encoder)', async () => {
     const main = await newSource('Stage');
     const out = await op(ctx.app, 'outputs.create', {
       ...as(),
@@ -314,8 +314,14 @@ describe('player & recorder program', () => {
       },
     });
     const id = out.body.id;
-    const encoder = publishTestStream(main.url, 8);
+    // MP3 audio over RTMP: the low-latency program (fMP4) takes AAC only, so its reader encodes it.
+    const encoder = publishTestStream(main.url, 8, 'flv', 'libmp3lame');
     await waitInput(id, 'main');
+    const live = (await op(ctx.app, 'play.session', { ...pub, params: { id }, body: {} })).body;
+    await waitFor('a live segment of the MP3 stream', async () => {
+      const r = await playlist(live);
+      return r.statusCode === 200 && /\nseg_\d+\.m4s\?t=/.test(r.body) ? true : undefined;
+    });
     await new Promise((r) => encoder.once('exit', r));
     const recording = await waitFor(
       'program recording',
