@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import {
   startNode,
   stopNode,
 } from '../helpers/cluster';
-import { freePort, publishTestStream, stopAll, waitFor } from '../helpers/media';
+import { freePort, makeMediaFile, publishTestStream, stopAll, waitFor } from '../helpers/media';
 
 // Issue 19, ingest placement: one API process (ROLE=api) and one media process of Europe (ROLE=media,
 // INGEST_REGION=europe) on one fresh PostgreSQL database, one SHARED_DIR, the machine's Mosquitto, real
@@ -57,7 +57,7 @@ const listening = (port: number) =>
 const segmentsOf = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('#'));
 
 describe.skipIf(!adminUrl)('ingest placement by ROLE and INGEST_REGION (PostgreSQL)', () => {
-  it('an API process and a Europe media process: ingest, players, refusals, control', async () => {
+  it('an API process and a Europe media process: ingest, players, jobs, refusals, control', async () => {
     db = await freshDatabase(adminUrl!);
     const q = async <T>(text: string, values: unknown[] = []) => db!.query<T>(text, values);
     const holderOf = async (kind: string, id: string) =>
@@ -200,13 +200,75 @@ describe.skipIf(!adminUrl)('ingest placement by ROLE and INGEST_REGION (PostgreS
     );
     const playerGoneMs = Date.now() - deleteAt;
 
-    // Control made through the API process reaches the encoder at the media process.
-    const rotateAt = Date.now();
-    await call(api, 'PUT', `/sources/${stage.id}/rotate-key`, {}, token);
-    const disconnectMs = (await exited(encoder)) - rotateAt;
-    expect(disconnectMs).toBeLessThan(5000);
-    console.log(
-      JSON.stringify({ clusterRoles: { disconnectMs, playerGoneMs, startMs: nodes.map((n) => n.startMs) } }),
+    // Jobs are run by the media process: an upload's probe and thumbnail and an MP4 render, asked of the
+    // API process. Every job seen held (`locked_by`, host:pid:worker) names the media process's pid.
+    const holders = new Set<string>();
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        const rows = await q<{ locked_by: string }>('SELECT locked_by FROM jobs WHERE locked_by IS NOT NULL');
+        for (const r of rows) holders.add(r.locked_by);
+        await new Promise((r) => setTimeout(r, 40));
+      }
+    })();
+    const clip = await makeMediaFile(join(sharedDir, 'upload-source.mkv'), { seconds: 4 });
+    const form = new FormData();
+    form.append('file', new Blob([readFileSync(clip)]), 'clip.mkv');
+    const upload = await fetch(`${api.base}/medias/upload?workspaceId=${workspaceId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const mediaId = ((await upload.json()) as { items: { id: string }[] }).items[0]!.id;
+    const mediaStatus = async () =>
+      (await call<{ status: string }>(api, 'GET', `/medias/${mediaId}`, undefined, token)).status;
+    await waitFor('the upload ready', async () => (await mediaStatus()) === 'ready', 30_000);
+    await call(api, 'PUT', `/medias/${mediaId}/render-mp4`, {}, token);
+    const openJobs = async () =>
+      (await q<{ n: string }>("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running')"))[0]!.n;
+    await waitFor('the render done', async () => (await openJobs()) === '0', 60_000);
+    watching = false;
+    await watch;
+    const jobs = await q<{ type: string; state: string }>('SELECT type, state FROM jobs ORDER BY created_at');
+    expect(jobs.map((j) => j.type)).toContain('render-mp4');
+    expect(jobs.filter((j) => j.state !== 'done')).toEqual([]);
+    expect(holders.size).toBeGreaterThan(0);
+    expect([...holders].filter((h) => !h.includes(`:${media.child.pid}:`))).toEqual([]);
+    expect(mediaProcessesOf(api)).toEqual([]);
+
+    // Control made through the API process reaches the encoder at the media process: a maintenance window
+    // set on the live stage disconnects it (rotate-key, block and delete through another process are in
+    // cluster-live.test.ts), and the media process refuses the same key until the window ends.
+    const stageKey = await keyOf(stage.id);
+    const windowAt = Date.now();
+    const hour = 3_600_000;
+    await call(
+      api,
+      'PUT',
+      `/sources/${stage.id}`,
+      {
+        maintenanceStart: new Date(windowAt - 60_000).toISOString(),
+        maintenanceEnd: new Date(windowAt + hour).toISOString(),
+      },
+      token,
     );
-  }, 120_000);
+    const disconnectMs = (await exited(encoder)) - windowAt;
+    expect(disconnectMs).toBeLessThan(5000);
+    await waitFor('the stage offline', async () => !(await liveOf(stage.id)), 10_000);
+    const refusedAt = Date.now();
+    await exited(publishTestStream(`${europeUrl}/${stageKey}`, 30));
+    expect(Date.now() - refusedAt).toBeLessThan(15_000);
+    expect(await liveOf(stage.id)).toBe(false);
+    console.log(
+      JSON.stringify({
+        clusterRoles: {
+          disconnectMs,
+          playerGoneMs,
+          jobHolders: [...holders],
+          startMs: nodes.map((n) => n.startMs),
+        },
+      }),
+    );
+  }, 150_000);
 });
