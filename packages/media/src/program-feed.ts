@@ -296,7 +296,9 @@ export class ProgramFeed {
       if (this.#readers.get(name) !== reader || reader.child !== child) return;
       reader.child = undefined;
       this.#o.log?.('program input reader ended', { name, code, signal, stderr: reader.stderr.lines() });
-      // Its stream is over: a new reader starts a new stream (new timestamps) at its first keyframe.
+      // Its stream is over: a new reader starts a new stream (new timestamps) at its first keyframe, and
+      // copies its audio again until it sees what the new stream carries.
+      reader.audio = 'copy';
       if (this.switcher.active === name) this.switcher.remove(name);
       this.switcher.reset(name);
       this.#markDead(name, reader);
