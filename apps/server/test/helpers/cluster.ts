@@ -4,9 +4,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { ensureBuilt, serverBuild } from '../../../../scripts/lib/builds.mjs';
 import { exited, freePort, serverEnv, startServerProcess } from '../../../../scripts/lib/server-process.mjs';
-import { processesWhere } from './media';
+import { processesWhere, publishTestStream, stopAll } from './media';
 
 // Several real server processes on one fresh PostgreSQL database (issue 19): the cluster test and the
 // takeover benchmark. Each process has its own DATA_DIR, HTTP and RTMP port, as separate machines would.
@@ -119,6 +120,45 @@ export async function stopNode(node: ClusterNode | undefined, signal: NodeJS.Sig
 
 export function removeNode(node: ClusterNode | undefined) {
   if (node) rmSync(node.dataDir, { recursive: true, force: true });
+}
+
+export type ClusterDatabase = Awaited<ReturnType<typeof freshDatabase>>;
+
+/** After a cluster test: encoders and nodes killed, their folders, the shared volume and the database gone. */
+export async function tearDownCluster(
+  nodes: ClusterNode[],
+  sharedDir: string,
+  db: ClusterDatabase | undefined,
+) {
+  await stopAll();
+  for (const n of nodes) await stopNode(n, 'SIGKILL');
+  for (const n of nodes) removeNode(n);
+  rmSync(sharedDir, { recursive: true, force: true });
+  await db?.drop();
+}
+
+/** When the child exited (ms since the epoch); at once if it already had. */
+export const exitTime = (child: ChildProcess) =>
+  new Promise<number>((r) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? r(Date.now())
+      : child.once('exit', () => r(Date.now())),
+  );
+
+/** A refused publish ends within 15 s; an accepted one would stream its 30 s. */
+export async function expectRefusedPublish(url: string) {
+  const triedAt = Date.now();
+  await exitTime(publishTestStream(url, 30));
+  expect(Date.now() - triedAt).toBeLessThan(15_000);
+}
+
+/** The holder of a live lease (`source`, `output`, `target`), e.g. `host/pid/...`. */
+export async function leaseHolder(db: ClusterDatabase, kind: string, id: string) {
+  const rows = await db.query<{ holder: string }>(
+    'SELECT holder FROM live_leases WHERE kind = $1 AND thing_id = $2',
+    [kind, id],
+  );
+  return rows[0]?.holder;
 }
 
 /** A JSON call to one node's API. */

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import {
+  type ClusterDatabase,
   type ClusterNode,
   call,
-  type freshDatabase,
+  leaseHolder,
   mediaCommandsOf,
   refusedStart,
   startNode,
@@ -16,7 +17,7 @@ import { ffmpeg, freePort, publishTestStream, waitFor } from '../helpers/media';
 // processes cluster-live.test.ts left running. Kept apart so each file stays readable.
 
 interface Ctx {
-  db: Awaited<ReturnType<typeof freshDatabase>>;
+  db: ClusterDatabase;
   cluster: Record<string, string>;
   /** Every node ever started (the test's afterAll stops and removes them). */
   nodes: ClusterNode[];
@@ -93,13 +94,7 @@ function roundRobinViewer(hlsUrl: string, pool: () => ClusterNode[]) {
 export async function clusterPlayerChecks(ctx: Ctx) {
   const { db, cluster, token, workspaceId } = ctx;
   const q = async <T>(text: string, values: unknown[] = []) => db.query<T>(text, values);
-  const holderOf = async (kind: string, id: string) =>
-    (
-      await q<{ holder: string }>('SELECT holder FROM live_leases WHERE kind = $1 AND thing_id = $2', [
-        kind,
-        id,
-      ])
-    )[0]?.holder;
+  const holderOf = (kind: string, id: string) => leaseHolder(db, kind, id);
   const inputOf = async (id: string) =>
     (await q<{ input: string }>('SELECT input FROM outputs WHERE id = $1', [id]))[0]?.input;
   const playlistOf = (id: string) => {
