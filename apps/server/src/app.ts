@@ -5,7 +5,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { detectCapabilities, type MediaCapabilities } from '@stromwerk/media/capabilities';
+import type { MediaCapabilities } from '@stromwerk/media/capabilities';
+import { MediaRuntime } from '@stromwerk/media/media-runtime';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { buildServices } from './build-services';
@@ -24,17 +25,14 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { JobWorker } from './modules/jobs/job-worker';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { mediaJobHandlers } from './modules/jobs/media-job-handlers';
-import { startApiProcess } from './modules/live/api-process';
 import { assertClusterReady } from './modules/live/cluster-mode';
 import type { LiveEngine } from './modules/live/live-engine';
-import { startLiveEngine } from './modules/live/start-live-engine';
 import { mediasRoutes } from './modules/medias/medias.routes';
 import { brokerRoutes, browserBrokerPath } from './modules/notifications/broker.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { topicAccess } from './modules/notifications/topic-access';
 import { outputsRoutes } from './modules/outputs/outputs.routes';
-import { ProgramEngine } from './modules/outputs/program-engine';
-import { ProgramOwner } from './modules/outputs/program-owner';
+import type { ProgramEngine } from './modules/outputs/program-engine';
 import { playRoutes } from './modules/play/play.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { socialPostsRoutes } from './modules/social-posts/social-posts.routes';
@@ -79,7 +77,7 @@ export interface AppOptions {
   /** Tests hand in their own database; otherwise it is opened from the configuration and closed with the app. */
   database?: Database;
   logger?: boolean | object;
-  /** Skip probing ffmpeg (unit tests of the API). */
+  /** Skip probing ffmpeg (unit tests of the API): these are the capabilities, ready at once. */
   mediaCapabilities?: MediaCapabilities;
   /** Start the live media plane (RTMP ingest, publishers, targets); API tests leave it off. Default true. */
   live?: boolean;
@@ -136,22 +134,23 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
 
-  // Asking ffmpeg what it can do (five processes) runs while the database opens: start-up time.
-  const capabilities = opts.mediaCapabilities
-    ? Promise.resolve(opts.mediaCapabilities)
-    : detectCapabilities(config.ffmpegPath, config.ffprobePath);
-  capabilities.catch(() => {});
+  // Asking ffmpeg what it can do (five processes) runs while the database opens: start-up time. What does
+  // not answer in time is asked again in the background (media-runtime.ts); media work waits for it.
+  const media = opts.mediaCapabilities
+    ? MediaRuntime.fixed(opts.mediaCapabilities)
+    : new MediaRuntime({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, log: app.log });
+  const detection = media.start();
   const database =
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
   if (opts.clusterCheck && (await assertClusterReady(config, database)))
     app.log.info('one of several server processes on this database (docs/operations.md)');
-  const services = buildServices(config, database, app.log);
+  const services = buildServices(config, database, app.log, media);
   await services.storage.check();
   // Stored tokens and passwords that this key cannot open stop the start, in one line (main.ts prints it).
   await assertSecretsReadable(services.socials.box, services.socials.repo);
   app.decorate('services', services);
-  const media = await capabilities;
+  await detection;
 
   // A real start on PostgreSQL counts limits in the database, for every process alike; in-process tests
   // that share a database keep their own counts unless they ask for shared ones.
@@ -214,12 +213,15 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
             ...(app.broker?.health() ?? { ok: false, engine: 'none' }),
             browserUrl: browserBrokerPath(config),
           }),
-          media: () => ({
-            ok: media.ffmpeg,
-            engine: media.ffmpeg ? `ffmpeg ${media.version ?? ''}`.trim() : 'none',
-            message: media.missing.join('; ') || undefined,
-            features: { ...media.protocols, ffprobe: media.ffprobe, ...media.encoders },
-          }),
+          media: () => {
+            const caps = media.capabilities;
+            return {
+              ok: caps.ffmpeg,
+              engine: caps.ffmpeg ? `ffmpeg ${caps.version ?? ''}`.trim() : 'none',
+              message: caps.missing.join('; ') || undefined,
+              features: { ...caps.protocols, ffprobe: caps.ffprobe, ...caps.encoders },
+            };
+          },
           storage: () => ({
             ok: true,
             engine: services.storage.engine,
@@ -270,43 +272,27 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     });
   }
 
-  const apiProcess =
-    placement.role === 'api' && opts.live !== false ? startApiProcess(services, app.log) : undefined;
-  if (opts.live !== false && placement.role !== 'api') {
-    app.live = await startLiveEngine(services, media, app.log);
-    const live = app.live;
-    services.graph.stats.probe = live;
-    // On PostgreSQL other processes may share the database: one writer per player (program-owner.ts).
-    const owner = services.database.listen
-      ? new ProgramOwner(live.leases, {
-          runs: (id) => !!app.programs?.runs(id),
-          reconsider: async (id) => app.programs?.reconcile(id),
-        })
-      : undefined;
-    app.programs = new ProgramEngine({
-      config,
-      capabilities: media,
-      log: app.log,
-      events: services.events,
-      outputs: services.outputs,
-      sources: services.sources.repo,
-      medias: services.medias,
-      storage: services.storage,
-      recordings: services.recordings,
-      localUrl: (key) => live.localUrl(key),
-      owner,
-    });
-    services.outputs.live = app.programs;
-    await app.programs.start();
+  // The live plane (issue 29): leases, then the live engine (an API process runs it only to correct the
+  // state of streams whose process is gone), then the players' programs on processes with media.
+  const live = services.live;
+  if (opts.live !== false) {
+    await live.keeper.start();
+    await live.engine.start();
+    app.live = live.engine;
+    services.graph.stats.probe = live.engine;
+    if (placement.role !== 'api') {
+      await live.programs.start();
+      app.programs = live.programs;
+    }
   }
   const commentSweep = setInterval(
     () => void services.comments.repo.sweep().catch((err) => app.log.warn({ err }, 'comment sweep failed')),
     60_000,
   );
   commentSweep.unref();
-  services.mediaUpload.capabilities = media;
-  services.clips.capabilities = media;
-  services.drafts.capabilities = media;
+  services.mediaUpload.capabilities = media.capabilities;
+  services.clips.capabilities = media.capabilities;
+  services.drafts.capabilities = media.capabilities;
   services.drafts.previews = new DraftPreviews({ ...config, storage: services.storage });
   const clipSweep = setInterval(
     () => void services.clips.sweep().catch((err) => app.log.warn({ err }, 'clip sweep failed')),
@@ -356,7 +342,8 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     await app.programs?.stop();
     services.graph.stats.stop();
     await app.live?.stop();
-    await apiProcess?.stop();
+    await live.keeper.stop();
+    media.stop();
     // After the live plane and the jobs stopped counting: what they counted is written before the
     // database closes.
     await services.usage.meter
@@ -365,6 +352,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     stopNotifications();
     await app.broker?.close();
     await services.identity.close();
+    await services.liveEvents.close();
     if (!opts.database) await database.close();
   });
   return app;

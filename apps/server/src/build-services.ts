@@ -1,3 +1,4 @@
+import type { MediaRuntime } from '@stromwerk/media/media-runtime';
 import type { FastifyBaseLogger } from 'fastify';
 import { EventBus } from './lib/events';
 import { AccessRepository } from './modules/access/access.repository';
@@ -24,6 +25,9 @@ import { InvitationsRepository } from './modules/invitations/invitations.reposit
 import { InvitationsService } from './modules/invitations/invitations.service';
 import { JobsRepository } from './modules/jobs/jobs.repository';
 import { JobsService } from './modules/jobs/jobs.service';
+import { buildLivePlane } from './modules/live/build-live';
+import { LiveEvents } from './modules/live/live-events';
+import { SourcePreviews } from './modules/live/source-previews';
 import { MediaLinks } from './modules/medias/media-links';
 import { MediaUploadService } from './modules/medias/media-upload.service';
 import { MediasRepository } from './modules/medias/medias.repository';
@@ -50,6 +54,7 @@ import { SocialSettingsRepository } from './modules/socials/social-settings.repo
 import { SocialSharesService } from './modules/socials/social-shares.service';
 import { SocialsRepository } from './modules/socials/socials.repository';
 import { SocialsService } from './modules/socials/socials.service';
+import { sourcePresenter } from './modules/sources/source-presenter';
 import { SourcesRepository } from './modules/sources/sources.repository';
 import { SourcesService } from './modules/sources/sources.service';
 import { StreamInfosRepository } from './modules/stream-infos/stream-infos.repository';
@@ -74,9 +79,16 @@ import { createStorage } from './plugins/storage';
 import type { Services } from './services';
 
 /** Wires repositories into services once per process; routes reach them through `app.services`. */
-export function buildServices(config: Config, database: Database, log: FastifyBaseLogger): Services {
+export function buildServices(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+  media: MediaRuntime,
+): Services {
   const { db } = database;
   const events = new EventBus();
+  // The one way from a committed change to the live plane, on every process (issue 29).
+  const liveEvents = new LiveEvents(database.listen, events, log);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -111,10 +123,11 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     sourcesRepo,
     medias.repo,
     viewers,
+    liveEvents,
   );
   usage.registerCounter('outputs', (s) => outputs.repo.countIn(s));
   const targetsRepo = new TargetsRepository(db);
-  const targets = new TargetsService(usage, targetsRepo, sourcesRepo, access, events, {
+  const targets = new TargetsService(usage, targetsRepo, sourcesRepo, access, events, liveEvents, {
     allowPrivate: config.targetAllowPrivate,
   });
   usage.registerCounter('targets', (s) => targetsRepo.countIn(s));
@@ -191,7 +204,30 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     },
   );
   play.meter = usage.meter;
+  const streamInfos = new StreamInfosService(new StreamInfosRepository(db), access, sourcesRepo);
+  const recordings = new RecordingsService(config, storage, medias, jobs, log);
+  const live = buildLivePlane({
+    config,
+    database,
+    media,
+    log,
+    events,
+    liveEvents,
+    sourcesRepo,
+    targetsRepo,
+    outputs,
+    present: sourcePresenter(config),
+    streamInfos,
+    notifications,
+    usage,
+    recordings,
+    medias,
+    storage,
+    socialLive,
+  });
   return {
+    liveEvents,
+    live,
     socials,
     socialShares,
     socialLive,
@@ -237,9 +273,18 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
       identity,
     ),
     usage,
-    sources: new SourcesService(usage, config, sourcesRepo, access, events, medias.repo),
+    sources: new SourcesService(
+      usage,
+      config,
+      sourcesRepo,
+      access,
+      events,
+      medias.repo,
+      liveEvents,
+      new SourcePreviews(config.dataDir, config.ffmpegPath, live.engine),
+    ),
     targets,
-    streamInfos: new StreamInfosService(new StreamInfosRepository(db), access, sourcesRepo),
+    streamInfos,
     notifications,
     storage,
     avatars: new AvatarService(medias.repo, usersRepo, storage, identity),
@@ -247,7 +292,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     mediaLinks,
     mediaUpload: new MediaUploadService(config, access, storage, medias, jobs),
     jobs,
-    recordings: new RecordingsService(config, storage, medias, jobs, log),
+    recordings,
     outputs,
     play,
     comments: new CommentsService(new CommentsRepository(db), access, outputs, events),

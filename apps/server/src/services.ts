@@ -13,6 +13,8 @@ import type { DraftsService } from './modules/drafts/drafts.service';
 import type { GraphService } from './modules/graph/graph.service';
 import type { InvitationsService } from './modules/invitations/invitations.service';
 import type { JobsService } from './modules/jobs/jobs.service';
+import type { LivePlane } from './modules/live/build-live';
+import type { LiveEvents } from './modules/live/live-events';
 import type { MediaLinks } from './modules/medias/media-links';
 import type { MediaUploadService } from './modules/medias/media-upload.service';
 import type { MediasService } from './modules/medias/medias.service';
@@ -45,6 +47,9 @@ export interface Services {
   database: Database;
   mailer: Mailer;
   events: EventBus;
+  /** The one way from a committed change to the live plane (issue 29). */
+  liveEvents: LiveEvents;
+  live: LivePlane;
   /** Resolved callers (session or API key, user, memberships), dropped by every change to them. */
   identity: IdentityCache;
   tokens: TokenService;

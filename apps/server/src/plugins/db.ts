@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type LockSession, localLockSession, PgLockSession } from '../db/lock-session';
 import { type NotifyChannel, type NotifyHandlers, openNotifyChannel } from '../db/notify-channel';
 import * as schema from '../db/schema/index-for-drizzle';
 
@@ -31,7 +32,14 @@ export interface Database {
    * listening connection). PGlite is one process, so it has none.
    */
   listen?<M>(channel: string, handlers: NotifyHandlers<M>): NotifyChannel<M>;
+  /**
+   * The session that holds this process's live leases (advisory locks, db/lock-session.ts): a dedicated
+   * connection on PostgreSQL; on PGlite, the only process, every lock is granted.
+   */
+  lockSession(log: LockLog): LockSession;
 }
+
+type LockLog = { warn(o: object, m: string): void; info(o: object, m: string): void };
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** src/db/migrations, from src/plugins when run as TypeScript and from dist/ in the built bundle. */
@@ -77,6 +85,7 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
     ping: () => ping(db),
     close: () => pool.end(),
     listen: (channel, handlers) => openNotifyChannel(url, pool, channel, handlers),
+    lockSession: (log) => new PgLockSession(url, log),
   };
 }
 
@@ -139,6 +148,7 @@ async function openPglite(dir: string, snapshot?: Blob, logger?: Logger): Promis
     engine: 'pglite',
     ping: () => ping(db as unknown as Db),
     close: () => client.close(),
+    lockSession: () => localLockSession(),
   };
 }
 

@@ -135,25 +135,20 @@ describe(`bulk operations (${testDbEngine()})`, () => {
   });
 
   describe('sources/bulk-update and outputs/bulk-update', () => {
-    /** What the single update hands on after its commit: the events (MQTT) and the live plane's calls. */
+    /** What the single update hands on after its commit: the events (MQTT) and the live plane's events. */
     let events: ChangeEvent[] = [];
     let sourcesChanged: SourceRow[] = [];
     let outputsChanged: OutputRow[] = [];
     let stopListening = () => {};
+    let stopLive = () => {};
     beforeAll(() => {
       const { services } = ctx.app;
       stopListening = services.events.onChange((e) => events.push(e));
-      // The test app runs without the live plane; these stand in for it and record what it is told.
-      services.sources.live = {
-        sourceChanged: async (row) => void sourcesChanged.push(row),
-        sourceRemoved: async () => {},
-        targetChanged: async () => {},
-        targetRemoved: async () => {},
-      };
-      services.outputs.live = {
-        outputChanged: async (row) => void outputsChanged.push(row),
-        outputRemoved: async () => {},
-      };
+      // The test app runs without the live plane; this records what it is told, with the rows as then.
+      stopLive = services.liveEvents.subscribe(async (e) => {
+        if (e.type === 'source-changed') sourcesChanged.push((await services.sources.repo.byId(e.id))!);
+        if (e.type === 'output-changed') outputsChanged.push((await services.outputs.repo.byId(e.id))!);
+      });
     });
     /** Forgets what the test's own set-up announced (creates), before the operation under test. */
     const reset = () => {
@@ -163,8 +158,7 @@ describe(`bulk operations (${testDbEngine()})`, () => {
     };
     afterAll(() => {
       stopListening();
-      ctx.app.services.sources.live = undefined;
-      ctx.app.services.outputs.live = undefined;
+      stopLive();
     });
     const updatedIds = (type: string) =>
       events.filter((e) => e.type === type && e.action === 'updated').map((e) => e.id);

@@ -86,7 +86,7 @@ describe('target connections', () => {
         outputId: null,
         settings: { type: 'rtmp', url: `rtmp://localhost:${inside.port}/app`, streamKey: 'k' },
       });
-      await ctx.app.services.targets.live?.targetChanged(row);
+      await ctx.app.services.liveEvents.send({ type: 'target-changed', id: row.id });
       const t = await waitFor('target refused', async () => {
         const t = await targetOf(ctx, row.id);
         return t.lastError ? t : undefined;

@@ -1,11 +1,23 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
- * One owner per live thing (issue 19). A row says which server process (`holder`) runs a source's ingest or
- * publisher, or a target's push, until `expiresAt`; the holder renews it every second. `token` grows on
- * every change of holder (a fencing token): the holder's live-state writes name it, so a process that lost
- * its lease without noticing cannot overwrite its successor's state. Rows are claimed in
- * `modules/live/leases.repository.ts` with the decision of `lease-state.ts`.
+ * One owner per live thing (issues 19 and 29). Owning a source's ingest or publisher, a target's push or a
+ * player's writer means holding a session-level advisory lock (`lockKey`) on the process's lock session;
+ * the database releases it when that session ends (a crash), so a successor can take over at once. A row
+ * says which lock session (`holder`) took the lease last; `token` grows on every change of holder (a
+ * fencing token): the holder's live-state writes name it, so a process that lost its lease cannot overwrite
+ * its successor's state. A row whose lock nobody holds is an orphan (its owner died or handed it over).
+ * Rows are written by `modules/live/leases.repository.ts`; `expiresAt` is no longer used.
  */
 export const liveLeases = pgTable(
   'live_leases',
@@ -14,10 +26,27 @@ export const liveLeases = pgTable(
     thingId: uuid('thing_id').notNull(),
     holder: text('holder').notNull(),
     token: bigint('token', { mode: 'number' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lockKey: bigint('lock_key', { mode: 'bigint' }),
   },
   (t) => [primaryKey({ columns: [t.kind, t.thingId] }), index('live_leases_holder_idx').on(t.holder)],
 );
+
+/**
+ * Every running server process (issue 29): its role and regions, the database backend holding its lease
+ * locks, its media state and a heartbeat its main loop renews every second. A process whose heartbeat is
+ * older than the eviction time is hung (SIGSTOP, a frozen VM): another process ends its lock session
+ * (`pg_terminate_backend`), so its streams are taken over. Read by health (media processes per region).
+ */
+export const liveProcesses = pgTable('live_processes', {
+  holder: text('holder').primaryKey(),
+  role: text('role').notNull(),
+  regions: jsonb('regions').$type<string[]>().notNull().default([]),
+  backendPid: integer('backend_pid'),
+  mediaState: text('media_state').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  beatAt: timestamp('beat_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Who watches which player, shared by every process (issue 19, fault 8): a viewer counts while it asked

@@ -43,6 +43,15 @@ export class CorporationsRepository {
     await this.db.delete(corporations).where(eq(corporations.id, id));
   }
 
+  /** The blocked corporations (few): their encoders are refused at connect time. */
+  async blockedIds(): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: corporations.id })
+      .from(corporations)
+      .where(eq(corporations.blocked, true));
+    return rows.map((r) => r.id);
+  }
+
   async byId(id: string) {
     const [row] = await this.db.select().from(corporations).where(eq(corporations.id, id));
     return row;

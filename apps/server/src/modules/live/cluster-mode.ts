@@ -3,11 +3,11 @@
  * work that way (issue 19, faults 6 and 7). A process knows it is in a cluster when CLUSTER=true, when ROLE
  * is api or media, or when another process's heartbeat (a `process` lease, renewed every second) is alive
  * in `live_leases`. A heartbeat left by a process that just died is not renewed: it is read twice,
- * LEASE_RENEW_MS apart.
+ * HEARTBEAT_MS apart.
  */
 import { type Config, ConfigError } from '../../plugins/config';
 import type { Database } from '../../plugins/db';
-import { LEASE_RENEW_MS } from './lease-state';
+import { HEARTBEAT_MS } from './lease-state';
 import { LeasesRepository } from './leases.repository';
 
 /** What a cluster needs that one process does not: one line naming the setting, or undefined. */
@@ -22,11 +22,11 @@ export function clusterRefusal(config: Config, why: string): string | undefined 
 /** Other live processes on this database: heartbeats that were renewed while we watched. */
 export async function otherLiveProcesses(database: Database): Promise<number> {
   const leases = new LeasesRepository(database.db);
-  const first = await leases.otherProcesses();
+  const first = await leases.aliveProcesses();
   if (first.length === 0) return 0;
-  await new Promise((r) => setTimeout(r, LEASE_RENEW_MS * 1.5));
-  const later = new Map((await leases.otherProcesses()).map((p) => [p.holder, p.expiresAt.getTime()]));
-  return first.filter((p) => (later.get(p.holder) ?? 0) > p.expiresAt.getTime()).length;
+  await new Promise((r) => setTimeout(r, HEARTBEAT_MS * 1.5));
+  const later = new Map((await leases.aliveProcesses()).map((p) => [p.holder, p.beatAt.getTime()]));
+  return first.filter((p) => (later.get(p.holder) ?? 0) > p.beatAt.getTime()).length;
 }
 
 /** Refuses to start (ConfigError: one line) a cluster member whose configuration cannot serve a cluster. */

@@ -1,151 +1,239 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { LEASE_RENEW_MS, type LeaseKind, leaseKey, lostLeases, parseLeaseKey } from './lease-state';
-import type { Fence, LeasesRepository } from './leases.repository';
+import { LOCK_APPLICATION_NAME, type LockSession } from '../../db/lock-session';
+import {
+  claimOutcome,
+  type Fence,
+  HEARTBEAT_MS,
+  HUNG_AFTER_MS,
+  type LeaseKind,
+  leaseKey,
+  lockKeyOf,
+  ORPHAN_SCAN_MS,
+  parseLeaseKey,
+} from './lease-state';
+import type { LeasesRepository } from './leases.repository';
 
-export interface LeaseKeeperHooks {
-  /** Whether this process still runs something for the lease; an unused lease is released. */
-  inUse(kind: LeaseKind, id: string): boolean;
-  /** Another process took the lease over (this one was too slow to renew): stop without writing. */
-  lost(kind: LeaseKind, id: string): Promise<void>;
-  /** This process took over the expired lease of a dead holder: correct its state (fenced). */
-  takenOver(kind: LeaseKind, id: string, fence: Fence): Promise<void>;
+export interface LeaseHooks {
+  /** This process lost the lease (its lock session ended): stop at once and write nothing. */
+  lost(id: string): void | Promise<void>;
+  /**
+   * Nobody holds the lease's lock: its owner died, was evicted, or handed it over. Called on every scan
+   * while it stays an orphan; `seenForMs` says how long this process has seen it so (a reconnect grace).
+   */
+  orphaned(id: string, seenForMs: number): void | Promise<void>;
+}
+
+export interface LeaseKeeperOptions {
+  log: FastifyBaseLogger;
+  /** Written into the heartbeat: what this process serves. */
+  role: string;
+  regions: string[];
+  /** The media state written into the heartbeat, and whether live work may be taken now. */
+  media: { readonly state: string; readonly ready: boolean };
+  /** PostgreSQL: look for orphans and hung processes (PGlite is one process: nothing to look for). */
+  cluster: boolean;
 }
 
 /**
- * The leases this process holds (issue 19; the state machine is `lease-state.ts`). Every second it
- * renews them in one statement, stops whatever it lost, releases what it no longer uses, and takes over
- * the expired leases of other processes so their state is corrected within a few seconds of their death.
+ * The leases this process holds (issues 19, 29; the rules are `lease-state.ts`). A claim takes the
+ * thing's advisory lock on the lock session, then writes the row with its fencing token. Timers: every
+ * `ORPHAN_SCAN_MS` it asks which leases lost their holder (the owner kinds decide what to do), every
+ * `HEARTBEAT_MS` it renews this process's heartbeat and ends the lock session of any process whose
+ * heartbeat is older than `HUNG_AFTER_MS`. A lost lock session loses every lease at once: the owners are
+ * told, and the next session claims under a new holder name.
  */
 export class LeaseKeeper {
-  /** This process, unique per start: host, pid and a random part. */
-  readonly me = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
-  /** The thing id of this process's heartbeat lease (kind `process`). */
-  readonly processId = randomUUID();
-  /** Hooks of other kinds of leases than the engine's sources and targets (program-owner.ts). */
-  private readonly kinds = new Map<LeaseKind, LeaseKeeperHooks>();
-  private readonly held = new Map<string, number>();
-  /** Rounds a held lease was seen unused; released at the second (a write may still be in flight). */
-  private readonly idle = new Map<string, number>();
-  private timer: NodeJS.Timeout | undefined;
-  private round: Promise<void> | undefined;
+  private readonly kinds = new Map<LeaseKind, LeaseHooks>();
+  private readonly held = new Map<string, { token: number; lockKey: bigint; holder: string }>();
+  private readonly orphanSince = new Map<string, number>();
+  private readonly busy = new Set<string>();
+  private timers: NodeJS.Timeout[] = [];
+  private scanning = false;
+  private stopped = false;
+  private registeredAs: string | undefined;
 
   constructor(
     private readonly repo: LeasesRepository,
-    private readonly hooks: LeaseKeeperHooks,
-    private readonly log: FastifyBaseLogger,
+    private readonly session: LockSession,
+    private readonly opts: LeaseKeeperOptions,
   ) {
-    // The heartbeat is always in use; a dead process's heartbeat taken over is simply dropped.
-    this.handle('process', {
-      inUse: (_kind, id) => id === this.processId,
-      lost: async () => {},
-      takenOver: (kind, id) => this.release(kind, id),
+    session.onChange((up) => {
+      if (!up) void this.sessionLost();
+      else void this.register();
     });
   }
 
-  /** Another kind of lease, run by another part of the server (the players' writers). */
-  handle(kind: LeaseKind, hooks: LeaseKeeperHooks) {
+  /** The holder name of the current lock session (written into every lease row taken with it). */
+  get me() {
+    return this.session.holder;
+  }
+
+  handle(kind: LeaseKind, hooks: LeaseHooks) {
     this.kinds.set(kind, hooks);
   }
 
-  private hooksOf(kind: LeaseKind) {
-    return this.kinds.get(kind) ?? this.hooks;
+  fence(kind: LeaseKind, id: string): Fence | undefined {
+    const lease = this.held.get(leaseKey(kind, id));
+    return lease && { holder: lease.holder, token: lease.token };
+  }
+
+  /** Every lease held now, as kind and id. */
+  heldLeases() {
+    return [...this.held.keys()].map(parseLeaseKey);
   }
 
   /**
-   * Takes the lease even from a live holder (who notices at its next renewal, within LEASE_RENEW_MS, and
-   * stops); the caller waits that long before it writes.
+   * Takes the lease of a thing, or answers the one already held; undefined when another live session
+   * holds it, the lock session is down, or (unless `correction`) this process's media is not ready: a
+   * process that cannot stream takes no stream (issue 29). `correction`: only to write the state of an
+   * orphan (offline) and release it at once.
    */
-  async takeFrom(kind: LeaseKind, id: string): Promise<Fence> {
-    const token = await this.repo.takeFrom(kind, id, this.me);
-    this.held.set(leaseKey(kind, id), token);
-    this.idle.delete(leaseKey(kind, id));
-    return { holder: this.me, token };
+  async claim(kind: LeaseKind, id: string, opts: { correction?: boolean } = {}): Promise<Fence | undefined> {
+    const key = leaseKey(kind, id);
+    const current = this.held.get(key);
+    if (current) return { holder: current.holder, token: current.token };
+    if (this.stopped || !this.session.up || (!opts.correction && !this.opts.media.ready)) return undefined;
+    const lockKey = lockKeyOf(kind, id);
+    const holder = this.session.holder;
+    if (!(await this.session.tryLock(lockKey))) return undefined;
+    // The session may have changed while asking (a new holder name): that lock is not this one.
+    if (holder !== this.session.holder) return undefined;
+    const { token, previousHolder } = await this.repo.claim(kind, id, holder, lockKey);
+    this.held.set(key, { token, lockKey, holder });
+    this.orphanSince.delete(key);
+    if (claimOutcome(previousHolder, holder) === 'taken-over')
+      this.opts.log.info({ kind, id, from: previousHolder, token }, 'took over a live lease');
+    return { holder, token };
   }
 
-  /** Claims (or renews) the lease of a thing; the fence of its writes, or undefined when another holds it. */
-  async claim(kind: LeaseKind, id: string): Promise<Fence | undefined> {
-    const result = await this.repo.claim(kind, id, this.me);
-    if (result.outcome === 'refused') return undefined;
-    this.held.set(leaseKey(kind, id), result.lease.token);
-    this.idle.delete(leaseKey(kind, id));
-    if (result.outcome === 'taken-over')
-      this.log.warn(
-        { kind, id, from: result.previousHolder },
-        'took over the live lease of a silent process',
-      );
-    return { holder: this.me, token: result.lease.token };
+  /** Claims again every scan interval until granted, `giveUp()` says so, or `withinMs` has passed. */
+  async want(
+    kind: LeaseKind,
+    id: string,
+    withinMs: number,
+    giveUp: () => boolean = () => false,
+  ): Promise<Fence | undefined> {
+    const until = Date.now() + withinMs;
+    for (;;) {
+      const fence = await this.claim(kind, id);
+      if (fence || giveUp() || this.stopped || Date.now() >= until) return fence;
+      await new Promise((r) => setTimeout(r, ORPHAN_SCAN_MS));
+    }
   }
 
-  fence(kind: LeaseKind, id: string): Fence | undefined {
-    const token = this.held.get(leaseKey(kind, id));
-    return token === undefined ? undefined : { holder: this.me, token };
-  }
-
+  /** Gives the lease up for good (row deleted, lock dropped): nothing is left to correct. */
   async release(kind: LeaseKind, id: string) {
-    const fence = this.fence(kind, id);
-    this.held.delete(leaseKey(kind, id));
-    if (fence) await this.repo.release(kind, id, fence);
+    const key = leaseKey(kind, id);
+    const lease = this.held.get(key);
+    if (!lease) return;
+    this.held.delete(key);
+    await this.repo
+      .release(kind, id, { holder: lease.holder, token: lease.token })
+      .catch((err) => this.opts.log.warn({ err, kind, id }, 'releasing a live lease failed'));
+    await this.session.unlock(lease.lockKey);
   }
 
-  start() {
-    const heartbeat = () =>
-      this.claim('process', this.processId).catch((err) =>
-        this.log.warn({ err }, 'writing the process heartbeat failed'),
-      );
-    void heartbeat();
-    this.timer = setInterval(() => {
-      this.round ??= this.tick()
-        .catch((err) => this.log.warn({ err }, 'renewing the live leases failed'))
-        .finally(() => {
-          this.round = undefined;
-        });
-    }, LEASE_RENEW_MS);
-    this.timer.unref();
+  /** Drops the lock but keeps the row: the thing is an orphan that a successor takes over and continues. */
+  async handOver(kind: LeaseKind, id: string) {
+    const key = leaseKey(kind, id);
+    const lease = this.held.get(key);
+    if (!lease) return;
+    this.held.delete(key);
+    await this.session.unlock(lease.lockKey);
   }
 
-  /** The sources whose leases `stop()` released: others may start their publishers at once. */
-  releasedSources: string[] = [];
+  async start() {
+    // PGlite is one process: whatever a previous run held is held by nobody now.
+    if (!this.opts.cluster) await this.repo.clearAll();
+    await this.session.start();
+    await this.register();
+    const every = (ms: number, run: () => Promise<void>) => {
+      const t = setInterval(() => void run(), ms);
+      t.unref();
+      this.timers.push(t);
+    };
+    every(HEARTBEAT_MS, () => this.heartbeat());
+    if (this.opts.cluster) every(ORPHAN_SCAN_MS, () => this.scan());
+  }
 
   async stop() {
-    clearInterval(this.timer);
-    await this.round;
-    this.releasedSources = [...this.held.keys()]
-      .map(parseLeaseKey)
-      .filter((l) => l.kind === 'source')
-      .map((l) => l.id);
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    const me = this.registeredAs;
+    if (me) await this.repo.removeProcess(me).catch(() => {});
+    // Every lock still held goes with the session: those leases are orphans for a successor.
     this.held.clear();
-    await this.repo.releaseAll(this.me);
+    await this.session.close();
   }
 
-  /** One round: renew, stop what was lost, release what is unused, take over what expired elsewhere. */
-  async tick() {
-    const renewed = await this.repo.renew(this.me);
-    for (const key of lostLeases(this.held, renewed)) {
-      this.held.delete(key);
-      const { kind, id } = parseLeaseKey(key);
-      this.log.warn({ kind, id }, 'lost a live lease to another process');
-      await this.hooksOf(kind).lost(kind, id);
-    }
-    for (const [key, token] of renewed) if (!this.held.has(key)) this.held.set(key, token);
-    for (const key of [...this.held.keys()]) {
-      const { kind, id } = parseLeaseKey(key);
-      if (this.hooksOf(kind).inUse(kind, id)) {
-        this.idle.delete(key);
-        continue;
+  private async register() {
+    if (!this.session.up || this.stopped) return;
+    const previous = this.registeredAs;
+    this.registeredAs = this.session.holder;
+    if (previous && previous !== this.registeredAs) await this.repo.removeProcess(previous).catch(() => {});
+    await this.repo
+      .registerProcess({
+        holder: this.session.holder,
+        role: this.opts.role,
+        regions: this.opts.regions,
+        backendPid: this.session.backendPid ?? null,
+        mediaState: this.opts.media.state,
+      })
+      .catch((err) => this.opts.log.warn({ err }, 'writing the process heartbeat failed'));
+  }
+
+  /** Renews this process's heartbeat and ends the lock sessions of hung processes. */
+  private async heartbeat() {
+    if (this.stopped) return;
+    try {
+      if (this.registeredAs && !(await this.repo.beat(this.registeredAs, this.opts.media.state)))
+        await this.register();
+      if (!this.opts.cluster) return;
+      for (const p of await this.repo.silentProcesses(this.me, HUNG_AFTER_MS)) {
+        if (p.backendPid && (await this.repo.endLockSession(p.backendPid, LOCK_APPLICATION_NAME)))
+          this.opts.log.warn({ holder: p.holder }, 'ended the lock session of a hung process');
+        await this.repo.removeProcess(p.holder);
       }
-      const rounds = (this.idle.get(key) ?? 0) + 1;
-      this.idle.set(key, rounds);
-      if (rounds >= 2) {
-        this.idle.delete(key);
-        await this.release(kind, id);
+    } catch (err) {
+      this.opts.log.warn({ err }, 'the process heartbeat failed');
+    }
+  }
+
+  /** One look for orphans; each kind's owner decides whether to take one over. */
+  private async scan() {
+    if (this.scanning || this.stopped || !this.session.up) return;
+    this.scanning = true;
+    try {
+      const now = Date.now();
+      const seen = new Set<string>();
+      for (const o of await this.repo.orphans()) {
+        const key = leaseKey(o.kind, o.thingId);
+        seen.add(key);
+        const since = this.orphanSince.get(key) ?? now;
+        this.orphanSince.set(key, since);
+        const hooks = this.kinds.get(o.kind);
+        if (!hooks || this.busy.has(key) || this.held.has(key)) continue;
+        this.busy.add(key);
+        void Promise.resolve(hooks.orphaned(o.thingId, now - since))
+          .catch((err) => this.opts.log.warn({ err, ...o }, 'taking over an orphaned lease failed'))
+          .finally(() => this.busy.delete(key));
       }
+      for (const key of this.orphanSince.keys()) if (!seen.has(key)) this.orphanSince.delete(key);
+    } catch (err) {
+      this.opts.log.warn({ err }, 'looking for orphaned live leases failed');
+    } finally {
+      this.scanning = false;
     }
-    for (const { kind, thingId } of await this.repo.expiredOfOthers(this.me)) {
-      const fence = await this.claim(kind as LeaseKind, thingId);
-      if (fence) await this.hooksOf(kind as LeaseKind).takenOver(kind as LeaseKind, thingId, fence);
+  }
+
+  private async sessionLost() {
+    const lost = [...this.held.keys()].map(parseLeaseKey);
+    this.held.clear();
+    for (const { kind, id } of lost) {
+      this.opts.log.warn({ kind, id }, 'lost a live lease with the lock session');
+      await Promise.resolve(this.kinds.get(kind)?.lost(id)).catch((err) =>
+        this.opts.log.warn({ err, kind, id }, 'stopping after a lost lease failed'),
+      );
     }
-    if (!this.held.has(leaseKey('process', this.processId))) await this.claim('process', this.processId);
   }
 }

@@ -1,73 +1,65 @@
 /**
- * The lease state machine of the live plane (issue 19), decided in one place. A lease names the one
- * server process allowed to run a live thing (a source's ingest or publisher, a target's push) and to
- * write its live state. States of one row, seen by a process `me` at database time `now`:
+ * The rules of the live leases (issues 19 and 29), decided in one place. A lease names the one server
+ * process allowed to run a live thing (a source's ingest or publisher, a target's push, a player's
+ * writer) and to write its live state. Holding it = holding the thing's advisory lock on the process's
+ * lock session (`db/lock-session.ts`); the database ends the lock with the session. Seen from one process:
  *
- *   free (no row) --claim--> held by me (token 1)
- *   held by me --claim/renew--> held by me (same token, later expiry)
- *   held by other, not expired --claim--> refused (the other process owns it)
- *   held by other, expired --claim--> taken over (token + 1: the dead holder's writes are fenced off)
- *   held by me --release--> free
+ *   free --tryLock ok--> held (row written: token 1, or token + 1 when another holder wrote it last)
+ *   free --tryLock refused--> held elsewhere (another live session has the lock)
+ *   held --release--> free (row deleted: nothing to correct)
+ *   held --hand over--> orphan (lock dropped, row kept: a successor takes over and continues)
+ *   held --session lost (crash, kill -9, evicted)--> orphan (the database dropped the lock)
+ *   orphan --tryLock ok--> held by the successor (token + 1: the old holder's writes are fenced off)
  *
- * The repository reads the row under a lock and writes what this function decides, so the decision is
- * the same on PGlite (one process, always the winner) and on PostgreSQL (several processes).
+ * A hung process keeps its session: its heartbeat stops, and after `HUNG_AFTER_MS` another process ends
+ * its session (`pg_terminate_backend`), which turns its leases into orphans. A stall shorter than that
+ * loses nothing.
  */
+import { createHash } from 'node:crypto';
 
+/** `output`: the writer of a player's program (program-owner.ts). */
+export type LeaseKind = 'source' | 'target' | 'output';
+export const LEASE_KINDS: readonly LeaseKind[] = ['source', 'target', 'output'];
+
+/** How often a process looks for orphans (leases whose lock nobody holds) and retries wanted leases. */
+export const ORPHAN_SCAN_MS = 250;
+/** How often a process renews its heartbeat and looks for hung processes. */
+export const HEARTBEAT_MS = 1_000;
 /**
- * `output`: the writer of a player's program (program-owner.ts); `process`: every running process's
- * heartbeat (its id is new per start), which tells a starting process that it is one of several.
+ * A heartbeat older than this is a hung process: its lock session is ended. Above a 15 s stall plus a
+ * heartbeat interval and a late write on a busy machine; below the 20 s in which a hung process must lose
+ * its streams (issue 29).
  */
-export type LeaseKind = 'source' | 'target' | 'output' | 'process';
+export const HUNG_AFTER_MS = 17_500;
+/** A heartbeat this fresh is a running process (cluster-mode.ts, health). */
+export const ALIVE_WITHIN_MS = 3 * HEARTBEAT_MS;
 
-export interface Lease {
+export interface Fence {
   holder: string;
   token: number;
-  expiresAt: Date;
 }
 
-export type ClaimOutcome =
-  | { outcome: 'acquired' | 'renewed' | 'taken-over'; lease: Lease; previousHolder: string | null }
-  | { outcome: 'refused'; lease: Lease };
+export type ClaimOutcome = 'acquired' | 'renewed' | 'taken-over';
 
-/** How long a lease lives without renewal, and how often its holder renews it. */
-export const LEASE_TTL_MS = 5_000;
-export const LEASE_RENEW_MS = 1_000;
-
-export function decideClaim(
-  current: Lease | undefined,
-  me: string,
-  now: Date,
-  ttlMs = LEASE_TTL_MS,
-): ClaimOutcome {
-  const expiresAt = new Date(now.getTime() + ttlMs);
-  if (!current)
-    return { outcome: 'acquired', lease: { holder: me, token: 1, expiresAt }, previousHolder: null };
-  if (current.holder === me)
-    return { outcome: 'renewed', lease: { ...current, expiresAt }, previousHolder: me };
-  if (current.expiresAt.getTime() > now.getTime()) return { outcome: 'refused', lease: current };
-  return {
-    outcome: 'taken-over',
-    lease: { holder: me, token: current.token + 1, expiresAt },
-    previousHolder: current.holder,
-  };
+/** What a claim did, from the row's previous holder. */
+export function claimOutcome(previousHolder: string | null, me: string): ClaimOutcome {
+  if (previousHolder === null) return 'acquired';
+  return previousHolder === me ? 'renewed' : 'taken-over';
 }
 
-/** A process may write the live state of a thing only while it holds its lease with that token. */
-export function mayWrite(current: Lease | undefined, me: string, token: number, now: Date): boolean {
-  return !!current && current.holder === me && current.token === token && current.expiresAt > now;
+/** The token a claim writes: kept by the same holder, one more for any other (the fencing token). */
+export function nextToken(current: Fence | undefined, me: string): number {
+  if (!current) return 1;
+  return current.holder === me ? current.token : current.token + 1;
 }
 
 /**
- * After a renewal round: the leases this process believed it held but whose renewal found no row of
- * its own (expired and taken by another process, or removed) are lost; their processes must stop.
+ * The advisory lock of a thing: 63 bits of a hash of kind and id, so `pg_locks` shows it as a positive
+ * (classid << 32 | objid) that the orphan query compares with the row's `lock_key`.
  */
-export function lostLeases(
-  held: ReadonlyMap<string, number>,
-  renewed: ReadonlyMap<string, number>,
-): string[] {
-  const lost: string[] = [];
-  for (const [key, token] of held) if (renewed.get(key) !== token) lost.push(key);
-  return lost;
+export function lockKeyOf(kind: LeaseKind, id: string): bigint {
+  const digest = createHash('sha256').update(`stromwerk:${kind}:${id}`).digest();
+  return BigInt.asUintN(63, digest.readBigUInt64BE(0));
 }
 
 export const leaseKey = (kind: LeaseKind, id: string) => `${kind}:${id}`;
@@ -75,4 +67,9 @@ export const leaseKey = (kind: LeaseKind, id: string) => `${kind}:${id}`;
 export function parseLeaseKey(key: string): { kind: LeaseKind; id: string } {
   const [kind, id] = key.split(':') as [LeaseKind, string];
   return { kind, id };
+}
+
+/** Whether a process's heartbeat says it is hung (its session is to be ended). */
+export function isHung(beatAgeMs: number): boolean {
+  return beatAgeMs > HUNG_AFTER_MS;
 }

@@ -1,43 +1,53 @@
-import type { MediaCapabilities } from '@stromwerk/media/capabilities';
+import type { MediaRuntime } from '@stromwerk/media/media-runtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../lib/events';
 import type { Config } from '../../plugins/config';
-import type { SourceRow } from '../sources/sources.repository';
-import type { SourcesService } from '../sources/sources.service';
+import type { SourceRow, SourcesRepository } from '../sources/sources.repository';
 import type { StreamInfosService } from '../stream-infos/stream-infos.service';
-import type { TargetsService } from '../targets/targets.service';
+import type { TargetsRepository } from '../targets/targets.repository';
 import type { UsageMeter } from '../usage/usage-meter';
-import type { LeasesRepository } from './leases.repository';
+import type { LeaseKeeper } from './lease-keeper';
+import type { LiveEvents } from './live-events';
 import type { RecordingSink } from './live-recordings';
+import type { SourceNews } from './live-source-info';
 import type { PlatformGoLive } from './live-targets';
 import type { RegionGate } from './region-gate';
-import type { PublisherContext } from './source-publishers';
+import { type PublisherContext, shouldPublish } from './source-publishers';
 
+/** What the live plane of a process is built from (the composition root, build-live.ts, gives it all). */
 export interface LiveEngineDeps {
   config: Config;
-  capabilities: MediaCapabilities;
-  sources: SourcesService;
-  targets: TargetsService;
+  media: MediaRuntime;
+  /** ROLE: an API process runs the plane without an ingest (it corrects the state of dead owners only). */
+  role: 'all' | 'media' | 'api';
+  /** PostgreSQL: other processes may share the database. */
+  cluster: boolean;
+  sources: SourcesRepository;
+  targetsRepo: TargetsRepository;
   streamInfos: StreamInfosService;
+  news: SourceNews;
   events: EventBus;
+  liveEvents: LiveEvents;
+  keeper: LeaseKeeper;
   log: FastifyBaseLogger;
-  leases: LeasesRepository;
   /** Which sources' publishes this process takes (INGEST_REGION) and which SRT listeners it runs. */
   regions: RegionGate;
-  /** PGlite: this is the only process, so leases a previous run left are nobody's. */
-  singleProcess: boolean;
   mediaFile: PublisherContext['mediaFile'];
+  blockedCorporations(): Promise<string[]>;
   isCorporationBlocked(id: string): Promise<boolean>;
   /** The program playlist of a player that is showing something, for targets fed by it. */
   programFeed(outputId: string): Promise<string | undefined>;
   /** Where live sessions of sources with recording on are written, and what becomes of them. */
   recordings: RecordingSink;
   /** Ingest, target and recording time and pushed bytes are metered (issue 17). */
-  meter?: UsageMeter;
+  meter: UsageMeter;
   /** A corporation past its monthly live hours: its NEW publishes are refused (running ones go on). */
-  liveRefused?(corporationId: string): boolean;
+  liveRefused(corporationId: string): boolean;
   /** Going live through social connections (platform targets). */
-  platform?: PlatformGoLive;
-  /** Stored notification for the workspace's members: a stream began or ended. */
-  notify(row: SourceRow, kind: 'stream-live' | 'stream-offline'): Promise<unknown>;
+  platform: PlatformGoLive;
+}
+
+/** Whether the source wants its publisher process now and this process may run it (type, time, region). */
+export function wantsPublisherHere(deps: Pick<LiveEngineDeps, 'regions'>, row: SourceRow, now = new Date()) {
+  return shouldPublish(row, now) && deps.regions.runsPublisher(row);
 }

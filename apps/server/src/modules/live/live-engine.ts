@@ -1,113 +1,147 @@
+import type { MediaRuntime } from '@stromwerk/media/media-runtime';
 import { type RtmpIngest, startIngest } from '../../plugins/ingest-engine';
 import type { StatsReading } from '../graph/live-stats';
 import type { SourceRow } from '../sources/sources.repository';
-import type { TargetRow } from '../targets/targets.repository';
-import { LeaseKeeper } from './lease-keeper';
-import type { LeaseKind } from './lease-state';
-import type { Fence } from './leases.repository';
-import type { LiveControl } from './live-control';
-import type { LiveEngineDeps } from './live-engine-deps';
+import { type LiveEngineDeps, wantsPublisherHere } from './live-engine-deps';
+import { handleLiveEvent } from './live-engine-events';
 import { LiveMeter } from './live-meter';
-import { readingsOf } from './live-readings';
+import { sourceOrphaned, targetOrphaned } from './live-orphans';
 import { LiveRecordings } from './live-recordings';
-import { announceSource, probeLiveSource, streamEnded } from './live-source-info';
+import { LiveSchedule } from './live-schedule';
 import { LiveTargets } from './live-targets';
+import { sourceEffects } from './source-effects';
 import { LivePublishers } from './source-publishers';
+import { SourceSessions } from './source-sessions';
 import { StreamKeyRegistry } from './stream-keys';
 
-const TICK_MS = 5000;
-const PROBE_DELAY_MS = 1500;
+const METER_TICK_MS = 5_000;
 
 /**
- * The live media plane of this node (ARCHITECTURE section 6). It owns the RTMP ingest, the processes that
- * feed demo, re-live and SRT sources, and one push process per running target. The database says what
- * should run; the engine makes it so and writes back what actually happens (live, online, errors).
- * With several processes on one database each live thing has one owner (issue 19): a source or target
- * runs only in the process holding its lease (`LeaseKeeper`), its state writes carry the lease's fencing
- * token, and a process never corrects state another live process holds.
+ * The live plane of this process (issue 29). It owns the RTMP ingest, the publisher processes (demo,
+ * re-live, SRT listener), the target pushes and the source recordings, and runs one session machine per
+ * source (source-session.ts, run by source-sessions.ts) that is the only writer of the source's live
+ * state, always under its lease (lease-keeper.ts). It hears about changes through `LiveEvents` alone.
+ *
+ * Nothing reads every source periodically: the key registry is loaded once and changed per event, the
+ * schedule waits for the next due moment (live-schedule.ts), orphans come from the lease keeper.
+ * An API process (ROLE=api) runs the same plane without an ingest or media: it only corrects the state
+ * of streams whose process is gone. A process whose ffmpeg is still being detected takes no stream until
+ * it is ready; then its ingest opens.
  */
-export class LiveEngine implements LiveControl {
+export class LiveEngine {
   private ingest: RtmpIngest | undefined;
-  private readonly keys = new StreamKeyRegistry();
-  private readonly publishers: LivePublishers;
+  readonly keys = new StreamKeyRegistry();
+  readonly sessions: SourceSessions;
+  readonly targets: LiveTargets;
+  readonly publishers: LivePublishers;
   private readonly recordings: LiveRecordings;
-  private tick: NodeJS.Timeout | undefined;
+  readonly schedule: LiveSchedule;
+  private readonly meter: LiveMeter;
+  /** The key each source publishes with on this ingest now. */
+  private readonly publishing = new Map<string, string>();
+  private timer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
   private stopping = false;
-  readonly leases: LeaseKeeper;
-  private readonly targets: LiveTargets;
-  private readonly closers: (() => Promise<void>)[] = [];
-  private readonly metered: LiveMeter;
 
-  constructor(private readonly deps: LiveEngineDeps) {
-    this.leases = new LeaseKeeper(
-      deps.leases,
-      {
-        inUse: (kind, id) => this.inUse(kind, id),
-        lost: (kind, id) => this.leaseLost(kind, id),
-        takenOver: (kind, id, fence) => this.correct(kind, id, fence, false),
-      },
-      deps.log,
-    );
-    this.publishers = new LivePublishers(
-      {
-        ffmpegPath: deps.config.ffmpegPath,
-        listenHost: deps.config.host,
-        localUrl: (key) => this.ingest!.localUrl(key),
-        mediaFile: deps.mediaFile,
-      },
-      async (id) => !!(await this.leases.claim('source', id)),
-    );
-    this.recordings = new LiveRecordings(deps.recordings, deps.config.ffmpegPath, deps.log);
-    this.targets = new LiveTargets({ ...deps, repo: deps.targets.repo, leases: this.leases });
-    this.metered = new LiveMeter(
+  constructor(readonly deps: LiveEngineDeps) {
+    const { config } = deps;
+    this.publishers = new LivePublishers({
+      ffmpegPath: config.ffmpegPath,
+      listenHost: config.host,
+      localUrl: (key) => this.ingest!.localUrl(key),
+      mediaFile: deps.mediaFile,
+    });
+    this.recordings = new LiveRecordings(deps.recordings, config.ffmpegPath, deps.log);
+    this.targets = new LiveTargets({
+      config,
+      media: deps.media,
+      repo: deps.targetsRepo,
+      events: deps.events,
+      log: deps.log,
+      leases: deps.keeper,
+      meter: deps.meter,
+      platform: deps.platform,
+    });
+    this.meter = new LiveMeter(
       deps.meter,
       (id) => this.recordings.has(id),
       () => this.targets.all(),
     );
+    this.sessions = new SourceSessions(
+      sourceEffects({
+        repo: deps.sources,
+        targetsRepo: deps.targetsRepo,
+        news: deps.news,
+        liveEvents: deps.liveEvents,
+        keeper: deps.keeper,
+        keys: this.keys,
+        targets: this.targets,
+        recordings: this.recordings,
+        publishers: this.publishers,
+        meter: this.meter,
+        log: deps.log,
+        ffprobePath: config.ffprobePath,
+        canProbe: () => deps.media.capabilities.ffprobe,
+        publishingKey: (id) => this.publishing.get(id),
+        localUrl: (key) => this.ingest?.localUrl(key),
+        kick: (key) => this.ingest?.kick(key),
+      }),
+      deps.log,
+    );
+    this.schedule = new LiveSchedule(deps.sources, (rows) => this.scheduleDue(rows), deps.log);
   }
 
-  /** May a NEW publish begin: key rules, INGEST_REGION, monthly live hours (issue 17: new streams only). */
-  private mayStart(key: string) {
-    const row = this.keys.source(key);
-    if (!row || !this.keys.mayPublish(key) || !this.deps.regions.accepts(row)) return false;
-    return !this.deps.liveRefused?.(row.corporationId);
+  get media(): MediaRuntime {
+    return this.deps.media;
+  }
+
+  /** Whether this process runs media work (an ingest, publishers): a media role with ffmpeg ready. */
+  get runsMedia() {
+    return !!this.ingest;
   }
 
   async start() {
-    const { config, sources } = this.deps;
-    if (this.deps.singleProcess) await this.deps.leases.clearAll();
+    const { deps } = this;
+    deps.keeper.handle('source', {
+      lost: (id) => this.sessions.send(id, { type: 'lost' }),
+      orphaned: (id, seenForMs) => sourceOrphaned(this, id, seenForMs),
+    });
+    deps.keeper.handle('target', {
+      lost: (id) => this.targets.stop(id),
+      orphaned: (id, seenForMs) => targetOrphaned(this, id, seenForMs),
+    });
+    for (const row of await deps.sources.keyed()) this.keys.set(row);
+    for (const id of await deps.blockedCorporations()) this.keys.setCorporationBlocked(id, true);
+    this.unsubscribe = deps.liveEvents.subscribe((e) => handleLiveEvent(this, e));
+    await this.correctUnowned();
+    this.timer = setInterval(() => this.meter.tick(), METER_TICK_MS);
+    this.timer.unref();
+    if (deps.role === 'api') return;
+    // Media work waits for ffmpeg: a time-out of its probe is no reason to take streams without it.
+    deps.media.onSettled((state) => {
+      if (state === 'ready' || !deps.cluster)
+        void this.startMedia().catch((err) => deps.log.error({ err }, 'starting the live ingest failed'));
+      else deps.log.warn('ffmpeg not found: this process takes no live streams');
+    });
+  }
+
+  private async startMedia() {
+    if (this.stopping || this.ingest) return;
+    const { config, log } = this.deps;
     this.ingest = await startIngest(config.ingestEngine, {
       port: config.rtmpPort,
       host: config.host,
       dataDir: config.dataDir,
-      log: this.deps.log,
+      log,
       hooks: {
         mayPublish: (key) => this.mayStart(key),
-        published: (key) =>
-          void this.onPublished(key).catch((e) => this.deps.log.error(e, 'going live failed')),
-        unpublished: (key) =>
-          void this.onUnpublished(key).catch((e) => this.deps.log.error(e, 'going offline failed')),
+        published: (key) => void this.onPublished(key),
+        unpublished: (key) => void this.onUnpublished(key),
       },
     });
-    // Only what no live process holds is corrected: another process's streams stay live (fault 2).
-    await this.correctUnowned(true);
-    for (const row of await sources.repo.all()) {
-      this.keys.set(row);
-      this.keys.setCorporationBlocked(
-        row.corporationId,
-        await this.deps.isCorporationBlocked(row.corporationId),
-      );
-      await this.reconcilePublisher(row);
-    }
-    this.deps.events.onChange((e) => {
-      if (e.type === 'output') void this.outputFeedChanged(e.id, e.action === 'deleted');
-    });
-    this.leases.start();
-    this.tick = setInterval(() => {
-      this.metered.tick();
-      void this.reconcileAll().catch((err) => this.deps.log.warn({ err }, 'live reconcile failed'));
-    }, TICK_MS);
-    this.tick.unref();
+    if (this.stopping) return this.ingest.stop();
+    for (const row of await this.deps.sources.withPublisher()) await this.settingsOf(row);
+    await this.schedule.start();
   }
 
   get rtmpPort() {
@@ -119,282 +153,119 @@ export class LiveEngine implements LiveControl {
     return this.ingest?.localUrl(streamKey);
   }
 
-  /** Something to close once the engine has stopped (the control channel). */
-  onStop(close: () => Promise<void>) {
-    this.closers.push(close);
+  /** Whether the source's stream is live on this process now. */
+  liveHere(sourceId: string) {
+    return this.sessions.state(sourceId).phase === 'live';
   }
 
   async stop() {
     this.stopping = true;
-    clearInterval(this.tick);
-    this.metered.tick();
+    clearInterval(this.timer);
+    this.schedule.stop();
+    this.unsubscribe?.();
+    this.meter.tick();
+    // Live sessions are handed over, not ended: their encoders reconnect to another process, which
+    // continues them (or corrects them offline when nobody does).
+    for (const id of this.sessions.active()) void this.sessions.send(id, { type: 'stopping' });
+    await this.sessions.settle();
     this.targets.stopping = true;
     await this.targets.stopAll();
-    // Recordings in progress stay on disk; the next start imports them (RecordingsService).
     this.recordings.abort();
     await this.publishers.stopAll();
-    await this.endLocalStreams();
     await this.ingest?.stop();
-    // Released, not left to expire: the other processes correct what this one ran at once.
-    await this.leases.stop();
-    for (const close of this.closers) await close();
-  }
-
-  /** A stopping process ends the streams it owns itself (quietly), before it releases their leases. */
-  private async endLocalStreams() {
-    for (const key of this.ingest?.publishing() ?? []) {
-      const row = this.keys.source(key);
-      const fence = row && this.leases.fence('source', row.id);
-      if (!row || !fence) continue;
-      if (await this.deps.sources.repo.updateFenced(row.id, { live: false, streamStart: null }, fence))
-        await this.deps.streamInfos.close(row.id, new Date());
-    }
   }
 
   /** Byte counters of a workspace's live sources and running targets (the Flowchart's stats). */
   readings(workspaceId: string): StatsReading[] {
-    return readingsOf(workspaceId, this.keys, this.ingest, this.targets);
+    const out: StatsReading[] = [];
+    for (const [id, key] of this.publishing) {
+      const bytes = this.ingest?.bytesIn(key);
+      if (bytes !== undefined && this.keys.source(key)?.workspaceId === workspaceId)
+        out.push({ kind: 'source', id, bytes });
+    }
+    for (const runner of this.targets.runningIn(workspaceId))
+      out.push({ kind: 'target', id: runner.row.id, bytes: runner.bytesSent });
+    return out;
   }
 
-  // --- LiveControl: called by the services after a committed change ---
+  /** The source's settings as its session machine needs them (whether a publisher runs here, recording). */
+  settingsOf(row: SourceRow) {
+    const wantsPublisher = this.runsMedia && !this.stopping && wantsPublisherHere(this.deps, row);
+    return this.sessions.send(row.id, { type: 'settings', wantsPublisher, recording: row.recording });
+  }
 
-  async sourceChanged(row: SourceRow) {
-    const before = this.keys.source(row.streamKey);
-    this.keys.set(row);
-    if (!this.keys.mayPublish(row.streamKey) && row.live) this.ingest?.kick(row.streamKey);
-    if (before && before.streamKey !== row.streamKey) this.ingest?.kick(before.streamKey);
-    await this.reconcilePublisher(row);
-    await this.followRecordingSwitch(row);
+  /** The key a source's encoder publishes with here, if it does. */
+  publishingKeyOf(sourceId: string) {
+    return this.publishing.get(sourceId);
+  }
+
+  /** May a NEW publish begin: key rules, INGEST_REGION, monthly live hours (issue 17: new streams only). */
+  private mayStart(key: string) {
+    const row = this.keys.source(key);
+    if (this.stopping || !row || !this.keys.mayPublish(key) || !this.deps.regions.accepts(row)) return false;
+    return !this.deps.liveRefused(row.corporationId);
   }
 
   /**
-   * Recording switched on while live starts a recording now (it covers the rest of the session); switched
-   * off, the running one is saved to the library at once, as if the stream had ended.
+   * A publish was accepted by the ingest. The database decides again (a key rotated, deleted or blocked
+   * through another process is refused even before that process's event arrives here).
    */
-  private async followRecordingSwitch(row: SourceRow) {
-    // Only the process the stream is live in records it.
-    if (row.recording && row.live && this.leases.fence('source', row.id))
-      return this.startRecording(row, new Date());
-    if (!row.recording && this.recordings.has(row.id))
-      void this.recordings
-        .finish(row, true)
-        .catch((e) => this.deps.log.error({ err: e, sourceId: row.id }, 'saving the recording failed'));
-  }
-
-  async sourceRemoved(row: Pick<SourceRow, 'id' | 'streamKey'>) {
-    this.keys.removeSource(row.id);
-    await this.publishers.stop(row.id);
-    this.ingest?.kick(row.streamKey);
-    await this.stopTargetsOf(row.id);
-  }
-
-  async targetChanged(row: TargetRow) {
-    await this.targets.stop(row.id);
-    if (!row.enabled) return;
-    if (row.outputId) {
-      const feed = await this.deps.programFeed(row.outputId);
-      if (feed) await this.targets.run(row, feed);
-      return;
-    }
-    const source = row.sourceId ? await this.deps.sources.repo.byId(row.sourceId) : undefined;
-    // A source's targets run where its stream is: in the process holding the source's lease.
-    if (source?.live && this.ingest && this.leases.fence('source', source.id))
-      await this.targets.run(row, this.ingest.localUrl(source.streamKey));
-  }
-
-  /** A player's program started, switched off or went away: its targets follow. */
-  private async outputFeedChanged(outputId: string, deleted: boolean) {
-    const feed = deleted ? undefined : await this.deps.programFeed(outputId);
-    if (!feed) {
-      // By runner, not by row: a deleted player's targets have already lost their outputId.
-      await this.targets.stopWhere((r) => r.outputId === outputId);
-      return;
-    }
-    for (const target of await this.deps.targets.repo.byOutput(outputId))
-      if (target.enabled && !this.targets.has(target.id)) await this.targets.run(target, feed);
-  }
-
-  async targetRemoved(id: string) {
-    await this.targets.stop(id);
-  }
-
-  private stopTargetsOf(sourceId: string) {
-    return this.targets.stopWhere((r) => r.sourceId === sourceId);
-  }
-
-  // --- ingest events ---
-
   private async onPublished(key: string) {
-    if (this.stopping) return;
-    // The publish check reads the database: a key rotated, deleted or blocked through another process
-    // is refused even before that process's message arrives here.
-    const row = await this.deps.sources.repo.byKey(key);
-    if (row) {
-      this.keys.set(row);
-      this.keys.setCorporationBlocked(
-        row.corporationId,
-        await this.deps.isCorporationBlocked(row.corporationId),
-      );
-    }
-    const fence = row && this.mayStart(key) ? await this.leases.claim('source', row.id) : undefined;
-    if (!row || !fence) {
-      // Unknown, refused, or the source is already live through another process: one owner only.
+    try {
+      const row = await this.deps.sources.byKey(key);
+      if (row) {
+        this.keys.set(row);
+        this.keys.setCorporationBlocked(
+          row.corporationId,
+          await this.deps.isCorporationBlocked(row.corporationId),
+        );
+      }
+      if (!row || !this.mayStart(key) || !this.deps.media.ready) {
+        this.ingest?.kick(key);
+        return;
+      }
+      this.publishing.set(row.id, key);
+      await this.settingsOf(row);
+      await this.sessions.send(row.id, { type: 'published' });
+    } catch (err) {
+      this.deps.log.error({ err }, 'going live failed');
       this.ingest?.kick(key);
-      return;
     }
-    const start = new Date();
-    const updated = await this.deps.sources.repo.updateFenced(
-      row.id,
-      { live: true, streamStart: start, lastError: null, streamInfo: null },
-      fence,
-    );
-    if (!updated) return this.ingest?.kick(key);
-    this.metered.live(updated);
-    this.keys.set(updated);
-    announceSource(this.deps, updated);
-    this.deps
-      .notify(updated, 'stream-live')
-      .catch((e) => this.deps.log.warn(e, 'stream-live notification failed'));
-    const sessionId = await this.deps.streamInfos.open(updated, start);
-    setTimeout(() => void this.probe(updated, sessionId), PROBE_DELAY_MS).unref();
-    for (const target of await this.deps.targets.repo.bySource(row.id))
-      if (target.enabled && this.ingest)
-        await this.targets.run(target, this.ingest.localUrl(updated.streamKey));
-    if (updated.recording) await this.startRecording(updated, start);
-  }
-
-  private async startRecording(row: SourceRow, start: Date) {
-    if (!this.ingest || !this.deps.capabilities.ffmpeg) return;
-    await this.recordings.start(row, start, this.ingest.localUrl(row.streamKey));
   }
 
   private async onUnpublished(key: string) {
     const row = this.keys.source(key);
-    if (!row) return;
-    this.metered.ended(row.id);
-    await this.stopTargetsOf(row.id);
-    if (this.stopping) return;
-    void this.recordings
-      .finish(row)
-      .catch((e) => this.deps.log.error({ err: e, sourceId: row.id }, 'saving the recording failed'));
-    const fence = this.leases.fence('source', row.id);
-    const updated = fence
-      ? await this.deps.sources.repo.updateFenced(row.id, { live: false, streamStart: null }, fence)
-      : undefined;
-    // Without the lease another process owns the source now and writes its state.
-    if (!updated) return;
-    this.keys.set(updated);
-    await streamEnded(this.deps, updated);
+    const id = row?.id ?? [...this.publishing].find(([, k]) => k === key)?.[0];
+    if (!id || this.publishing.get(id) !== key) return;
+    this.publishing.delete(id);
+    await this.sessions.send(id, { type: 'unpublished' });
   }
 
-  private async probe(row: SourceRow, sessionId: string) {
-    if (!this.ingest || !this.deps.capabilities.ffprobe) return;
-    const url = this.ingest.localUrl(row.streamKey);
-    await probeLiveSource(this.deps, {
-      url,
-      row,
-      sessionId,
-      fence: () => this.leases.fence('source', row.id),
-    });
-  }
-
-  // --- processes ---
-
-  private async reconcilePublisher(row: SourceRow) {
-    if (!this.ingest || !this.deps.capabilities.ffmpeg) return;
-    await this.publishers.reconcile(row, !this.stopping && this.deps.regions.runsPublisher(row));
-  }
-
-  /**
-   * Scheduled starts and maintenance windows begin and end with the clock; a control message this process
-   * missed is caught up here (a publisher whose key is gone or refused is disconnected); and live state
-   * no process holds is corrected.
-   */
-  private async reconcileAll() {
-    const rows = await this.deps.sources.repo.all();
-    const current = new Set(rows.map((r) => r.streamKey));
+  /** Sources whose scheduled start or maintenance window began or ended just now. */
+  private async scheduleDue(rows: SourceRow[]) {
     for (const row of rows) {
       this.keys.set(row);
-      if (!this.keys.mayPublish(row.streamKey) && row.live) this.ingest?.kick(row.streamKey);
-      await this.reconcilePublisher(row);
+      const key = this.publishing.get(row.id);
+      if (key !== undefined && !this.keys.mayPublish(key))
+        await this.sessions.send(row.id, { type: 'refuse' });
+      await this.settingsOf(row);
     }
-    for (const id of await this.publishers.stopGone(new Set(rows.map((r) => r.id))))
-      await this.stopTargetsOf(id);
-    for (const key of this.ingest?.publishing() ?? [])
-      if (!current.has(key) || !this.keys.mayPublish(key)) this.ingest?.kick(key);
-    await this.correctUnowned(false);
-  }
-
-  async corporationChanged(corporationId: string) {
-    const blocked = await this.deps.isCorporationBlocked(corporationId);
-    this.keys.setCorporationBlocked(corporationId, blocked);
-    if (!blocked) return;
-    for (const row of await this.deps.sources.repo.all())
-      if (row.corporationId === corporationId && row.live) this.ingest?.kick(row.streamKey);
-  }
-
-  // --- leases (issue 19) ---
-
-  private ingestKeyOf(sourceId: string) {
-    return this.ingest?.publishing().find((k) => this.keys.source(k)?.id === sourceId);
-  }
-
-  private inUse(kind: LeaseKind, id: string) {
-    return kind === 'target' ? this.targets.has(id) : this.publishers.has(id) || !!this.ingestKeyOf(id);
-  }
-
-  /** Another process took a lease this one held: stop at once, without writing (its writes are fenced). */
-  private async leaseLost(kind: LeaseKind, id: string) {
-    if (kind === 'target') return this.targetRemoved(id);
-    const key = this.ingestKeyOf(id);
-    if (key) this.ingest?.kick(key);
-    await this.publishers.stop(id);
-    this.recordings.abort(id);
-    await this.stopTargetsOf(id);
   }
 
   /**
-   * The state of a thing whose owner is gone, written under this process's new lease: a source goes
-   * offline (and its publisher starts here if it should run), a target offline (and runs here again when
-   * it is fed by a player). `quiet` at start, as before leases: no announcement, no notification.
+   * Live state that no lease row covers (PGlite after a restart, or state from before leases): each is
+   * corrected like an orphan. Proportional to what is live, read once at start.
    */
-  private async correct(kind: LeaseKind, id: string, fence: Fence, quiet: boolean) {
-    if (this.inUse(kind, id) || this.stopping) return;
-    await this.correctState(kind, id, fence, quiet);
-    // Nothing runs here for it: free at once, so an encoder reaching any process may take it.
-    if (!this.inUse(kind, id)) await this.leases.release(kind, id);
-  }
-
-  private async correctState(kind: LeaseKind, id: string, fence: Fence, quiet: boolean) {
-    if (kind === 'target') {
-      const row = await this.deps.targets.repo.byId(id);
-      if (!row) return;
-      await this.targets.correct(row, fence, !quiet);
-      if (!quiet && row.enabled && row.outputId) await this.targetChanged(row);
-      return;
+  private async correctUnowned() {
+    for (const row of await this.deps.sources.liveWithoutOwner()) {
+      await this.sessions.send(row.id, { type: 'settings', wantsPublisher: false, recording: row.recording });
+      await this.sessions.send(row.id, { type: 'orphaned' });
     }
-    const row = await this.deps.sources.repo.byId(id);
-    if (!row) return;
-    const updated = row.live
-      ? await this.deps.sources.repo.updateFenced(id, { live: false, streamStart: null }, fence)
-      : undefined;
-    this.keys.set(updated ?? row);
-    if (updated && !quiet) {
-      this.deps.log.warn({ sourceId: id }, 'corrected the live state of a source whose process is gone');
-      await streamEnded(this.deps, updated);
-    }
-    await this.reconcilePublisher(updated ?? row);
-  }
-
-  /** Live sources and running targets that no process holds (a process died, or stopped without writing). */
-  private async correctUnowned(quiet: boolean) {
-    const things = [
-      ...(await this.deps.sources.repo.liveWithoutOwner()).map((r) => ['source', r.id] as const),
-      ...(await this.deps.targets.repo.activeWithoutOwner()).map((r) => ['target', r.id] as const),
-    ];
-    for (const [kind, id] of things) {
-      const fence = await this.leases.claim(kind, id);
-      if (fence) await this.correct(kind, id, fence, quiet);
+    for (const row of await this.deps.targetsRepo.activeWithoutOwner()) {
+      const fence = await this.deps.keeper.claim('target', row.id, { correction: true });
+      if (!fence) continue;
+      await this.targets.correct(row, fence, false);
+      await this.deps.keeper.release('target', row.id);
     }
   }
 }

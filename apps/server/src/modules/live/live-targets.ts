@@ -1,5 +1,5 @@
 import { isPlatformSettings } from '@stromwerk/contracts/targets';
-import type { MediaCapabilities } from '@stromwerk/media/capabilities';
+import type { MediaRuntime } from '@stromwerk/media/media-runtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlatformLive } from '../../db/schema/streaming';
 import type { EventBus } from '../../lib/events';
@@ -36,7 +36,7 @@ export class LiveTargets {
   constructor(
     private readonly deps: {
       config: Config;
-      capabilities: MediaCapabilities;
+      media: MediaRuntime;
       repo: TargetsRepository;
       events: EventBus;
       log: FastifyBaseLogger;
@@ -71,7 +71,7 @@ export class LiveTargets {
       this.writes.add(write);
       void write.finally(() => this.writes.delete(write));
     };
-    if (!this.deps.capabilities.ffmpeg) {
+    if (!this.deps.media.capabilities.ffmpeg) {
       report({
         state: 'not-connected',
         lastError: 'ffmpeg is not available on this server',

@@ -19,11 +19,12 @@ export class SourcePreviews {
   constructor(
     private readonly dataDir: string,
     private readonly ffmpegPath: string,
-    private readonly localUrl: (streamKey: string) => string | undefined,
+    /** The live plane of this process: only a stream live here can be grabbed. */
+    private readonly ingest: { localUrl(streamKey: string): string | undefined },
   ) {}
 
   async frame(row: SourceRow): Promise<Buffer> {
-    const url = row.live ? this.localUrl(row.streamKey) : undefined;
+    const url = row.live ? this.ingest.localUrl(row.streamKey) : undefined;
     if (!url) throw new AppError('NOT_FOUND', 'The source is not live: there is no preview');
     const dir = join(resolve(this.dataDir), 'tmp', 'previews');
     const file = join(dir, `${row.id}.jpg`);

@@ -55,50 +55,43 @@ export function shouldPublish(row: SourceRow, now = new Date()): boolean {
   return row.startNow;
 }
 
+/** Which settings make a running publisher process start again when they change. */
+const signatureOf = (row: SourceRow) =>
+  [row.type, row.streamKey, row.mediaId, row.loop, row.srtPort, row.name].join('|');
+
 /**
- * The publisher processes of this process's sources. In a cluster a source's publisher runs only in the
- * process holding the source's lease (issue 19, fault 5): one demo encoder, one SRT listener per port.
+ * The publisher processes of this process's sources. The session machine starts one only under the
+ * source's lease (issue 19, fault 5: one demo encoder, one SRT listener per port in the cluster).
  */
 export class LivePublishers {
   private readonly running = new Map<string, { supervisor: ProcessSupervisor; signature: string }>();
 
-  constructor(
-    private readonly ctx: PublisherContext,
-    private readonly claim: (sourceId: string) => Promise<boolean>,
-  ) {}
+  constructor(private readonly ctx: PublisherContext) {}
 
   has(sourceId: string) {
     return this.running.has(sourceId);
   }
 
-  /** Starts, restarts (changed settings) or stops the source's publisher as its row says. */
-  async reconcile(row: SourceRow, allowed: boolean) {
-    const want = allowed && shouldPublish(row);
-    const signature = [row.type, row.streamKey, row.mediaId, row.loop, row.srtPort, row.name].join('|');
-    const current = this.running.get(row.id);
-    if (current && (!want || current.signature !== signature)) await this.stop(row.id);
-    if (!want || this.running.has(row.id)) return;
-    if (!(await this.claim(row.id)) || this.running.has(row.id)) return;
+  async start(row: SourceRow) {
+    if (this.running.has(row.id)) return;
     const publisher = await publisherFor(row, this.ctx);
     if (!publisher || this.running.has(row.id)) return;
-    this.running.set(row.id, { supervisor: publisher.supervisor, signature });
+    this.running.set(row.id, { supervisor: publisher.supervisor, signature: signatureOf(row) });
     publisher.supervisor.start(publisher.args);
+  }
+
+  /** A running publisher whose settings changed (another media, port, name) starts again with them. */
+  async restartIfChanged(row: SourceRow) {
+    const current = this.running.get(row.id);
+    if (!current || current.signature === signatureOf(row)) return;
+    await this.stop(row.id);
+    await this.start(row);
   }
 
   async stop(sourceId: string) {
     const p = this.running.get(sourceId);
     this.running.delete(sourceId);
     await p?.supervisor.stop();
-  }
-
-  /**
-   * Stops the publishers of sources that no longer exist: a source deleted with its workspace or
-   * corporation (a cascade in the database) gets no `sourceRemoved` call. Returns their ids.
-   */
-  async stopGone(existing: ReadonlySet<string>): Promise<string[]> {
-    const gone = [...this.running.keys()].filter((id) => !existing.has(id));
-    await Promise.all(gone.map((id) => this.stop(id)));
-    return gone;
   }
 
   async stopAll() {

@@ -3,6 +3,7 @@ import { and, asc, count, eq, getTableColumns, ilike, inArray, type SQL, sql } f
 import { outputs } from '../../db/schema/outputs';
 import { withTransaction } from '../../db/transaction';
 import type { Db } from '../../plugins/db';
+import { type Fence, holdsLease } from '../live/leases.repository';
 import { escapeLike } from '../users/users.repository';
 
 export type OutputRow = typeof outputs.$inferSelect;
@@ -16,8 +17,44 @@ export class OutputsRepository {
     return row;
   }
 
-  all() {
-    return this.db.select().from(outputs);
+  /** Players showing a source as main or backup (indexed: migration 0020). */
+  referencing(sourceId: string) {
+    return this.db
+      .select()
+      .from(outputs)
+      .where(
+        sql`(${outputs.settings}->>'mainSourceId') = ${sourceId} OR (${outputs.settings}->>'backupSourceId') = ${sourceId}`,
+      );
+  }
+
+  /** Players whose fallback is this media. */
+  withFallback(mediaId: string) {
+    return this.db.select().from(outputs).where(sql`(${outputs.settings}->>'fallbackMediaId') = ${mediaId}`);
+  }
+
+  /**
+   * Players a starting process looks at: those showing something, with a fallback, or whose source is
+   * live. The others are offline and stay so until an event about them.
+   */
+  needingAttention() {
+    return this.db
+      .select({ id: outputs.id })
+      .from(outputs)
+      .where(
+        sql`${outputs.input} <> 'offline' OR (${outputs.settings}->>'fallbackMediaId') IS NOT NULL
+          OR EXISTS (SELECT 1 FROM sources s WHERE s.live
+            AND s.id::text IN (${outputs.settings}->>'mainSourceId', ${outputs.settings}->>'backupSourceId'))`,
+      );
+  }
+
+  /** The program's state, written by the holder of the output's lease only (issue 29). */
+  async updateFenced(id: string, values: Partial<typeof outputs.$inferInsert>, fence: Fence) {
+    const [row] = await this.db
+      .update(outputs)
+      .set(values)
+      .where(and(eq(outputs.id, id), holdsLease('output', id, fence)))
+      .returning();
+    return row;
   }
 
   async insert(values: typeof outputs.$inferInsert) {

@@ -15,22 +15,15 @@ import type { EventBus } from '../../lib/events';
 import type { Actor } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
 import type { AccessService } from '../access/access.service';
+import type { LiveEvents } from '../live/live-events';
 import type { MediasRepository } from '../medias/medias.repository';
 import type { SourcesRepository } from '../sources/sources.repository';
 import type { UsageService } from '../usage/usage.service';
 import type { OutputRow, OutputsRepository } from './outputs.repository';
 import type { Viewers } from './viewers';
 
-/** What the live plane needs to hear about outputs. */
-export interface OutputControl {
-  outputChanged(row: OutputRow): Promise<void>;
-  outputRemoved(id: string): Promise<void>;
-}
-
 /** Players & recorders (spec section 7 "/v1/outputs"): settings, passwords, statistics. */
 export class OutputsService {
-  live: OutputControl | undefined;
-
   constructor(
     private readonly usage: UsageService,
     private readonly config: Config,
@@ -41,6 +34,8 @@ export class OutputsService {
     private readonly medias: MediasRepository,
     /** Who watches: across every process on PostgreSQL (issue 19), in memory otherwise. */
     readonly viewers: Viewers,
+    /** Changes the live plane must act on; never an engine (issue 29). */
+    private readonly live: LiveEvents,
   ) {}
 
   present(row: OutputRow): Output {
@@ -154,7 +149,7 @@ export class OutputsService {
 
   private async removeAll(rows: OutputRow[]) {
     for (const row of rows) {
-      await this.live?.outputRemoved(row.id);
+      await this.live.send({ type: 'output-removed', id: row.id });
       await this.viewers.drop(row.id);
     }
     await this.repo.deleteMany(rows.map((r) => r.id));
@@ -194,7 +189,7 @@ export class OutputsService {
       workspaceId: row.workspaceId,
       data: { input: row.input, name: row.name },
     });
-    if (decide) await this.live?.outputChanged(row);
+    if (decide) await this.live.send({ type: 'output-changed', id: row.id });
   }
 
   private async checkReferences(s: OutputSettings, workspaceId: string) {

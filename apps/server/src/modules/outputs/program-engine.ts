@@ -1,15 +1,16 @@
 /**
  * The programs of this node's players & recorders. State per output: its hot-standby feed (a reader per
- * configured input and the one HLS writer appending to DATA_DIR/hls/<id>/index.m3u8, see
+ * configured input and the one HLS writer appending to SHARED_DIR/hls/<id>/index.m3u8, see
  * @stromwerk/media/program-feed) and, while the program is live and recording is on, its recorder. The
- * database, the sources' live flags and the feed's readers say what plays (program-choice.ts); every
- * change of a source, media or output, and every input the feed finds dead or back, re-decides the
- * output, one output at a time.
+ * database, the sources' live sessions and the feed's readers say what plays (program-choice.ts); where
+ * it is written is program-owner.ts's rule. An output is decided again, one at a time, on every event
+ * about it, its sources or its media (live-events.ts), on every input the feed finds dead or back, and
+ * when its lease is lost or orphaned. Nothing reads every player periodically (issue 29).
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ProgramInput } from '@stromwerk/contracts/outputs';
-import type { MediaCapabilities } from '@stromwerk/media/capabilities';
+import type { MediaRuntime } from '@stromwerk/media/media-runtime';
 import {
   type FeedInput,
   type FeedInputs,
@@ -17,9 +18,10 @@ import {
   type ReaderSource,
 } from '@stromwerk/media/program-feed';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '../../lib/events';
 import { type Config, sharedRoot } from '../../plugins/config';
 import type { Storage } from '../../plugins/storage';
+import type { LeaseKeeper } from '../live/lease-keeper';
+import type { LiveEvent, LiveEvents } from '../live/live-events';
 import { SourceRecorder } from '../live/source-recorder';
 import { storedInput } from '../medias/media-input';
 import type { MediaRow } from '../medias/medias.repository';
@@ -27,12 +29,13 @@ import type { MediasService } from '../medias/medias.service';
 import type { RecordingsService } from '../medias/recordings.service';
 import type { SourcesRepository } from '../sources/sources.repository';
 import type { OutputRow } from './outputs.repository';
-import type { OutputControl, OutputsService } from './outputs.service';
+import type { OutputsService } from './outputs.service';
 import { chooseInput, type ProgramFacts } from './program-choice';
-import type { ProgramOwner } from './program-owner';
+import { ProgramOwner } from './program-owner';
 import { VodPackager } from './vod-packager';
 
-const TICK_MS = 5000;
+/** A live program whose lease could not be taken yet (a writer elsewhere still stopping) is tried again. */
+const RETRY_MS = 2_000;
 const COPYABLE = (m: MediaRow) => {
   const p = m.probe as { video?: { codec?: string } | null; audio?: { codec?: string } | null } | null;
   return p?.video?.codec === 'h264' && (!p.audio || p.audio.codec === 'aac');
@@ -43,9 +46,9 @@ export const programDir = (dataDir: string, outputId: string) => join(resolve(da
 
 export interface ProgramEngineDeps {
   config: Config;
-  capabilities: MediaCapabilities;
+  media: MediaRuntime;
   log: FastifyBaseLogger;
-  events: EventBus;
+  liveEvents: LiveEvents;
   outputs: OutputsService;
   sources: SourcesRepository;
   medias: MediasService;
@@ -53,20 +56,29 @@ export interface ProgramEngineDeps {
   recordings: RecordingsService;
   /** RTMP address of a stream key on this node's ingest; undefined while the ingest is down. */
   localUrl(streamKey: string): string | undefined;
-  /** Which process writes which output (several processes, issue 19); absent: this one writes all. */
-  owner?: ProgramOwner;
+  /** Whether a source's session is live on this process. */
+  liveHere(sourceId: string): boolean;
+  /** The leases of this process: which process writes which output (issues 19, 29). */
+  keeper: LeaseKeeper;
 }
 
-export class ProgramEngine implements OutputControl {
+export class ProgramEngine {
   private readonly writers = new Map<string, { feed: ProgramFeed; signature: string }>();
   private readonly recorders = new Map<string, { recorder: SourceRecorder; dir: string; url: string }>();
   private readonly chains = new Map<string, Promise<void>>();
-  private tick: NodeJS.Timeout | undefined;
+  private readonly retries = new Map<string, NodeJS.Timeout>();
   private unsubscribe: (() => void) | undefined;
   private stopping = false;
   private readonly vods: VodPackager;
 
+  private readonly owner: ProgramOwner;
+
   constructor(private readonly deps: ProgramEngineDeps) {
+    this.owner = new ProgramOwner(deps.keeper, {
+      runs: (id) => this.runs(id),
+      reconsider: (id) => this.reconcile(id),
+      liveHere: (id) => deps.liveHere(id),
+    });
     this.vods = new VodPackager({ ffmpegPath: deps.config.ffmpegPath, log: deps.log });
   }
 
@@ -75,33 +87,51 @@ export class ProgramEngine implements OutputControl {
   }
 
   async start() {
-    this.unsubscribe = this.deps.events.onChange((e) => {
-      if (e.type === 'source' || e.type === 'media') void this.reconcileReferencing(e.id);
-    });
-    await this.reconcileAll();
-    this.tick = setInterval(() => void this.reconcileAll(), TICK_MS);
-    this.tick.unref();
+    this.owner.listen();
+    this.unsubscribe = this.deps.liveEvents.subscribe((e) => this.onEvent(e));
+    for (const { id } of await this.deps.outputs.repo.needingAttention()) await this.reconcile(id);
   }
 
   async stop() {
     this.stopping = true;
-    clearInterval(this.tick);
     this.unsubscribe?.();
+    for (const timer of this.retries.values()) clearTimeout(timer);
     for (const { recorder } of this.recorders.values()) recorder.abort();
     await Promise.all([...this.writers.values()].map((w) => w.feed.stop()));
     this.writers.clear();
+    // The playlists go on with whoever takes the leases over (they are orphans now, not released).
+    await this.owner.handOverAll();
   }
 
-  // --- OutputControl ---
-
-  outputChanged(row: OutputRow) {
-    return this.reconcile(row.id);
+  private async onEvent(e: LiveEvent) {
+    switch (e.type) {
+      case 'output-changed':
+        return this.reconcile(e.id);
+      case 'output-removed':
+        return this.outputRemoved(e.id);
+      case 'source-changed':
+      case 'source-state':
+      case 'source-removed':
+        for (const row of await this.deps.outputs.repo.referencing(e.id)) await this.reconcile(row.id);
+        return;
+      case 'media-changed': {
+        const ids = new Set((await this.deps.outputs.repo.withFallback(e.id)).map((r) => r.id));
+        // A recording of a player (its VOD after the stream).
+        const media = await this.deps.medias.repo.byId(e.id);
+        if (media?.origin === 'recording' && media.originId) ids.add(media.originId);
+        for (const id of ids) await this.reconcile(id);
+        return;
+      }
+      default:
+        return;
+    }
   }
 
   async outputRemoved(id: string) {
     await this.stopWriter(id);
     await this.finishRecording(id, undefined);
     await rm(this.hlsDir(id), { recursive: true, force: true });
+    await this.owner.giveUpUnlessRunning(id);
   }
 
   /** Whether this process writes or records the output (its lease is in use). */
@@ -110,21 +140,6 @@ export class ProgramEngine implements OutputControl {
   }
 
   // --- deciding ---
-
-  /** Every player, and the writers and recorders of players deleted through another process. */
-  private async reconcileAll() {
-    const ids = new Set((await this.deps.outputs.repo.all()).map((row) => row.id));
-    for (const id of [...this.writers.keys(), ...this.recorders.keys()]) ids.add(id);
-    for (const id of ids) await this.reconcile(id);
-  }
-
-  private async reconcileReferencing(id: string) {
-    for (const row of await this.deps.outputs.repo.all()) {
-      const s = row.settings;
-      if ([s.mainSourceId, s.backupSourceId, s.fallbackMediaId].includes(id) || row.input === 'vod')
-        await this.reconcile(row.id);
-    }
-  }
 
   /** One decision per output at a time: a burst of events must not start two writers. */
   reconcile(outputId: string): Promise<void> {
@@ -166,10 +181,13 @@ export class ProgramEngine implements OutputControl {
     const planned = chooseInput(s, facts({ main: true, backup: true, fallback: true }));
     const plannedLive = planned === 'main' ? main : planned === 'backup' ? backup : undefined;
     const needed = planned !== 'offline' || row.input !== planned || this.runs(row.id);
-    if (this.deps.owner && !(await this.deps.owner.mayWrite(row.id, plannedLive?.id, needed))) {
+    if (!(await this.owner.mayWrite(row.id, plannedLive?.id, needed))) {
       await this.stopWriter(row.id);
-      await this.deps.owner.giveUp(row.id);
-      return this.finishRecording(row.id, undefined);
+      await this.finishRecording(row.id, undefined);
+      await this.owner.giveUpUnlessRunning(row.id);
+      // The source is live here but a writer elsewhere has not let go yet: try again shortly.
+      if (plannedLive && this.deps.liveHere(plannedLive.id)) this.retryLater(row.id);
+      return;
     }
     const rule = (usable: Record<FeedInput, boolean>) => {
       const chosen = chooseInput(s, facts(usable));
@@ -195,11 +213,22 @@ export class ProgramEngine implements OutputControl {
     await this.finishRecording(row.id, s.recording ? liveUrl : undefined);
     if (s.recording && liveUrl && !this.recorders.has(row.id)) await this.startRecording(row, liveUrl);
     if (row.input !== input) await this.setInput(row, input);
+    await this.owner.giveUpUnlessRunning(row.id);
+  }
+
+  private retryLater(outputId: string) {
+    if (this.retries.has(outputId) || this.stopping) return;
+    const timer = setTimeout(() => {
+      this.retries.delete(outputId);
+      void this.reconcile(outputId);
+    }, RETRY_MS);
+    timer.unref();
+    this.retries.set(outputId, timer);
   }
 
   private async packageVod(outputId: string, m: MediaRow) {
     const original = m.files.find((f) => f.kind === 'original');
-    if (!original || !this.deps.capabilities.ffmpeg) return;
+    if (!original || !this.deps.media.capabilities.ffmpeg) return;
     const dir = this.hlsDir(outputId);
     await mkdir(dir, { recursive: true });
     await this.vods.ensure(dir, m.id, () => storedInput(this.deps.storage, m, original), !COPYABLE(m));
@@ -232,9 +261,13 @@ export class ProgramEngine implements OutputControl {
     return rows[0];
   }
 
+  /** The program's state, written under the output's lease; targets fed by the player follow it. */
   private async setInput(row: OutputRow, input: ProgramInput) {
-    const updated = await this.deps.outputs.repo.update(row.id, { input });
-    if (updated) await this.deps.outputs.changed(updated, 'updated', false);
+    const fence = this.owner.fence(row.id);
+    const updated = fence && (await this.deps.outputs.repo.updateFenced(row.id, { input }, fence));
+    if (!updated) return;
+    await this.deps.outputs.changed(updated, 'updated', false);
+    await this.deps.liveEvents.send({ type: 'program-changed', id: row.id });
   }
 
   // --- processes ---
@@ -250,7 +283,7 @@ export class ProgramEngine implements OutputControl {
   ): Promise<ProgramFeed | undefined> {
     const signature = row.settings.latency;
     const current = this.writers.get(row.id);
-    const wanted = Object.keys(inputs).length > 0 && this.deps.capabilities.ffmpeg;
+    const wanted = Object.keys(inputs).length > 0 && this.deps.media.capabilities.ffmpeg;
     if (current && (current.signature !== signature || !wanted)) await this.stopWriter(row.id);
     if (!wanted) return undefined;
     let entry = this.writers.get(row.id);

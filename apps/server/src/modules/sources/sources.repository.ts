@@ -5,7 +5,23 @@ import type {
   SourceType,
   StreamEndpoint,
 } from '@stromwerk/contracts/sources';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sources } from '../../db/schema/streaming';
 import { corporations, workspaces } from '../../db/schema/tenancy';
 import { iso, isoOrNull } from '../../lib/dates';
@@ -111,8 +127,73 @@ export class SourcesRepository {
     return row;
   }
 
-  async all() {
-    return this.db.select().from(sources);
+  /**
+   * What the publish check needs of every source, read once when the live plane starts (the registry is
+   * then changed per event, never read again in full).
+   */
+  async keyed() {
+    return this.db
+      .select({
+        id: sources.id,
+        streamKey: sources.streamKey,
+        corporationId: sources.corporationId,
+        workspaceId: sources.workspaceId,
+        type: sources.type,
+        endpoint: sources.endpoint,
+        maintenanceStart: sources.maintenanceStart,
+        maintenanceEnd: sources.maintenanceEnd,
+        live: sources.live,
+      })
+      .from(sources);
+  }
+
+  /** Sources fed by a process of ours (demo, re-live, SRT listener): the only ones a start looks at. */
+  async withPublisher() {
+    return this.db.select().from(sources).where(ne(sources.type, 'rtmp'));
+  }
+
+  /** The next moment after `after` at which a scheduled start or a maintenance window begins or ends. */
+  async nextScheduleTime(after: Date): Promise<Date | undefined> {
+    const at = sql`${after.toISOString()}::timestamptz`;
+    const result = await this.db.execute(sql`SELECT least(
+        (SELECT min(scheduled_start) FROM sources WHERE scheduled_start > ${at}),
+        (SELECT min(maintenance_start) FROM sources WHERE maintenance_start > ${at}),
+        (SELECT min(maintenance_end) FROM sources WHERE maintenance_end > ${at})) AS next`);
+    const next = (result.rows[0] as { next: string | Date | null } | undefined)?.next;
+    return next ? new Date(next) : undefined;
+  }
+
+  /** Sources whose scheduled start or maintenance window began or ended in (from, to]. */
+  async scheduleBetween(from: Date, to: Date) {
+    const inRange = (column: AnyPgColumn) => and(gt(column, from), lte(column, to));
+    return this.db
+      .select()
+      .from(sources)
+      .where(
+        or(
+          inRange(sources.scheduledStart),
+          inRange(sources.maintenanceStart),
+          inRange(sources.maintenanceEnd),
+        ),
+      );
+  }
+
+  /** The live sources of a corporation (a block disconnects them). */
+  async liveOf(corporationId: string) {
+    return this.db
+      .select()
+      .from(sources)
+      .where(and(eq(sources.corporationId, corporationId), eq(sources.live, true)));
+  }
+
+  /** Which of these ids still exist (sources deleted with their workspace leave no event of their own). */
+  async existing(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: sources.id })
+      .from(sources)
+      .where(inArray(sources.id, [...ids]));
+    return new Set(rows.map((r) => r.id));
   }
 
   async insert(values: typeof sources.$inferInsert) {

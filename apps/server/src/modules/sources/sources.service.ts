@@ -17,20 +17,18 @@ import type { Actor } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
 import { ENDPOINT_PROTOCOL } from '../../plugins/ingest-config';
 import type { AccessService } from '../access/access.service';
-import type { LiveControl } from '../live/live-control';
+import type { LiveEvents } from '../live/live-events';
 import type { SourcePreviews } from '../live/source-previews';
 import type { MediasRepository } from '../medias/medias.repository';
 import type { UsageService } from '../usage/usage.service';
-import { type SourceRow, type SourcesRepository, toSource } from './sources.repository';
+import { ingestUrlOf, sourcePresenter } from './source-presenter';
+import type { SourceRow, SourcesRepository } from './sources.repository';
 
 const date = (v: string | null | undefined) =>
   v === undefined ? undefined : v === null ? null : new Date(v);
 const SRT_PORT_RANGE = 1000;
 
 export class SourcesService {
-  live: LiveControl | undefined;
-  previews: SourcePreviews | undefined;
-
   constructor(
     private readonly usage: UsageService,
     private readonly config: Config,
@@ -38,19 +36,13 @@ export class SourcesService {
     private readonly access: AccessService,
     private readonly events: EventBus,
     private readonly medias: MediasRepository,
+    /** Changes the live plane must act on; never an engine (issue 29). */
+    private readonly live: LiveEvents,
+    private readonly previews: SourcePreviews,
   ) {}
 
-  /**
-   * Where encoders send to: the configured address of the source's region (docs/operations.md, "Ingest
-   * endpoints"); null for demo and re-live sources and for a region without an address, never a made-up one.
-   */
   ingestUrl(row: Pick<SourceRow, 'type' | 'endpoint' | 'srtPort'>): string | null {
-    const address = this.config.ingestEndpoints[row.endpoint as StreamEndpoint];
-    if (!address) return null;
-    if (row.type === 'rtmp' && address.protocol === 'rtmp') return address.base;
-    if (row.type === 'srt' && address.protocol === 'srt' && row.srtPort)
-      return `${address.base}:${row.srtPort}`;
-    return null;
+    return ingestUrlOf(this.config, row);
   }
 
   /** Every region and whether it has an ingest address here. */
@@ -64,7 +56,7 @@ export class SourcesService {
     };
   }
 
-  present = (row: SourceRow) => toSource(row, this.ingestUrl(row));
+  present = (row: SourceRow) => sourcePresenter(this.config)(row);
 
   async list(actor: Actor, query: SourceListQuery & { corporationId?: string }) {
     if (query.workspaceId && !query.corporationId) {
@@ -175,8 +167,10 @@ export class SourcesService {
   }
 
   private async removeAll(rows: SourceRow[]) {
-    for (const row of rows) await this.live?.sourceRemoved(row);
     await this.repo.deleteMany(rows.map((r) => r.id));
+    // After the rows are gone: a publish racing the delete is refused by the database check.
+    for (const row of rows)
+      await this.live.send({ type: 'source-removed', id: row.id, streamKey: row.streamKey });
     for (const row of rows) {
       this.events.changed({
         type: 'source',
@@ -191,7 +185,6 @@ export class SourcesService {
   /** A JPEG of the live picture, a few seconds old at most. */
   async preview(actor: Actor, id: string): Promise<Buffer> {
     const row = await this.row(actor, id, 'read');
-    if (!this.previews) throw notFound('Preview');
     return this.previews.frame(row);
   }
 
@@ -209,12 +202,16 @@ export class SourcesService {
     return { streamKey: row.streamKey, ingestUrl, publishUrl };
   }
 
-  /** A new key; an encoder still using the old one is disconnected by the engine. */
+  /**
+   * A new key. An encoder still using the old one is disconnected by the process it streams to, whose
+   * session then ends (and writes the source offline) as every session does: nothing here writes live
+   * state (issue 29).
+   */
   async rotateKey(actor: Actor, id: string) {
     const row = await this.row(actor, id, 'write');
-    await this.live?.sourceRemoved(row);
-    const updated = (await this.repo.update(id, { streamKey: randomSecret(18), live: false }))!;
-    await this.changed(updated, 'updated');
+    const updated = (await this.repo.update(id, { streamKey: randomSecret(18) }))!;
+    this.announce(updated, 'updated');
+    await this.live.send({ type: 'key-rotated', id, oldKey: row.streamKey });
     return this.streamKey(actor, id);
   }
 
@@ -232,6 +229,11 @@ export class SourcesService {
   }
 
   async changed(row: SourceRow, action: 'created' | 'updated') {
+    this.announce(row, action);
+    await this.live.send({ type: 'source-changed', id: row.id });
+  }
+
+  private announce(row: SourceRow, action: 'created' | 'updated') {
     this.events.changed({
       type: 'source',
       action,
@@ -240,7 +242,6 @@ export class SourcesService {
       workspaceId: row.workspaceId,
       data: this.present(row),
     });
-    await this.live?.sourceChanged(row);
   }
 
   private endpointFor(type: CreateSourceBody['type'], endpoint: StreamEndpoint | undefined): StreamEndpoint {

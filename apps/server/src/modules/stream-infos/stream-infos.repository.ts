@@ -57,6 +57,16 @@ export class StreamInfosRepository {
     await this.db.update(streamInfos).set({ info }).where(eq(streamInfos.id, id));
   }
 
+  /** The source's open record (the one without an end), if any. */
+  async openOf(sourceId: string) {
+    const [row] = await this.db
+      .select({ id: streamInfos.id })
+      .from(streamInfos)
+      .where(and(eq(streamInfos.sourceId, sourceId), isNull(streamInfos.streamEnd)))
+      .limit(1);
+    return row?.id;
+  }
+
   /** Ends the source's open record (the one without an end). */
   async closeOpen(sourceId: string, end: Date) {
     await this.db

@@ -75,6 +75,14 @@ export class StreamInfosService {
     return row.id;
   }
 
+  /**
+   * The open record of a session that another process began and this one continues (a takeover), or a
+   * new one when there is none.
+   */
+  async continueOrOpen(source: { id: string; corporationId: string; workspaceId: string }, start: Date) {
+    return (await this.repo.openOf(source.id)) ?? this.open(source, start);
+  }
+
   async setInfo(id: string, info: StreamInfo) {
     await this.repo.setInfo(id, info);
   }

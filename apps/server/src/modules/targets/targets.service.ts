@@ -13,7 +13,7 @@ import type { EventBus } from '../../lib/events';
 import { grants } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
 import type { AccessService } from '../access/access.service';
-import type { LiveControl } from '../live/live-control';
+import type { LiveEvents } from '../live/live-events';
 import type { SourcesRepository } from '../sources/sources.repository';
 import type { UsageService } from '../usage/usage.service';
 import { endpointOf, PRIVATE_REFUSED, publicAddresses, TargetAddressError } from './target-policy';
@@ -43,7 +43,6 @@ export interface SocialBinding {
 }
 
 export class TargetsService {
-  live: LiveControl | undefined;
   socialBinding: SocialBinding | undefined;
 
   constructor(
@@ -52,6 +51,8 @@ export class TargetsService {
     private readonly sources: SourcesRepository,
     private readonly access: AccessService,
     private readonly events: EventBus,
+    /** Changes the live plane must act on; never an engine (issue 29). */
+    private readonly live: LiveEvents,
     private readonly policy: { allowPrivate: boolean } = { allowPrivate: false },
   ) {}
 
@@ -158,7 +159,7 @@ export class TargetsService {
   }
 
   private async removeAll(rows: TargetRow[]) {
-    for (const row of rows) await this.live?.targetRemoved(row.id);
+    for (const row of rows) await this.live.send({ type: 'target-removed', id: row.id });
     await this.repo.deleteMany(rows.map((r) => r.id));
     for (const row of rows) {
       this.events.changed({
@@ -179,7 +180,7 @@ export class TargetsService {
       corporationId: row.corporationId,
       workspaceId: row.workspaceId,
     });
-    await this.live?.targetChanged(row);
+    await this.live.send({ type: 'target-changed', id: row.id });
   }
 
   /** A platform target's connection must be usable here; any other target's receiver passes the policy. */
@@ -196,8 +197,9 @@ export class TargetsService {
 
   /** Bound to a connection that may no longer be used here: the push stops and the target says why. */
   async unbindable(id: string, reason: string) {
-    await this.live?.targetRemoved(id);
-    const row = await this.repo.update(id, { state: 'offline', lastError: reason, onlineSince: null });
+    // The push stops where it runs (its runner writes the state offline); the reason stays on the target.
+    await this.live.send({ type: 'target-removed', id });
+    const row = await this.repo.update(id, { lastError: reason });
     if (row)
       this.events.changed({
         type: 'target',

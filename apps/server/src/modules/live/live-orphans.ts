@@ -1,0 +1,59 @@
+import type { LiveEngine } from './live-engine';
+
+/**
+ * How long the live state of an encoder-fed source whose process is gone is kept before it is written
+ * offline: its encoder reconnects (OBS after about a second, through the region's balancer) and the
+ * process it reaches continues the same session. Also the bound of a ghost: "live" with nobody streaming.
+ */
+export const RECONNECT_GRACE_MS = 3_000;
+/** A process without media (an API process) corrects last: a media process may take the thing over. */
+const NO_MEDIA_DELAY_MS = 1_500;
+
+/**
+ * A source lease with no live holder (its process died, was evicted, or handed it over). Its session
+ * machine decides: continue it here (an encoder reconnected here, or its publisher runs here now) or
+ * correct it offline and give it back.
+ */
+export async function sourceOrphaned(engine: LiveEngine, id: string, seenForMs: number) {
+  const { deps } = engine;
+  const delay = engine.runsMedia ? 0 : NO_MEDIA_DELAY_MS;
+  const row = await deps.sources.byId(id);
+  if (!row) {
+    // The lease of a deleted source: nothing to correct, the row goes.
+    if (seenForMs >= delay && (await deps.keeper.claim('source', id, { correction: true })))
+      await deps.keeper.release('source', id);
+    return;
+  }
+  const waitsForEncoder = row.live && row.type === 'rtmp';
+  if (seenForMs < delay + (waitsForEncoder ? RECONNECT_GRACE_MS : 0)) return;
+  await engine.sessions.send(id, { type: 'orphaned' });
+  await engine.settingsOf(row);
+}
+
+/**
+ * A target lease with no live holder. Its push continues here when its feed is here (the source's
+ * session is live here, or the player's program exists); otherwise, after the grace, its state is
+ * written offline and the lease given back.
+ */
+export async function targetOrphaned(engine: LiveEngine, id: string, seenForMs: number) {
+  const { deps } = engine;
+  const delay = engine.runsMedia ? 0 : NO_MEDIA_DELAY_MS;
+  const row = await deps.targetsRepo.byId(id);
+  if (!row) {
+    if (seenForMs >= delay && (await deps.keeper.claim('target', id, { correction: true })))
+      await deps.keeper.release('target', id);
+    return;
+  }
+  if (row.enabled && engine.runsMedia) {
+    const key = row.sourceId ? engine.publishingKeyOf(row.sourceId) : undefined;
+    const url = key !== undefined ? engine.localUrl(key) : undefined;
+    if (row.sourceId && url && engine.liveHere(row.sourceId)) return engine.targets.run(row, url);
+    const feed = row.outputId ? await deps.programFeed(row.outputId) : undefined;
+    if (feed) return engine.targets.run(row, feed);
+  }
+  if (seenForMs < delay + RECONNECT_GRACE_MS) return;
+  const fence = await deps.keeper.claim('target', id, { correction: true });
+  if (!fence) return;
+  await engine.targets.correct(row, fence, true);
+  await deps.keeper.release('target', id);
+}
