@@ -20,12 +20,14 @@ import { corporationsRoutes } from './modules/corporations/corporations.routes';
 import { DraftPreviews } from './modules/drafts/draft-preview';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { graphRoutes } from './modules/graph/graph.routes';
+import { clusterStatus } from './modules/health/cluster-status';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { JobWorker } from './modules/jobs/job-worker';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { mediaJobHandlers } from './modules/jobs/media-job-handlers';
 import { assertClusterReady } from './modules/live/cluster-mode';
+import { LeasesRepository } from './modules/live/leases.repository';
 import type { LiveEngine } from './modules/live/live-engine';
 import { mediasRoutes } from './modules/medias/medias.routes';
 import { brokerRoutes, browserBrokerPath } from './modules/notifications/broker.routes';
@@ -226,6 +228,16 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
             ok: true,
             engine: services.storage.engine,
             message: services.storage.describe(),
+          }),
+          cluster: () => clusterStatus(new LeasesRepository(database.db), services.jobs.repo),
+          readiness: () => ({
+            role: placement.role,
+            cluster: !!database.listen,
+            broker: app.broker?.health() ?? { ok: false, message: 'not started' },
+            media: { state: media.state, message: media.lastFailures.join('; ') || undefined },
+            live: opts.live !== false,
+            lockSession: services.live.keeper.sessionUp,
+            ingest: services.live.engine.runsMedia,
           }),
         },
       });

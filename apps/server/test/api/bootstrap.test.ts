@@ -36,6 +36,14 @@ describe(`first run and login (${testDbEngine()})`, () => {
     expect(res.body.parts.mail!.engine).toBe('outbox');
     // One process without ROLE/INGEST_REGION is API and every region's ingest (issue 19, placement).
     expect(res.body.process).toEqual({ role: 'all', regions: ['europe', 'us-west', 'europe-srt'] });
+    expect(res.body.parts.jobs).toMatchObject({ ok: true, waiting: 0 });
+  });
+
+  it('answers readiness and liveness for load balancers', async () => {
+    const ready = await op(ctx.app, 'health.ready', {});
+    expect([ready.status, ready.body]).toEqual([200, { ready: true, role: 'all', reasons: [] }]);
+    const live = await op(ctx.app, 'health.live', {});
+    expect([live.status, live.body]).toEqual([200, { alive: true }]);
   });
 
   it('does not run the bootstrap twice', async () => {

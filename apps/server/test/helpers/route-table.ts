@@ -151,6 +151,8 @@ export function routeTable(v: Victim, attackerId: string): RouteCase[] {
     // Usage and health
     r('usage.report', undefined, 'hidden', { body: { corporationId: v.corporationId } }),
     r('health.get', undefined, pub(200), { public: true }),
+    r('health.ready', undefined, pub(200), { public: true }),
+    r('health.live', undefined, pub(200), { public: true }),
   ];
 }
 

@@ -7,4 +7,15 @@ export const healthRoutes = routeTable({
     path: '/health',
     access: 'public',
   },
+  // For load balancers (docs/operations.md "Health and readiness"): route traffic by `ready`, restart by `live`.
+  ready: {
+    method: 'GET',
+    path: '/health/ready',
+    access: 'public',
+  },
+  live: {
+    method: 'GET',
+    path: '/health/live',
+    access: 'public',
+  },
 });

@@ -55,6 +55,12 @@ export class JobsRepository {
     return id ? this.byId(id) : undefined;
   }
 
+  /** How many jobs wait for a worker (health: jobs wait visibly when no media process runs). */
+  async queuedCount(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(jobs).where(eq(jobs.state, 'queued'));
+    return row?.n ?? 0;
+  }
+
   async heartbeat(ids: string[]) {
     if (ids.length === 0) return;
     await this.db.update(jobs).set({ heartbeatAt: new Date() }).where(inArray(jobs.id, ids));

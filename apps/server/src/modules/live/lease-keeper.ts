@@ -63,6 +63,11 @@ export class LeaseKeeper {
     });
   }
 
+  /** Whether the lock session is connected (readiness). */
+  get sessionUp() {
+    return this.session.up;
+  }
+
   /** The holder name of the current lock session (written into every lease row taken with it). */
   get me() {
     return this.session.holder;

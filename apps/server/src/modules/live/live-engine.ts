@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import type { MediaRuntime } from '@stromwerk/media/media-runtime';
+import { setProcessOwner, sweepOrphans } from '@stromwerk/media/orphans';
 import { type RtmpIngest, startIngest } from '../../plugins/ingest-engine';
 import type { StatsReading } from '../graph/live-stats';
 import type { SourceRow } from '../sources/sources.repository';
@@ -128,6 +130,12 @@ export class LiveEngine {
   private async startMedia() {
     if (this.stopping || this.ingest) return;
     const { config, log } = this.deps;
+    // Media processes a killed server left behind would write next to the ones started now: kill them
+    // first, then mark ours so the next start can do the same (packages/media/src/orphans.ts).
+    const owner = resolve(config.dataDir);
+    const swept = await sweepOrphans(owner);
+    if (swept.length > 0) log.warn({ pids: swept }, 'killed media processes left by a previous run');
+    setProcessOwner(owner);
     this.ingest = await startIngest(config.ingestEngine, {
       port: config.rtmpPort,
       host: config.host,

@@ -26,7 +26,7 @@ export type LiveEvent =
   /** A player's program started showing something or stopped: targets fed by it follow. */
   | { type: 'program-changed'; id: string }
   /** A media changed (ready, deleted): players whose fallback or recording it is decide again. */
-  | { type: 'media-changed'; id: string }
+  | { type: 'media-changed'; id: string; recordingOf?: string }
   /** A corporation was blocked or unblocked. */
   | { type: 'corporation-changed'; id: string }
   /** A workspace or corporation was deleted: its sources went with it (a cascade, no event per source). */
@@ -57,7 +57,10 @@ export class LiveEvents {
         void this.send({ type: 'corporation-changed', id: e.id });
       if ((e.type === 'corporation' || e.type === 'workspace') && e.action === 'deleted')
         void this.send({ type: 'tenant-removed', id: e.id });
-      if (e.type === 'media' && e.action !== 'created') void this.send({ type: 'media-changed', id: e.id });
+      if (e.type === 'media' && e.action !== 'created') {
+        const recordingOf = (e.data as { recordingOf?: string | null } | undefined)?.recordingOf ?? undefined;
+        void this.send({ type: 'media-changed', id: e.id, ...(recordingOf ? { recordingOf } : {}) });
+      }
     });
   }
 

@@ -208,7 +208,12 @@ export class MediasService {
       id: row.id,
       corporationId: row.corporationId!,
       workspaceId: row.workspaceId,
-      data: { status: row.status, name: row.name },
+      // The player a recording belongs to decides its VOD again (live-events.ts), even once it is deleted.
+      data: {
+        status: row.status,
+        name: row.name,
+        recordingOf: row.origin === 'recording' ? row.originId : null,
+      },
     });
   }
 }

@@ -116,10 +116,9 @@ export class ProgramEngine {
         return;
       case 'media-changed': {
         const ids = new Set((await this.deps.outputs.repo.withFallback(e.id)).map((r) => r.id));
-        // A recording of a player (its VOD after the stream).
-        const media = await this.deps.medias.repo.byId(e.id);
-        if (media?.origin === 'recording' && media.originId) ids.add(media.originId);
-        for (const id of ids) await this.reconcile(id);
+        // A recording of a player (its VOD after the stream); a source's recording names no player.
+        if (e.recordingOf) ids.add(e.recordingOf);
+        for (const id of ids) if (await this.deps.outputs.repo.byId(id)) await this.reconcile(id);
         return;
       }
       default:
