@@ -32,6 +32,7 @@ import { MediaLinks } from './modules/medias/media-links';
 import { MediaUploadService } from './modules/medias/media-upload.service';
 import { MediasRepository } from './modules/medias/medias.repository';
 import { MediasService } from './modules/medias/medias.service';
+import { RecordingsRepository } from './modules/medias/recordings.repository';
 import { RecordingsService } from './modules/medias/recordings.service';
 import { NotificationsPublisher } from './modules/notifications/notifications.publisher';
 import { NotificationsRepository } from './modules/notifications/notifications.repository';
@@ -205,7 +206,15 @@ export function buildServices(
   );
   play.meter = usage.meter;
   const streamInfos = new StreamInfosService(new StreamInfosRepository(db), access, sourcesRepo);
-  const recordings = new RecordingsService(config, storage, medias, jobs, log);
+  const recordings = new RecordingsService(
+    config,
+    storage,
+    medias,
+    jobs,
+    log,
+    new RecordingsRepository(db),
+    () => void liveEvents.send({ type: 'recordings-changed' }),
+  );
   const live = buildLivePlane({
     config,
     database,

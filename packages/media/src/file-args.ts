@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 // Argument builders for finite jobs on stored files: MP4 renders, thumbnails, preview strips.
 import { COMMON_ARGS, FIRST_AV, livePull } from './ffmpeg-args';
 import { type StoredInput, safeInput } from './safe-input';
@@ -93,11 +94,16 @@ export function tileFrames(pattern: string, frames: number, output: string): str
   ];
 }
 
+/** Length of one recording segment: a process that dies loses at most the segment it was writing. */
+export const RECORDING_SEGMENT_SECONDS = 2;
+
 /**
- * Records a live pull as it arrives, without re-encoding. MPEG-TS, because a recording cut off by a crash
- * or a kill is still playable up to its last packet (an MP4 without its index is not).
+ * Records a live pull into MPEG-TS segments of about RECORDING_SEGMENT_SECONDS each (cut at keyframes),
+ * written as they come into `dir` as `<prefix>-00000.ts`, `<prefix>-00001.ts`…: the recording is on
+ * shared storage while it is made (issue 29), and a segment is complete once the next one begins.
+ * Timestamps are kept as received; joining puts the segments of every part on one timeline.
  */
-export function recordLive(input: string, output: string, rwTimeoutMs = 5000): string[] {
+export function recordSegments(input: string, dir: string, prefix: string, rwTimeoutMs = 5000): string[] {
   return [
     ...COMMON_ARGS,
     '-y',
@@ -105,31 +111,29 @@ export function recordLive(input: string, output: string, rwTimeoutMs = 5000): s
     ...FIRST_AV,
     '-c',
     'copy',
-    '-f',
-    'mpegts',
-    output,
+    ...['-f', 'segment', '-segment_format', 'mpegts'],
+    ...['-segment_time', String(RECORDING_SEGMENT_SECONDS), '-break_non_keyframes', '0'],
+    join(dir, `${prefix}-%05d.ts`),
   ];
 }
 
 /**
- * Joins recording parts (a concat list file) into one file without re-encoding. The list and parts are
- * our own (-safe 0 allows their absolute paths); the whitelists keep it to local MPEG-TS files anyway.
+ * Joins recording segments (a concat list file of our own MPEG-TS segments, in order) into one MP4 that
+ * plays and seeks in every browser: stream copy (the mp4 muxer turns ADTS AAC into its own form by
+ * itself; MP3 audio is copied as it is), the index at the front. The concat demuxer puts each segment right after the previous one, so the parts of a recording
+ * continued by another process after a takeover make one timeline. The whitelists keep it to local
+ * MPEG-TS files; -safe 0 allows the list's absolute paths.
  */
-export function concatParts(listFile: string, output: string): string[] {
+export function joinSegmentsToMp4(listFile: string, output: string): string[] {
   return [
     ...COMMON_ARGS,
     '-y',
     ...['-protocol_whitelist', 'file', '-format_whitelist', 'concat,mpegts'],
-    '-f',
-    'concat',
-    '-safe',
-    '0',
-    '-i',
-    listFile,
+    ...['-f', 'concat', '-safe', '0', '-i', listFile],
+    ...FIRST_AV,
     '-c',
     'copy',
-    '-f',
-    'mpegts',
+    ...['-movflags', '+faststart', '-f', 'mp4'],
     output,
   ];
 }

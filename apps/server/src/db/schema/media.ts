@@ -47,3 +47,40 @@ export const medias = pgTable(
     index('medias_auto_delete_idx').on(t.autoDeleteAt),
   ],
 );
+
+/**
+ * A recording of a live session in the making (issue 29): its MPEG-TS segments are written to
+ * SHARED_DIR/recordings/<id> as they come (one "part" per process that recorded it: a takeover continues
+ * the same recording with the next part). `paused` once no process records it; when it stays paused for
+ * the resume window, one process claims it (`finishing`), joins the segments into an MP4 media
+ * (`mediaId`) and deletes them (`done`). One open recording per owner (a source or a player).
+ */
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: id(),
+    corporationId: uuid('corporation_id')
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ownerKind: text('owner_kind').$type<'source' | 'output'>().notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    ownerName: text('owner_name').notNull(),
+    state: text('state')
+      .$type<'recording' | 'paused' | 'finishing' | 'done' | 'failed'>()
+      .notNull()
+      .default('recording'),
+    parts: integer('parts').notNull().default(0),
+    /** The lock session (process) recording it now: when that process is gone, the recording pauses. */
+    recorder: text('recorder'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    finishingBy: text('finishing_by'),
+    finishingAt: timestamp('finishing_at', { withTimezone: true }),
+    mediaId: uuid('media_id'),
+    error: text('error'),
+  },
+  (t) => [index('recordings_due_idx').on(t.pausedAt)],
+);

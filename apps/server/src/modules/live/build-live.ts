@@ -69,6 +69,7 @@ export function buildLivePlane(p: LivePlaneParts): LivePlane {
     regions: servedRegions(placement),
     media: p.media,
     cluster,
+    processGone: (holder) => p.recordings.processGone(holder),
   });
   const corporations = new CorporationsRepository(database.db);
   const engine = new LiveEngine({
@@ -98,6 +99,7 @@ export function buildLivePlane(p: LivePlaneParts): LivePlane {
     log,
     regions: new RegionGate(config.placement, log),
     recordings: p.recordings,
+    outputsRepo: p.outputs.repo,
     meter: p.usage.meter,
     liveRefused: (corporationId) => p.usage.limits.liveRefused(corporationId),
     platform: p.socialLive,

@@ -32,6 +32,11 @@ export interface LeaseKeeperOptions {
   media: { readonly state: string; readonly ready: boolean };
   /** PostgreSQL: look for orphans and hung processes (PGlite is one process: nothing to look for). */
   cluster: boolean;
+  /**
+   * A process is gone (its heartbeat stopped and its row was removed): what it did outside leases, such as
+   * recording, is settled. Without a holder: every process before this one (PGlite at start).
+   */
+  processGone?(holder?: string): Promise<void>;
 }
 
 /**
@@ -149,7 +154,10 @@ export class LeaseKeeper {
 
   async start() {
     // PGlite is one process: whatever a previous run held is held by nobody now.
-    if (!this.opts.cluster) await this.repo.clearAll();
+    if (!this.opts.cluster) {
+      await this.repo.clearAll();
+      await this.opts.processGone?.();
+    }
     await this.session.start();
     await this.register();
     const every = (ms: number, run: () => Promise<void>) => {
@@ -198,6 +206,7 @@ export class LeaseKeeper {
         if (p.backendPid && (await this.repo.endLockSession(p.backendPid, LOCK_APPLICATION_NAME)))
           this.opts.log.warn({ holder: p.holder }, 'ended the lock session of a hung process');
         await this.repo.removeProcess(p.holder);
+        await this.opts.processGone?.(p.holder);
       }
     } catch (err) {
       this.opts.log.warn({ err }, 'the process heartbeat failed');

@@ -2,13 +2,14 @@ import type { MediaRuntime } from '@stromwerk/media/media-runtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../lib/events';
 import type { Config } from '../../plugins/config';
+import type { RecordingsService } from '../medias/recordings.service';
+import type { OutputsRepository } from '../outputs/outputs.repository';
 import type { SourceRow, SourcesRepository } from '../sources/sources.repository';
 import type { StreamInfosService } from '../stream-infos/stream-infos.service';
 import type { TargetsRepository } from '../targets/targets.repository';
 import type { UsageMeter } from '../usage/usage-meter';
 import type { LeaseKeeper } from './lease-keeper';
 import type { LiveEvents } from './live-events';
-import type { RecordingSink } from './live-recordings';
 import type { SourceNews } from './live-source-info';
 import type { PlatformGoLive } from './live-targets';
 import type { RegionGate } from './region-gate';
@@ -37,8 +38,10 @@ export interface LiveEngineDeps {
   isCorporationBlocked(id: string): Promise<boolean>;
   /** The program playlist of a player that is showing something, for targets fed by it. */
   programFeed(outputId: string): Promise<string | undefined>;
-  /** Where live sessions of sources with recording on are written, and what becomes of them. */
-  recordings: RecordingSink;
+  /** Recordings of live sessions: made on shared storage, joined into media (issue 29, item 7). */
+  recordings: RecordingsService;
+  /** Players, for the owners of recordings left by an earlier version. */
+  outputsRepo: OutputsRepository;
   /** Ingest, target and recording time and pushed bytes are metered (issue 17). */
   meter: UsageMeter;
   /** A corporation past its monthly live hours: its NEW publishes are refused (running ones go on). */

@@ -1,4 +1,4 @@
-import type { LiveEngine } from './live-engine';
+import type { LiveEngineView as LiveEngine } from './live-engine-view';
 import type { LiveEvent } from './live-events';
 
 /**
@@ -83,6 +83,9 @@ export async function handleLiveEvent(engine: LiveEngine, e: LiveEvent): Promise
         if (target.enabled && !engine.targets.has(target.id)) await engine.targets.run(target, feed);
       return;
     }
+    case 'recordings-changed':
+      if (engine.runsMedia) void engine.finisher.poke();
+      return;
     case 'output-changed':
     case 'source-state':
     case 'media-changed':

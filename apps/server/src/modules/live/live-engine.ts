@@ -3,14 +3,17 @@ import type { MediaRuntime } from '@stromwerk/media/media-runtime';
 import { setProcessOwner, sweepOrphans } from '@stromwerk/media/orphans';
 import { type RtmpIngest, startIngest } from '../../plugins/ingest-engine';
 import type { StatsReading } from '../graph/live-stats';
+import { adoptLegacyRecordings } from '../medias/legacy-recordings';
 import type { SourceRow } from '../sources/sources.repository';
 import { type LiveEngineDeps, wantsPublisherHere } from './live-engine-deps';
 import { handleLiveEvent } from './live-engine-events';
+import type { LiveEngineView } from './live-engine-view';
 import { LiveMeter } from './live-meter';
 import { sourceOrphaned, targetOrphaned } from './live-orphans';
 import { LiveRecordings } from './live-recordings';
 import { LiveSchedule } from './live-schedule';
 import { LiveTargets } from './live-targets';
+import { RecordingFinisher } from './recording-finisher';
 import { sourceEffects } from './source-effects';
 import { LivePublishers } from './source-publishers';
 import { SourceSessions } from './source-sessions';
@@ -30,13 +33,15 @@ const METER_TICK_MS = 5_000;
  * of streams whose process is gone. A process whose ffmpeg is still being detected takes no stream until
  * it is ready; then its ingest opens.
  */
-export class LiveEngine {
+export class LiveEngine implements LiveEngineView {
   private ingest: RtmpIngest | undefined;
   readonly keys = new StreamKeyRegistry();
   readonly sessions: SourceSessions;
   readonly targets: LiveTargets;
   readonly publishers: LivePublishers;
   private readonly recordings: LiveRecordings;
+  /** Joins recordings nobody records any more into media (processes with working ffmpeg). */
+  readonly finisher: RecordingFinisher;
   readonly schedule: LiveSchedule;
   private readonly meter: LiveMeter;
   /** The key each source publishes with on this ingest now. */
@@ -53,7 +58,8 @@ export class LiveEngine {
       localUrl: (key) => this.ingest!.localUrl(key),
       mediaFile: deps.mediaFile,
     });
-    this.recordings = new LiveRecordings(deps.recordings, config.ffmpegPath, deps.log);
+    this.recordings = new LiveRecordings(deps.recordings, config.ffmpegPath, deps.log, () => deps.keeper.me);
+    this.finisher = new RecordingFinisher(deps.recordings, () => deps.keeper.me, deps.log);
     this.targets = new LiveTargets({
       config,
       media: deps.media,
@@ -87,6 +93,7 @@ export class LiveEngine {
         publishingKey: (id) => this.publishing.get(id),
         localUrl: (key) => this.ingest?.localUrl(key),
         kick: (key) => this.ingest?.kick(key),
+        pauseRecordingOf: (id) => deps.recordings.pauseOpenOf(id),
       }),
       deps.log,
     );
@@ -119,12 +126,20 @@ export class LiveEngine {
     this.timer = setInterval(() => this.meter.tick(), METER_TICK_MS);
     this.timer.unref();
     if (deps.role === 'api') return;
-    // Media work waits for ffmpeg: a time-out of its probe is no reason to take streams without it.
-    deps.media.onSettled((state) => {
-      if (state === 'ready' || !deps.cluster)
-        void this.startMedia().catch((err) => deps.log.error({ err }, 'starting the live ingest failed'));
-      else deps.log.warn('ffmpeg not found: this process takes no live streams');
-    });
+    // Media work waits for ffmpeg: a time-out of its probe is no reason to take streams without it. When
+    // ffmpeg is already known (the usual start), the ingest is listening before start() returns.
+    const settled = (state: string) => {
+      if (state === 'ready' || !deps.cluster) return this.startMedia();
+      deps.log.warn('ffmpeg not found: this process takes no live streams');
+    };
+    if (deps.media.state !== 'detecting') await settled(deps.media.state);
+    else
+      deps.media.onSettled(
+        (state) =>
+          void Promise.resolve(settled(state)).catch((err) =>
+            deps.log.error({ err }, 'starting the live ingest failed'),
+          ),
+      );
   }
 
   private async startMedia() {
@@ -150,6 +165,17 @@ export class LiveEngine {
     if (this.stopping) return this.ingest.stop();
     for (const row of await this.deps.sources.withPublisher()) await this.settingsOf(row);
     await this.schedule.start();
+    void adoptLegacyRecordings(config.dataDir, this.deps.recordings, (id) => this.recordingOwner(id))
+      .catch((err) => log.error({ err }, 'adopting recordings of an earlier version failed'))
+      .then(() => this.finisher.start());
+  }
+
+  /** The owner of a recording: a source, else a player. */
+  private async recordingOwner(id: string) {
+    const row = (await this.deps.sources.byId(id)) ?? (await this.deps.outputsRepo.byId(id));
+    if (!row) return undefined;
+    const kind = 'streamKey' in row ? ('source' as const) : ('output' as const);
+    return { kind, id, name: row.name, corporationId: row.corporationId, workspaceId: row.workspaceId };
   }
 
   get rtmpPort() {
@@ -170,6 +196,7 @@ export class LiveEngine {
     this.stopping = true;
     clearInterval(this.timer);
     this.schedule.stop();
+    await this.finisher.stop();
     this.unsubscribe?.();
     this.meter.tick();
     // Live sessions are handed over, not ended: their encoders reconnect to another process, which

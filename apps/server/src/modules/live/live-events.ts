@@ -27,6 +27,8 @@ export type LiveEvent =
   | { type: 'program-changed'; id: string }
   /** A media changed (ready, deleted): players whose fallback or recording it is decide again. */
   | { type: 'media-changed'; id: string; recordingOf?: string }
+  /** A recording paused: the processes that join recordings look for the next one due. */
+  | { type: 'recordings-changed' }
   /** A corporation was blocked or unblocked. */
   | { type: 'corporation-changed'; id: string }
   /** A workspace or corporation was deleted: its sources went with it (a cascade, no event per source). */

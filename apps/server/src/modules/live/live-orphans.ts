@@ -1,4 +1,4 @@
-import type { LiveEngine } from './live-engine';
+import type { LiveEngineView as LiveEngine } from './live-engine-view';
 
 /**
  * How long the live state of an encoder-fed source whose process is gone is kept before it is written

@@ -1,55 +1,46 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SourceRow } from '../sources/sources.repository';
-import { SourceRecorder } from './source-recorder';
+import type { RecordingOwnerRef, RecordingsService } from '../medias/recordings.service';
+import { LiveRecorder } from './live-recorder';
 
-/** Where live sessions of sources with recording on are written, and what becomes of them. */
-export interface RecordingSink {
-  dirFor(sourceId: string, startedAt: Date): Promise<string>;
-  size(file: string): Promise<number | null>;
-  finished(row: SourceRow, file: string | null, startedAt: Date, dir: string): Promise<void>;
-}
-
-/** The recordings of the sources live in this process (one `SourceRecorder` per live session). */
+/** The recordings this process makes now: one `LiveRecorder` per recorded source or player. */
 export class LiveRecordings {
-  private readonly recorders = new Map<string, { recorder: SourceRecorder; dir: string }>();
+  private readonly recorders = new Map<string, LiveRecorder>();
 
   constructor(
-    private readonly sink: RecordingSink,
+    private readonly recordings: RecordingsService,
     private readonly ffmpegPath: string,
     private readonly log: FastifyBaseLogger,
+    private readonly recorder: () => string,
   ) {}
 
-  has(sourceId: string) {
-    return this.recorders.has(sourceId);
+  has(ownerId: string) {
+    return this.recorders.has(ownerId);
   }
 
-  async start(row: SourceRow, start: Date, input: string) {
-    if (this.recorders.has(row.id)) return;
-    const dir = await this.sink.dirFor(row.id, start);
-    if (this.recorders.has(row.id)) return;
-    const recorder = new SourceRecorder(
-      input,
-      dir,
-      { ffmpegPath: this.ffmpegPath, log: this.log, size: this.sink.size },
-      `recording ${row.id}`,
-    );
-    this.recorders.set(row.id, { recorder, dir });
-    recorder.start();
+  async start(owner: RecordingOwnerRef, input: string) {
+    if (this.recorders.has(owner.id)) return;
+    const recorder = new LiveRecorder(owner, input, {
+      recordings: this.recordings,
+      ffmpegPath: this.ffmpegPath,
+      log: this.log,
+      recorder: this.recorder,
+    });
+    this.recorders.set(owner.id, recorder);
+    await recorder.start();
   }
 
-  /** The session ended (or recording was switched off): the file goes to the library. */
-  async finish(row: SourceRow, now = false) {
-    const entry = this.recorders.get(row.id);
-    if (!entry) return;
-    this.recorders.delete(row.id);
-    const file = await entry.recorder.finish(now);
-    await this.sink.finished(row, file, entry.recorder.startedAt, entry.dir);
+  /** The session ended (or recording was switched off: `now`): what was recorded waits to be joined. */
+  async stop(ownerId: string, now = false) {
+    const recorder = this.recorders.get(ownerId);
+    if (!recorder) return;
+    this.recorders.delete(ownerId);
+    await recorder.stop(now);
   }
 
-  /** Stops without importing: the parts stay on disk and the next start imports them. */
-  abort(sourceId?: string) {
-    for (const [id, { recorder }] of this.recorders)
-      if (sourceId === undefined || id === sourceId) {
+  /** Stops without a write (another process continues); all of them without an id (shutdown). */
+  abort(ownerId?: string) {
+    for (const [id, recorder] of this.recorders)
+      if (ownerId === undefined || id === ownerId) {
         recorder.abort();
         this.recorders.delete(id);
       }

@@ -35,7 +35,14 @@ export interface SourceEffectsDeps {
   /** RTMP address of a key on this process's ingest (undefined on a process without one). */
   localUrl(key: string): string | undefined;
   kick(key: string): void;
+  /** The source's process is gone: its open recording pauses (recordings.service.ts). */
+  pauseRecordingOf(sourceId: string): Promise<void>;
 }
+
+const tenantOf = (row: { corporationId: string; workspaceId: string }) => ({
+  corporationId: row.corporationId,
+  workspaceId: row.workspaceId,
+});
 
 /**
  * The effects of the source session machine (source-session.ts), carried out for the runner. Every write
@@ -54,6 +61,8 @@ export function sourceEffects(d: SourceEffectsDeps): SessionEffects {
 
   const offline = async (id: string, corrected: boolean) => {
     d.meter.ended(id);
+    // What a gone process recorded is joined after the resume window, unless a session continues it.
+    if (corrected) await d.pauseRecordingOf(id);
     const row = await d.repo.byId(id);
     if (!row?.live) return;
     const updated = await fenced(id, { live: false, streamStart: null });
@@ -138,16 +147,19 @@ export function sourceEffects(d: SourceEffectsDeps): SessionEffects {
     },
     stopTargets: (id) => d.targets.stopWhere((r) => r.sourceId === id),
 
+    /** Records from here; a session continued after a takeover continues its recording (the resume window). */
     async startRecording(id) {
       const row = await d.repo.byId(id);
       const url = urlOf(id);
-      if (row && url) await d.recordings.start(row, row.streamStart ?? new Date(), url);
+      if (!row || !url) return;
+      const owner = { kind: 'source' as const, id, name: row.name, ...tenantOf(row) };
+      await d.recordings.start(owner, url);
     },
+    /** The session ended (or recording was switched off): the last segment is finished, not waited for. */
     async stopRecording(id) {
-      const row = await d.repo.byId(id);
-      if (!row) return d.recordings.abort(id);
+      const live = (await d.repo.byId(id))?.live;
       void d.recordings
-        .finish(row)
+        .stop(id, !!live)
         .catch((err) => d.log.error({ err, sourceId: id }, 'saving the recording failed'));
     },
     async pauseRecording(id) {
@@ -155,5 +167,3 @@ export function sourceEffects(d: SourceEffectsDeps): SessionEffects {
     },
   };
 }
-
-export { announceSource };

@@ -56,7 +56,8 @@ export class SourceSessions {
   private async step(sourceId: string, event: SessionEvent) {
     const before = this.state(sourceId);
     const { state, effects } = transition(before, event);
-    if (state === IDLE || (state.phase === 'idle' && !state.publishing && !state.wantsPublisher))
+    // An idle state with nothing to remember is dropped: memory follows what happens, not the install.
+    if (state.phase === 'idle' && !state.publishing && !state.wantsPublisher && !state.recording)
       this.states.delete(sourceId);
     else this.states.set(sourceId, state);
     if (effects.length > 0 || event.type !== 'settings') {

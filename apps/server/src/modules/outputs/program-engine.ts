@@ -22,7 +22,7 @@ import { type Config, sharedRoot } from '../../plugins/config';
 import type { Storage } from '../../plugins/storage';
 import type { LeaseKeeper } from '../live/lease-keeper';
 import type { LiveEvent, LiveEvents } from '../live/live-events';
-import { SourceRecorder } from '../live/source-recorder';
+import { LiveRecordings } from '../live/live-recordings';
 import { storedInput } from '../medias/media-input';
 import type { MediaRow } from '../medias/medias.repository';
 import type { MediasService } from '../medias/medias.service';
@@ -64,7 +64,9 @@ export interface ProgramEngineDeps {
 
 export class ProgramEngine {
   private readonly writers = new Map<string, { feed: ProgramFeed; signature: string }>();
-  private readonly recorders = new Map<string, { recorder: SourceRecorder; dir: string; url: string }>();
+  /** The live input each recorded output records now (a switch to another input goes on in the same recording). */
+  private readonly recorded = new Map<string, string>();
+  private readonly recordings: LiveRecordings;
   private readonly chains = new Map<string, Promise<void>>();
   private readonly retries = new Map<string, NodeJS.Timeout>();
   private unsubscribe: (() => void) | undefined;
@@ -79,6 +81,12 @@ export class ProgramEngine {
       reconsider: (id) => this.reconcile(id),
       liveHere: (id) => deps.liveHere(id),
     });
+    this.recordings = new LiveRecordings(
+      deps.recordings,
+      deps.config.ffmpegPath,
+      deps.log,
+      () => deps.keeper.me,
+    );
     this.vods = new VodPackager({ ffmpegPath: deps.config.ffmpegPath, log: deps.log });
   }
 
@@ -96,7 +104,9 @@ export class ProgramEngine {
     this.stopping = true;
     this.unsubscribe?.();
     for (const timer of this.retries.values()) clearTimeout(timer);
-    for (const { recorder } of this.recorders.values()) recorder.abort();
+    // Recordings go on with whoever takes the writers over (the resume window), or are joined after it.
+    this.recordings.abort();
+    this.recorded.clear();
     await Promise.all([...this.writers.values()].map((w) => w.feed.stop()));
     this.writers.clear();
     // The playlists go on with whoever takes the leases over (they are orphans now, not released).
@@ -135,7 +145,7 @@ export class ProgramEngine {
 
   /** Whether this process writes or records the output (its lease is in use). */
   runs(outputId: string) {
-    return this.writers.has(outputId) || this.recorders.has(outputId);
+    return this.writers.has(outputId) || this.recorded.has(outputId);
   }
 
   // --- deciding ---
@@ -210,7 +220,7 @@ export class ProgramEngine {
     // Without a recording to show, its VOD files go (a live program keeps them for after the stream).
     if (!vod) await this.vods.discard(this.hlsDir(row.id));
     await this.finishRecording(row.id, s.recording ? liveUrl : undefined);
-    if (s.recording && liveUrl && !this.recorders.has(row.id)) await this.startRecording(row, liveUrl);
+    if (s.recording && liveUrl && !this.recorded.has(row.id)) await this.startRecording(row, liveUrl);
     if (row.input !== input) await this.setInput(row, input);
     await this.owner.giveUpUnlessRunning(row.id);
   }
@@ -314,31 +324,27 @@ export class ProgramEngine {
   }
 
   private async startRecording(row: OutputRow, url: string) {
-    const started = new Date();
-    const dir = await this.deps.recordings.dirFor(row.id, started);
-    const recorder = new SourceRecorder(
-      url,
-      dir,
-      { ffmpegPath: this.deps.config.ffmpegPath, log: this.deps.log, size: this.deps.recordings.size },
-      `recording ${row.id}`,
-    );
-    this.recorders.set(row.id, { recorder, dir, url });
-    recorder.start();
+    this.recorded.set(row.id, url);
+    const owner = {
+      kind: 'output' as const,
+      id: row.id,
+      name: row.name,
+      corporationId: row.corporationId,
+      workspaceId: row.workspaceId,
+    };
+    await this.recordings.start(owner, url);
   }
 
-  /** Ends the output's recording unless it is still recording `keepUrl`. */
+  /**
+   * Ends the output's recording part unless it is still recording `keepUrl`. A part that ends because the
+   * input switched is followed by the next input's part in the same recording (its resume window).
+   */
   private async finishRecording(outputId: string, keepUrl: string | undefined) {
-    const entry = this.recorders.get(outputId);
-    if (!entry || entry.url === keepUrl) return;
-    this.recorders.delete(outputId);
-    const owner = await this.deps.outputs.repo.byId(outputId);
-    void entry.recorder
-      .finish()
-      .then((file) =>
-        owner
-          ? this.deps.recordings.finished(owner, file, entry.recorder.startedAt, entry.dir)
-          : rm(entry.dir, { recursive: true, force: true }),
-      )
+    const url = this.recorded.get(outputId);
+    if (url === undefined || url === keepUrl) return;
+    this.recorded.delete(outputId);
+    void this.recordings
+      .stop(outputId, keepUrl !== undefined)
       .catch((err) => this.deps.log.error({ err, outputId }, 'saving the program recording failed'));
   }
 }
