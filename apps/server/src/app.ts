@@ -140,7 +140,12 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   // not answer in time is asked again in the background (media-runtime.ts); media work waits for it.
   const media = opts.mediaCapabilities
     ? MediaRuntime.fixed(opts.mediaCapabilities)
-    : new MediaRuntime({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, log: app.log });
+    : new MediaRuntime({
+        ffmpegPath: config.ffmpegPath,
+        ffprobePath: config.ffprobePath,
+        log: app.log,
+        timeoutMs: config.mediaProbeTimeoutMs,
+      });
   const detection = media.start();
   const database =
     opts.database ??

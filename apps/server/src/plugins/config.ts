@@ -77,6 +77,8 @@ const envSchema = z.object({
   INGEST_ENGINE: z.enum(['builtin', 'nginx']).default('builtin'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  // The first round of ffmpeg's capability probes waits this long; later rounds double it (issue 29).
+  MEDIA_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   CDN_BASE_URL: z.string().default('/cdn/'),
   S3_ENDPOINT: optionalUrl(['http', 'https']),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -130,6 +132,8 @@ export interface Config {
   srtPort: number;
   ffmpegPath: string;
   ffprobePath: string;
+  /** MEDIA_PROBE_TIMEOUT_MS: the first capability probe round's time-out. */
+  mediaProbeTimeoutMs?: number;
   cdnBaseUrl: string;
   s3: S3Settings | undefined;
   smtpUrl: string | undefined;
@@ -232,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     srtPort: e.SRT_PORT,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    mediaProbeTimeoutMs: e.MEDIA_PROBE_TIMEOUT_MS,
     cdnBaseUrl: e.CDN_BASE_URL,
     s3: e.S3_ENDPOINT
       ? {
