@@ -19,6 +19,7 @@ import { mediaRoutes } from '@stromwerk/contracts/api/medias';
 import { fillPath } from '@stromwerk/contracts/api/route';
 import type { Media } from '@stromwerk/contracts/medias';
 import { ensureBuilt, webBuild } from '../scripts/lib/builds.mjs';
+import { freePort } from '../scripts/lib/test-support.mjs';
 import {
   CLOCK_FPS,
   CLOCK_READER,
@@ -27,7 +28,7 @@ import {
   counterFileArgs,
   unwrapClock,
 } from './lib/clock-picture';
-import { freePort, inProcessApp } from './lib/in-process-app';
+import { inProcessApp } from './lib/in-process-app';
 import { writeResult } from './lib/results';
 import { VIDEO_EVENTS } from './lib/video-events';
 

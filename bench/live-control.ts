@@ -9,7 +9,7 @@
 // - rotate-key made through A (the owner: no message between processes, the baseline),
 // - rotate-key made through B (travels to A over LISTEN/NOTIFY),
 // - delete-source made through B.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ import {
   startNode,
   stopNode,
 } from '../apps/server/test/helpers/cluster';
+import { publishTestStream } from '../scripts/lib/test-support.mjs';
 import { median, postgresOrExit, sleep } from './lib/cluster-bench';
 import { writeResult } from './lib/results';
 
@@ -73,15 +74,11 @@ try {
       undefined,
       token,
     );
-    const encoder = spawn(
-      'ffmpeg',
-      [
-        ...['-nostdin', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25'],
-        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', '-t', '120', '-f', 'flv'],
-        `rtmp://127.0.0.1:${a.rtmpPort}/live/${streamKey}`,
-      ],
-      { stdio: 'ignore' },
-    );
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${a.rtmpPort}/live/${streamKey}`, {
+      size: '320x180',
+      audio: false,
+      seconds: 120,
+    });
     encoders.push(encoder);
     await until('the source live', () => live(sourceId));
     await sleep(1200); // at least one lease renewal: the steady state, not the first seconds of a publish

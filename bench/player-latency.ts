@@ -4,9 +4,10 @@
 //    the program's input reads backup (hot standby switches inside the running writer, with no
 //    discontinuity; what a viewer sees of it is bench/glass-to-glass.ts).
 // Everything runs on 127.0.0.1 with real ffmpeg publishers; each wait is bounded.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { publishTestStream } from '../scripts/lib/test-support.mjs';
 import { inProcessApp } from './lib/in-process-app';
 import { writeResult } from './lib/results';
 
@@ -14,40 +15,7 @@ const children: ChildProcess[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** An encoder like OBS: 720p30 H.264 with a keyframe every 2 s, AAC audio, in real time. */
 const publish = (url: string) => {
-  const c = spawn(
-    'ffmpeg',
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-nostdin',
-      '-re',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=1280x720:rate=30',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-tune',
-      'zerolatency',
-      '-g',
-      '60',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-f',
-      'flv',
-      url,
-    ],
-    { stdio: 'ignore' },
-  );
+  const c = publishTestStream(url, { size: '1280x720', rate: 30 });
   children.push(c);
   return c;
 };

@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { ensureBuilt, serverBuild } from '../../../../scripts/lib/builds.mjs';
-import { exited, freePort, serverEnv, startServerProcess } from '../../../../scripts/lib/server-process.mjs';
+import { serverEnv, startServerProcess } from '../../../../scripts/lib/server-process.mjs';
+import { exited, freePort } from '../../../../scripts/lib/test-support.mjs';
 import { processesWhere, publishTestStream, stopAll } from './media';
 
 // Several real server processes on one fresh PostgreSQL database (issue 19): the cluster test and the
@@ -148,7 +149,7 @@ export const exitTime = (child: ChildProcess) =>
 /** A refused publish ends within 15 s; an accepted one would stream its 30 s. */
 export async function expectRefusedPublish(url: string) {
   const triedAt = Date.now();
-  await exitTime(publishTestStream(url, 30));
+  await exitTime(publishTestStream(url, { seconds: 30 }));
   expect(Date.now() - triedAt).toBeLessThan(15_000);
 }
 

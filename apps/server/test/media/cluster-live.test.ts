@@ -94,7 +94,7 @@ describe.skipIf(!adminUrl)('the live plane on several processes (PostgreSQL)', (
     );
 
     // The encoder reaches process A: A owns the source and pushes its target.
-    const encoder = publishTestStream(`rtmp://127.0.0.1:${a.rtmpPort}/live/${key}`, 120);
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${a.rtmpPort}/live/${key}`, { seconds: 120 });
     await waitFor(
       'live through A',
       async () => {
@@ -116,7 +116,7 @@ describe.skipIf(!adminUrl)('the live plane on several processes (PostgreSQL)', (
     expect(await state(source.id, target.id)).toEqual({ live: true, target: 'online' });
     expect(encoder.exitCode).toBeNull();
     // One owner: the same key published to C while A has it is refused.
-    const second = publishTestStream(`rtmp://127.0.0.1:${c.rtmpPort}/live/${key}`, 30);
+    const second = publishTestStream(`rtmp://127.0.0.1:${c.rtmpPort}/live/${key}`, { seconds: 30 });
     await exitTime(second);
     expect(encoder.exitCode).toBeNull();
     expect((await lease(source.id))?.holder).toContain(`/${a.child.pid}/`);
@@ -143,7 +143,7 @@ describe.skipIf(!adminUrl)('the live plane on several processes (PostgreSQL)', (
     // a time-out (15 s). Asserted as behaviour with a bound for a loaded machine (a 1 s bound failed once
     // at load 38); the issue's "within a second" is measured by bench/live-control.ts and logged below.
     await waitFor('the lease released after the correction', async () => !(await lease(source.id)), 5000);
-    const again = publishTestStream(`rtmp://127.0.0.1:${b.rtmpPort}/live/${key}`, 120);
+    const again = publishTestStream(`rtmp://127.0.0.1:${b.rtmpPort}/live/${key}`, { seconds: 120 });
     await waitFor('live through B', async () => (await state(source.id)).live, 20_000);
     const rotateAt = Date.now();
     await call(c, 'PUT', `/sources/${source.id}/rotate-key`, {}, token);
@@ -157,7 +157,7 @@ describe.skipIf(!adminUrl)('the live plane on several processes (PostgreSQL)', (
     // Blocking the corporation through C disconnects its encoder at B too, and the ingests refuse its
     // keys while it is blocked.
     const newKey = await keyOf(c);
-    const beforeBlock = publishTestStream(`rtmp://127.0.0.1:${b.rtmpPort}/live/${newKey}`, 120);
+    const beforeBlock = publishTestStream(`rtmp://127.0.0.1:${b.rtmpPort}/live/${newKey}`, { seconds: 120 });
     await waitFor('live through B before the block', async () => (await state(source.id)).live, 20_000);
     const [corporation] = await db.query<{ id: string }>(
       'SELECT corporation_id AS id FROM workspaces WHERE id = $1',
@@ -173,7 +173,7 @@ describe.skipIf(!adminUrl)('the live plane on several processes (PostgreSQL)', (
     await call(c, 'PUT', `/corporations/${corporation!.id}/unblock`, {}, token);
 
     // Deleting the source through C disconnects its encoder at B at once too.
-    const third = publishTestStream(`rtmp://127.0.0.1:${b.rtmpPort}/live/${newKey}`, 120);
+    const third = publishTestStream(`rtmp://127.0.0.1:${b.rtmpPort}/live/${newKey}`, { seconds: 120 });
     await waitFor('live through B again', async () => (await state(source.id)).live, 20_000);
     const deleteAt = Date.now();
     await call(c, 'DELETE', `/sources/${source.id}`, undefined, token);

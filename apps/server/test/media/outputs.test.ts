@@ -127,7 +127,7 @@ describe('player & recorder program', () => {
     const ahead = await ctx.app.inject({ url: `${session.hlsUrl}&_HLS_msn=${ask.msn + 5}` });
     expect([ahead.statusCode, ahead.json().details[0].field]).toEqual([400, '_HLS_msn']);
 
-    const mainEncoder = publishTestStream(main.url, 60);
+    const mainEncoder = publishTestStream(main.url, { seconds: 60 });
     await waitInput(id, 'main');
     // The live program carries the encoder's video and audio (nothing lost to a short probe).
     const live = await waitFor('a live segment', async () => {
@@ -145,7 +145,7 @@ describe('player & recorder program', () => {
     );
     const probe = await ffprobe(whole);
     expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
-    const backupEncoder = publishTestStream(backup.url, 60);
+    const backupEncoder = publishTestStream(backup.url, { seconds: 60 });
     await waitFor(
       'backup live',
       async () =>
@@ -315,7 +315,7 @@ describe('player & recorder program', () => {
     });
     const id = out.body.id;
     // MP3 audio over RTMP: the low-latency program (fMP4) takes AAC only, so its reader encodes it.
-    const encoder = publishTestStream(main.url, 8, 'flv', 'libmp3lame');
+    const encoder = publishTestStream(main.url, { seconds: 8, audio: 'libmp3lame' });
     await waitInput(id, 'main');
     const live = (await op(ctx.app, 'play.session', { ...pub, params: { id }, body: {} })).body;
     await waitFor('a live segment of the MP3 stream', async () => {

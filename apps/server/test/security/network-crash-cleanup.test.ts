@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, serverEnv, startServerProcess } from '../../../../scripts/lib/server-process.mjs';
+import { serverEnv, startServerProcess } from '../../../../scripts/lib/server-process.mjs';
+import { freePort } from '../../../../scripts/lib/test-support.mjs';
 import { makeMediaFile, waitFor } from '../helpers/media';
 import { multipartBody } from '../helpers/multipart';
 import { routeOf } from '../helpers/route-call';
