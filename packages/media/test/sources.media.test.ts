@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { publishTestStream } from '../../../scripts/lib/test-support.mjs';
 import { COMMON_ARGS, reliveSource, srtIngestListener } from '../src/ffmpeg-args';
 import { hls } from '../src/hls-args';
 import { ProbeError, probeStream } from '../src/probe';
@@ -148,10 +149,11 @@ describe('sources', () => {
     s.start(srtIngestListener({ port, host: '127.0.0.1', passphrase, latencyMs: 120, output: receiver.url }));
     await listening(port, 5000, 'udp');
     expect(s.state).toBe('starting'); // waiting for a caller is not yet "online"
-    ffmpegHelper([
-      ...['-re', '-i', clip, '-c', 'copy', '-f', 'mpegts', '-passphrase', passphrase],
-      `srt://127.0.0.1:${port}?mode=caller&latency=120000&pkt_size=1316`,
-    ]);
+    publishTestStream(`srt://127.0.0.1:${port}?mode=caller&latency=120000&pkt_size=1316`, {
+      file: clip,
+      outputArgs: ['-passphrase', passphrase],
+      loglevel: 'warning',
+    });
     await runUntil(s, 1500);
     expect(await exited(receiver.child, 10_000)).toBe(0);
     const info = await ffprobe(out);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { activeProcesses } from '@stromwerk/media/process-registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpeg, freePort, stopAll, waitFor } from '../helpers/media';
+import { freePort, publishTestStream, stopAll, waitFor } from '../helpers/media';
 import { op } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
@@ -54,18 +54,15 @@ function camera(url: string, chroma: { cb: number; cr: number }) {
   const n = `floor(T*${FPS})`;
   const lum = `if(lt(X,W/2),mod(${n},64)*4,floor(${n}/64)*4)`;
   const wallClock = `setpts='(RTCTIME-${CLOCK_ZERO_MS * 1000})/(TB*1000000)'`;
-  const child = ffmpeg([
-    '-re',
-    ...['-f', 'lavfi', '-i', `nullsrc=size=128x72:rate=${FPS}`],
-    ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
-    ...[
-      '-vf',
-      `${wallClock},geq=lum='${lum}':cb=${chroma.cb}:cr=${chroma.cr},setpts=N/${FPS}/TB,format=yuv420p`,
-    ],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-qp', '0'],
-    ...['-g', String(2 * FPS), '-keyint_min', String(2 * FPS), '-sc_threshold', '0'],
-    ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url],
-  ]);
+  const child = publishTestStream(url, {
+    picture: 'nullsrc',
+    size: '128x72',
+    rate: FPS,
+    videoFilter: `${wallClock},geq=lum='${lum}':cb=${chroma.cb}:cr=${chroma.cr},setpts=N/${FPS}/TB,format=yuv420p`,
+    // Lossless, so the luma halves read back exactly.
+    videoArgs: ['-qp', '0'],
+    audioBitrate: '64k',
+  });
   return { child };
 }
 const MAIN = { cb: 64, cr: 192 };
