@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'],
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'apps/server/test/unit/**/*.test.ts',
+            // The shared test support itself (scripts/lib/test-support.mjs, test-chaos.mjs).
+            'scripts/test/**/*.test.ts',
+          ],
           exclude: ['**/*.media.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
@@ -49,7 +54,11 @@ export default defineConfig({
       {
         test: {
           name: 'media',
-          include: ['packages/media/test/**/*.media.test.ts', 'apps/server/test/media/**/*.test.ts'],
+          include: [
+            'packages/media/test/**/*.media.test.ts',
+            'apps/server/test/media/**/*.test.ts',
+            'scripts/test/**/*.media.test.ts',
+          ],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { createClient, type StromwerkClient } from '@stromwerk/client/create-client';
 import { ensureBuilt, serverBuild, webBuild } from '../scripts/lib/builds.mjs';
-import { exited, freePort, serverEnv, startServerProcess } from '../scripts/lib/server-process.mjs';
+import { serverEnv, startServerProcess } from '../scripts/lib/server-process.mjs';
+import { exited, freePort } from '../scripts/lib/test-support.mjs';
 import { writeResult } from './lib/results';
 
 const root = join(import.meta.dirname, '..');

@@ -19,6 +19,7 @@ import { mediaRoutes } from '@stromwerk/contracts/api/medias';
 import { fillPath } from '@stromwerk/contracts/api/route';
 import type { Media } from '@stromwerk/contracts/medias';
 import { ensureBuilt, webBuild } from '../scripts/lib/builds.mjs';
+import { freePort } from '../scripts/lib/test-support.mjs';
 import {
   CLOCK_FPS,
   CLOCK_READER,
@@ -27,12 +28,14 @@ import {
   counterFileArgs,
   unwrapClock,
 } from './lib/clock-picture';
-import { freePort, inProcessApp } from './lib/in-process-app';
+import { inProcessApp } from './lib/in-process-app';
 import { writeResult } from './lib/results';
 import { VIDEO_EVENTS } from './lib/video-events';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const WATCH_MS = 5000;
+/** Issue 18: no freeze of a second or more at any switch (e2e/player-failover.spec.ts records, not asserts). */
+const FREEZE_GOAL_MS = 1000;
 const ALL_MODES = ['low', 'normal', 'high', 'very-high'] as const;
 // GLASS_MODES=low,normal measures those modes only; GLASS_FAILOVER=0 leaves the failover runs out
 // (a partial run writes bench/results/glass-to-glass-partial.json, the whole one glass-to-glass.json,
@@ -273,6 +276,7 @@ try {
   const freezeWorstMs = Object.fromEntries(
     names.map((n) => [n, failovers.length ? Math.max(...failovers.map((f) => f.freezes[n]!)) : null]),
   );
+  const freezeWorst = Math.max(0, ...Object.values(freezeWorstMs).map((ms) => ms ?? 0));
   const switchMedianMs = Object.fromEntries(
     names.map((n) => [n, median(failovers.map((f) => f.switchMs[n]!))]),
   );
@@ -288,11 +292,17 @@ try {
     {
       runs: RUNS,
       modes,
-      failover: { freezeMedianMs, freezeWorstMs, switchMedianMs, runs: failovers },
+      failover: {
+        freezeMedianMs,
+        freezeWorstMs,
+        freezeGoalMs: FREEZE_GOAL_MS,
+        switchMedianMs,
+        runs: failovers,
+      },
       ingest,
       loadAverage,
     },
-    `${MODES.length ? `${MODES.map((m) => `${m} ${Math.round(modes[m]!.glassToGlassMs ?? 0)} ms (join ${modes[m]!.joinMs} ms)`).join(', ')}; ` : ''}failover freeze ${names.map((n) => `${n} ${Math.round(freezeMedianMs[n] ?? 0)} ms (worst ${freezeWorstMs[n]})`).join(', ')}; ingest CPU vs nginx-rtmp ${ingest ? `${ingest.ratioBuiltin}x built-in, ${ingest.ratioNginxEngine}x nginx engine` : 'not measured'}; load ${load[0]!.toFixed(1)}-${Math.max(...load).toFixed(1)}`,
+    `${MODES.length ? `${MODES.map((m) => `${m} ${Math.round(modes[m]!.glassToGlassMs ?? 0)} ms (join ${modes[m]!.joinMs} ms)`).join(', ')}; ` : ''}failover freeze ${names.map((n) => `${n} ${Math.round(freezeMedianMs[n] ?? 0)} ms (worst ${freezeWorstMs[n]})`).join(', ')}${failovers.length ? ` (goal < ${FREEZE_GOAL_MS} at every switch: ${freezeWorst < FREEZE_GOAL_MS ? 'pass' : 'FAIL'})` : ''}; ingest CPU vs nginx-rtmp ${ingest ? `${ingest.ratioBuiltin}x built-in, ${ingest.ratioNginxEngine}x nginx engine` : 'not measured'}; load ${load[0]!.toFixed(1)}-${Math.max(...load).toFixed(1)}`,
   );
 } finally {
   for (const e of encoders) e.kill('SIGKILL');

@@ -8,9 +8,9 @@
 // BENCH_STREAMS (6) at once; the figures are per stream.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, listening, testEncoderArgs } from '../scripts/lib/test-support.mjs';
 import { processCpuSeconds } from './lib/proc-cpu';
 import { writeResult } from './lib/results';
 
@@ -24,15 +24,6 @@ const work = mkdtempSync(join(tmpdir(), 'stromwerk-ingest-cpu-'));
 const children: ChildProcess[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function ensureNginxRtmp() {
   if (existsSync(NGINX_MODULE)) return;
@@ -65,7 +56,7 @@ async function startNginx(port: number) {
     ].join('\n'),
   );
   const child = run('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')]);
-  await waitForPort(port);
+  await listening(port, 10_000);
   return child;
 }
 
@@ -78,19 +69,6 @@ async function startOurs(port: number, engine: 'builtin' | 'nginx') {
   for (let i = 0; i < 300 && !ready; i += 1) await sleep(100);
   if (!ready) throw new Error('our ingest did not start');
   return child;
-}
-
-async function waitForPort(port: number) {
-  const { connect } = await import('node:net');
-  for (let i = 0; i < 100; i += 1) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = connect(port, '127.0.0.1', () => s.end(() => resolve(true)));
-      s.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    await sleep(100);
-  }
-  throw new Error(`nothing listens on ${port}`);
 }
 
 /** A 10 s 720p30 H.264/AAC FLV with a keyframe every 2 s, like OBS sends. */
@@ -150,7 +128,7 @@ async function measureServer(server: ChildProcess, port: number, sample: string)
   const q = ['-hide_banner', '-loglevel', 'error', '-nostdin'];
   const urls = Array.from({ length: STREAMS }, (_, i) => `rtmp://127.0.0.1:${port}/live/bench${i}`);
   const encoders = urls.map((url) =>
-    run('ffmpeg', [...q, '-re', '-stream_loop', '-1', '-i', sample, '-c', 'copy', '-f', 'flv', url]),
+    run('ffmpeg', [...q, ...testEncoderArgs(url, { file: sample, loop: true })]),
   );
   await sleep(2000);
   const readers = urls.map((url) => run('ffmpeg', [...q, '-i', url, '-c', 'copy', '-f', 'null', '-']));

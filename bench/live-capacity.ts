@@ -6,11 +6,12 @@
 // Issue 18 asks for low-latency players (LL-HLS: fMP4 parts and segments); CAP_LATENCY=normal|high|...
 // measures another mode. Steps of 1, 2, 4, 6, 8, then 4 at a time.
 // Run: npx tsx bench/live-capacity.ts [maxStreams=32]   Bounded: ~32 s per step, at most 12 minutes.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { LATENCY_PROFILES, type LatencyProfile } from '../packages/media/src/hls-args';
+import { freePort, testEncoderArgs, ffmpeg as trackedFfmpeg } from '../scripts/lib/test-support.mjs';
 import { feedFile } from './lib/feed-file';
-import { freePort, inProcessApp } from './lib/in-process-app';
+import { inProcessApp } from './lib/in-process-app';
 import { writeResult } from './lib/results';
 
 const FEED_KBPS = 2500;
@@ -24,7 +25,7 @@ const maxStreams = Number(process.argv[2] ?? 32);
 const children: ChildProcess[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ffmpeg = (args: string[]) => {
-  const c = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', ...args], { stdio: 'ignore' });
+  const c = trackedFfmpeg(args);
   children.push(c);
   return c;
 };
@@ -52,18 +53,7 @@ async function main() {
       body: { workspaceId, name: `P${n}`, mainSourceId: src.id, latency: LATENCY },
     });
     await sleep(300);
-    ffmpeg([
-      '-re',
-      '-stream_loop',
-      '-1',
-      '-i',
-      feed,
-      '-c',
-      'copy',
-      '-f',
-      'flv',
-      `rtmp://127.0.0.1:${rtmpPort}/live/${key}`,
-    ]);
+    ffmpeg(testEncoderArgs(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, { file: feed, loop: true }));
     const session = await app.inject({ method: 'POST', url: `/v1/play/${output.id}/session`, payload: {} });
     streams.push({ targetIds, outputId: output.id, hlsUrl: session.json().hlsUrl ?? '', newest: -1 });
   }

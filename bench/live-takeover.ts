@@ -5,7 +5,6 @@
 // and polls the database every 50 ms until the source reads offline (written by B, which took A's
 // lease over). Baseline in the same run: the same with SIGTERM, where A releases its leases as it stops
 // and B corrects at once. The lease lives 5 s and is renewed every second, so takeover ~ 5-6.5 s.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import {
   startNode,
   stopNode,
 } from '../apps/server/test/helpers/cluster';
+import { publishTestStream } from '../scripts/lib/test-support.mjs';
 import { median, postgresOrExit, sleep } from './lib/cluster-bench';
 import { writeResult } from './lib/results';
 
@@ -60,15 +60,10 @@ try {
     const a = await startNode('a', db.url, cluster);
     nodes.push(a);
     while (!(await noLease())) await sleep(100);
-    const encoder = spawn(
-      'ffmpeg',
-      [
-        ...['-nostdin', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25'],
-        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', '-f', 'flv'],
-        `rtmp://127.0.0.1:${a.rtmpPort}/live/${streamKey}`,
-      ],
-      { stdio: 'ignore' },
-    );
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${a.rtmpPort}/live/${streamKey}`, {
+      size: '320x180',
+      audio: false,
+    });
     while (!(await live())) await sleep(100);
     await sleep(1500); // a couple of renewals
     const at = Date.now();

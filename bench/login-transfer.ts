@@ -10,7 +10,8 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, serverBuild, webBuild } from '../scripts/lib/builds.mjs';
-import { exited, freePort, serverEnv, startServerProcess } from '../scripts/lib/server-process.mjs';
+import { serverEnv, startServerProcess } from '../scripts/lib/server-process.mjs';
+import { exited, freePort } from '../scripts/lib/test-support.mjs';
 import { writeResult } from './lib/results';
 
 const root = join(import.meta.dirname, '..');

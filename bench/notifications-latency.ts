@@ -9,7 +9,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +19,7 @@ import {
   connectExternalBroker,
   mountEmbeddedBroker,
 } from '../apps/server/src/plugins/broker';
+import { freePort } from '../scripts/lib/test-support.mjs';
 
 const SUBSCRIBERS = 1000;
 // Subscriber threads: as many as there are cores (2..4), so clients and broker contend as little as possible.
@@ -200,15 +200,6 @@ async function mosquittoWebsocket(): Promise<Result | { engine: string; skipped:
     child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => res(port));
-    });
-  });
 }
 
 /** A failed engine is reported as such; the other one still runs. */

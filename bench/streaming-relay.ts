@@ -2,10 +2,11 @@
 // 1. CPU of one Stromwerk RTMP target next to a bare `ffmpeg -c copy` relay of the same feed.
 // 2. How many sources with two targets each run with every target online at full bitrate.
 // Everything runs on 127.0.0.1; each phase is bounded in time.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { activeProcesses } from '@stromwerk/media/process-registry';
+import { freePort, testEncoderArgs, ffmpeg as trackedFfmpeg } from '../scripts/lib/test-support.mjs';
 import { feedFile as makeFeed } from './lib/feed-file';
-import { freePort, inProcessApp } from './lib/in-process-app';
+import { inProcessApp } from './lib/in-process-app';
 import { measure, processCpuSeconds } from './lib/proc-cpu';
 import { writeResult } from './lib/results';
 
@@ -17,7 +18,7 @@ const FEED_KBPS = 2500;
 const children: ChildProcess[] = [];
 
 const ffmpeg = (args: string[]) => {
-  const c = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', ...args], { stdio: 'ignore' });
+  const c = trackedFfmpeg(args);
   children.push(c);
   return c;
 };
@@ -42,18 +43,7 @@ async function main() {
     const ids: string[] = [];
     for (let t = 0; t < targets; t++) ids.push(await addTarget(src.id, `T${n}.${t}`));
     await sleep(300);
-    ffmpeg([
-      '-re',
-      '-stream_loop',
-      '-1',
-      '-i',
-      feed,
-      '-c',
-      'copy',
-      '-f',
-      'flv',
-      `rtmp://127.0.0.1:${rtmpPort}/live/${key}`,
-    ]);
+    ffmpeg(testEncoderArgs(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, { file: feed, loop: true }));
     return { id: src.id, key, targetIds: ids };
   }
   const targetPids = () =>

@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import { createClient } from '@stromwerk/client/create-client';
 import { mediaRoutes } from '@stromwerk/contracts/api/medias';
 import { fillPath } from '@stromwerk/contracts/api/route';
-import { freePort, serverEnv, startServerProcess } from '../scripts/lib/server-process.mjs';
+import { serverEnv, startServerProcess } from '../scripts/lib/server-process.mjs';
+import { freePort } from '../scripts/lib/test-support.mjs';
 import { writeResult } from './lib/results';
 
 const SIZE = 1024 * 1024 * 1024;

@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { ffmpeg, freePort } from '../scripts/lib/test-support.mjs';
 import { expectAccessible } from './support/a11y';
 import { adminApi, ownerHome } from './support/api';
 import { expect, test } from './support/fixtures';
@@ -143,40 +142,9 @@ test('a published source turns live on the chart; keyboard, blast radius, rewire
   expect((await adminApi().targets.get({ params: { id: w.partner.id } })).outputId).toBeNull();
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** A local RTMP receiver, as a platform's ingest would be. */
-function receiver(port: number): ChildProcess {
-  return spawn(
-    'ffmpeg',
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-listen',
-      '1',
-      '-i',
-      `rtmp://127.0.0.1:${port}/app/out`,
-      '-c',
-      'copy',
-      '-f',
-      'null',
-      '-',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-}
+const receiver = (port: number) =>
+  ffmpeg(['-listen', '1', '-i', `rtmp://127.0.0.1:${port}/app/out`, '-c', 'copy', '-f', 'null', '-']);
 
 test('a target fed by a drag goes online; its receiver gone, it reads almost online, then not connected', async ({
   page,

@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { ffmpeg, freePort, stopAll } from '../scripts/lib/test-support.mjs';
 import { adminApi, ownerHome } from './support/api';
 import { adminEnv } from './support/env';
 import { expect, test } from './support/fixtures';
+import { publish } from './support/publisher';
 import { screenshotsDir } from './support/screenshots-dir';
 
 /**
@@ -18,8 +18,6 @@ const outDir = screenshotsDir;
 
 /** Narrow layouts are checked by eye from here; only the 1200 px shots are documented. */
 const scratchDir = join(tmpdir(), 'stromwerk-streaming-shots');
-
-const children: ChildProcess[] = [];
 
 async function scratchShot(page: Page, name: string) {
   mkdirSync(scratchDir, { recursive: true });
@@ -35,41 +33,8 @@ async function narrowShots(page: Page, name: string) {
   await page.setViewportSize({ width: 1200, height: 800 });
 }
 
-function ffmpeg(args: string[]): ChildProcess {
-  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...args], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  return child;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function rtmpPort(): number {
-  const port = Number(process.env.E2E_RTMP_PORT);
-  if (!port) throw new Error('E2E_RTMP_PORT missing: run through `npm run test:e2e`');
-  return port;
-}
-
-test.afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-  }
-});
+// Encoders and receivers end with the flow, at once (SIGKILL).
+test.afterEach(() => stopAll(0));
 
 test('publish to an RTMP source, see it live, push it to an RTMP target', async ({ page }) => {
   test.setTimeout(150_000);
@@ -130,32 +95,7 @@ test('publish to an RTMP source, see it live, push it to an RTMP target', async 
   await setup.getByRole('button', { name: 'Close' }).click();
   await expect(setup).toBeHidden();
 
-  ffmpeg([
-    '-re',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=640x360:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-tune',
-    'zerolatency',
-    '-g',
-    '50',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-f',
-    'flv',
-    `rtmp://127.0.0.1:${rtmpPort()}/live/${streamKey}`,
-  ]);
+  publish(streamKey);
 
   // No reload: polling (or live updates) bring the state and the probed stream info.
   await expect(row.getByText('Live', { exact: true })).toBeVisible({ timeout: 45_000 });

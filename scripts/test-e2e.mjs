@@ -8,8 +8,8 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, webBuild } from './lib/builds.mjs';
-import { freePort } from './lib/server-process.mjs';
 import { startSocialStandIns } from './lib/social-stand-ins.mjs';
+import { freePort } from './lib/test-support.mjs';
 
 const started = Date.now();
 const root = new URL('..', import.meta.url).pathname;

@@ -10,8 +10,8 @@ import { corporations, memberships, workspaces } from '../../apps/server/src/db/
 import { hashPassword } from '../../apps/server/src/lib/passwords';
 import { loadConfig } from '../../apps/server/src/plugins/config';
 import { type Db, openDatabase } from '../../apps/server/src/plugins/db';
+import { freePort } from '../../scripts/lib/test-support.mjs';
 import { apiPath, benchRoutes } from './api-path';
-import { freePort } from './in-process-app';
 
 export const OWNER = { email: 'bench@example.test', password: 'bench-password-1' };
 export const LOGIN_PASSWORD = 'login-password-1';

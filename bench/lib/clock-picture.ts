@@ -3,7 +3,8 @@
 // CLOCK_ZERO_MS (25 per second): levels 16 + 28 * digit stay inside video range and survive compression
 // and the browser's YUV -> RGB conversion. 8^4 frames wrap after 164 s; readers unwrap with their own
 // clock (latencies are far below half of that).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { publishTestStream } from '../../scripts/lib/test-support.mjs';
 
 export const CLOCK_FPS = 25;
 export const CLOCK_ZERO_MS = Date.now();
@@ -19,21 +20,15 @@ export function clockEncoder(url: string): ChildProcess {
   // The frame's capture time is the wall clock (RTCTIME) when lavfi made it: that is the "glass".
   const wall = `setpts='(RTCTIME-${CLOCK_ZERO_MS * 1000})/(TB*1000000)'`;
   const luma = clockLuma(`floor(T*${CLOCK_FPS})`);
-  return spawn(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
-      // Small on purpose: the encoder must keep real time on a busy machine (a 320x180 geq did not, and
-      // its picture clock then fell behind by itself); the page scales it up to read it.
-      ...['-re', '-f', 'lavfi', '-i', `nullsrc=size=64x36:rate=${CLOCK_FPS}`],
-      ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
-      ...['-vf', `${wall},geq=lum='${luma}':cb=128:cr=128,setpts=N/${CLOCK_FPS}/TB,format=yuv420p`],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency'],
-      ...['-g', String(2 * CLOCK_FPS), '-keyint_min', String(2 * CLOCK_FPS), '-sc_threshold', '0'],
-      ...['-c:a', 'aac', '-b:a', '96k', '-f', 'flv', url],
-    ],
-    { stdio: 'ignore' },
-  );
+  return publishTestStream(url, {
+    // Small on purpose: the encoder must keep real time on a busy machine (a 320x180 geq did not, and
+    // its picture clock then fell behind by itself); the page scales it up to read it.
+    picture: 'nullsrc',
+    size: '64x36',
+    rate: CLOCK_FPS,
+    sampleRate: 48000,
+    videoFilter: `${wall},geq=lum='${luma}':cb=128:cr=128,setpts=N/${CLOCK_FPS}/TB,format=yuv420p`,
+  });
 }
 
 /** A media file whose picture counts its own frames the same way (the fallback has no wall clock). */

@@ -1,5 +1,4 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@stromwerk/client/create-client';
@@ -7,14 +6,7 @@ import { buildApp, type StromwerkApp } from '../../apps/server/src/app';
 import { bootstrapFirstRun } from '../../apps/server/src/bootstrap';
 import { loadConfig } from '../../apps/server/src/plugins/config';
 import { openDatabase } from '../../apps/server/src/plugins/db';
-
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
+import { freePort } from '../../scripts/lib/test-support.mjs';
 
 /** A `fetch` that hands each request to Fastify's inject(), for the client to call the app in process. */
 function injectFetch(app: StromwerkApp): typeof fetch {

@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { StromwerkClient } from '@stromwerk/client/create-client';
+import { publishTestStream, stop as stopProcess } from '../../scripts/lib/test-support.mjs';
 
 /** The server's RTMP ingest port (scripts/test-e2e.mjs hands it over). */
 export function rtmpPort(): number {
@@ -8,30 +9,9 @@ export function rtmpPort(): number {
   return port;
 }
 
-/** An encoder like OBS: a test picture with a tone, H.264/AAC in real time, until killed. */
+/** An encoder like OBS: a test picture with a tone, H.264/AAC in real time, until stopped. */
 export function publish(streamKey: string): ChildProcess {
-  return spawn(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
-      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440'],
-      ...[
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-tune',
-        'zerolatency',
-        '-g',
-        '50',
-        '-pix_fmt',
-        'yuv420p',
-      ],
-      ...['-c:a', 'aac', '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort()}/live/${streamKey}`],
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  return publishTestStream(`rtmp://127.0.0.1:${rtmpPort()}/live/${streamKey}`);
 }
 
 /** An RTMP source made through the API and an ffmpeg publishing to it. */
@@ -41,8 +21,5 @@ export async function liveSource(api: StromwerkClient, workspaceId: string, name
   return { source, encoder: publish(key.streamKey) };
 }
 
-export async function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGKILL');
-  await new Promise((resolve) => child.once('exit', resolve));
-}
+/** Ends an encoder or receiver at once (SIGKILL), as a crash or a pulled cable would. */
+export const stop = (child: ChildProcess | undefined) => stopProcess(child, 0);

@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 
-export function freePort(): Promise<number>;
 export function serverEnv(
   port: number,
   dataDir: string,
@@ -16,4 +15,3 @@ export function startServerProcess(
     detached?: boolean;
   },
 ): Promise<{ child: ChildProcess; ms: number; output: () => string }>;
-export function exited(child: ChildProcess): Promise<void>;

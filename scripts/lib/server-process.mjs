@@ -1,20 +1,8 @@
-// The real server as a process of its own (benchmarks, crash and start tests): free loopback ports, its
-// environment, and the wait until /v1/health answers. One place, so every caller starts it the same way.
+// The real server as a process of its own (benchmarks, crash and start tests): its environment on free
+// loopback ports, and the wait until /v1/health answers. One place, so every caller starts it the same
+// way. Free ports and process exits come from test-support.mjs.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-
-/** A TCP port nobody listens on right now (127.0.0.1). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './test-support.mjs';
 
 /** The environment of one server on 127.0.0.1: its port and DATA_DIR, free RTMP/SRT ports, quiet logs. */
 export async function serverEnv(port, dataDir, extra = {}) {
@@ -64,11 +52,4 @@ export async function startServerProcess(
   }
   child.kill('SIGKILL');
   throw new Error(`${command.join(' ')} did not become healthy:\n${log}`);
-}
-
-/** Resolves when the process has exited (at once if it already has). */
-export function exited(child) {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => child.once('exit', resolve));
 }

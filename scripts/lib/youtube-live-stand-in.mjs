@@ -2,16 +2,8 @@
 // and transitions, with an RTMP ingest on loopback (node-media-server accepting any stream name) playing
 // YouTube's. A broadcast goes live when data arrives at its stream (YouTube's auto start) and is
 // `complete` after the transition. Token checks stay with the caller (social-stand-ins.mjs).
-import { createServer } from 'node:net';
 import NodeMediaServer from 'node-media-server';
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from './test-support.mjs';
 
 async function readJson(req) {
   let raw = '';

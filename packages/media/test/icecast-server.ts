@@ -69,9 +69,9 @@ export async function startIcecast(sourcePassword: string): Promise<IcecastServe
     log = (log + d.toString()).slice(-2000);
   });
   await waitFor(
+    'icecast2 to answer',
     async () => (await fetch(`http://127.0.0.1:${port}/status-json.xsl`).catch(() => null))?.ok === true,
     10_000,
-    'icecast2 to answer',
   ).catch((err: Error) => {
     throw new Error(`${err.message}: ${log}`);
   });

@@ -69,7 +69,7 @@ describe('LL-HLS program (low latency)', () => {
   it('publishes quarter-second parts as they are written, gathered into 2 s segments from a keyframe', async () => {
     const { out, feed } = await startFeed('one', small);
     try {
-      await waitFor(async () => playlistEdge(await playlist(out)).lastComplete >= 2, 30_000, '3 segments');
+      await waitFor('3 segments', async () => playlistEdge(await playlist(out)).lastComplete >= 2, 30_000);
       const text = await playlist(out);
       expect(text).toContain('#EXT-X-PART-INF:PART-TARGET=0.3');
       expect(text).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=0.9');
@@ -115,7 +115,7 @@ describe('LL-HLS program (low latency)', () => {
   it('plays an input whose audio is MP3: its reader turns the audio into AAC, the picture is copied', async () => {
     const { out, feed } = await startFeed('mp3', mp3);
     try {
-      await waitFor(async () => playlistEdge(await playlist(out)).lastComplete >= 1, 30_000, '2 segments');
+      await waitFor('2 segments', async () => playlistEdge(await playlist(out)).lastComplete >= 1, 30_000);
       const lines = (await playlist(out)).split('\n');
       const map = attr(lines.find((l) => l.startsWith('#EXT-X-MAP'))!, 'URI')!;
       const segment = lines.find((l) => l.startsWith('seg_'))!;
@@ -134,13 +134,13 @@ describe('LL-HLS program (low latency)', () => {
     const { out, feed: first } = await startFeed('two', small);
     let before: ReturnType<typeof playlistEdge>;
     try {
-      await waitFor(async () => playlistEdge(await playlist(out)).lastComplete >= 1, 30_000, '2 segments');
+      await waitFor('2 segments', async () => playlistEdge(await playlist(out)).lastComplete >= 1, 30_000);
       // Main comes with another picture size: the writer restarts, a new init segment follows.
       first.setInputs({ main: fileInput(large), fallback: fileInput(small) });
       await waitFor(
+        'a discontinuity',
         async () => (await playlist(out)).includes('#EXT-X-DISCONTINUITY\n'),
         30_000,
-        'a discontinuity',
       );
       const text = await playlist(out);
       const maps = text.split('\n').filter((l) => l.startsWith('#EXT-X-MAP'));
@@ -155,9 +155,9 @@ describe('LL-HLS program (low latency)', () => {
     second.setInputs({ fallback: fileInput(small) });
     try {
       await waitFor(
+        'more segments',
         async () => playlistEdge(await playlist(out)).lastComplete > before.lastComplete + 1,
         30_000,
-        'more segments',
       );
       const after = playlistEdge(await playlist(out));
       const text = await playlist(out);

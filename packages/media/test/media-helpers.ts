@@ -1,65 +1,44 @@
-// Helpers for tests with real ffmpeg: free ports, helper processes that never outlive a test,
-// waiting for supervisor states, and a live RTMP feed to relay from.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { createSocket } from 'node:dgram';
+// Helpers for tests with real ffmpeg: supervisors and folders that never outlive a test, waiting for
+// supervisor states, and a live RTMP feed to relay from. Ports, waits and helper processes come from
+// scripts/lib/test-support.mjs (shared with the server's tests, the flows and the benches), re-exported
+// here where this package's tests already import them.
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import {
+  ffmpeg,
+  freePort,
+  listening,
+  spawnTracked,
+  stopAll,
+  type TrackedProcess,
+} from '../../../scripts/lib/test-support.mjs';
 import { demoSource } from '../src/ffmpeg-args';
 import { ProcessSupervisor, type SupervisorState } from '../src/supervisor';
 
+export {
+  exited,
+  freePort,
+  freeUdpPort,
+  isListening,
+  listening,
+  waitFor,
+} from '../../../scripts/lib/test-support.mjs';
+
 const run = promisify(execFile);
 
-/** A TCP port nobody listens on right now (port 0 probe). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+/** A helper process with its last stderr output (`log()`), for failure messages. */
+export type Helper = TrackedProcess;
 
-/** SRT runs over UDP, so probe UDP rather than TCP. */
-export function freeUdpPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createSocket('udp4');
-    s.once('error', reject);
-    s.bind(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-export interface Helper extends ChildProcess {
-  /** Last stderr output, for failure messages. */
-  log(): string;
-}
-
-const helpers = new Set<ChildProcess>();
 const supervisors = new Set<ProcessSupervisor>();
 const dirs = new Set<string>();
 
 /** A helper process (receiver, server), killed in cleanup() at the latest. */
-export function helper(command: string, args: string[]): Helper {
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] }) as Helper;
-  let text = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    text = (text + d.toString()).slice(-4000);
-  });
-  child.log = () => text;
-  helpers.add(child);
-  child.once('exit', () => helpers.delete(child));
-  return child;
-}
+export const helper = (command: string, args: string[]): Helper => spawnTracked(command, args);
 
-export const ffmpegHelper = (args: string[]) =>
-  helper('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'warning', ...args]);
+export const ffmpegHelper = (args: string[]) => ffmpeg(args, { loglevel: 'warning' });
 
 /** A supervisor that cleanup() stops. */
 export function supervisor(...options: ConstructorParameters<typeof ProcessSupervisor>): ProcessSupervisor {
@@ -74,27 +53,10 @@ export async function tempDir(): Promise<string> {
   return dir;
 }
 
-/** Resolves with the exit code once the child has exited; SIGKILLs it after timeoutMs. */
-export function exited(child: ChildProcess, timeoutMs = 10_000): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
-}
-
 export async function cleanup(): Promise<void> {
   await Promise.all([...supervisors].map((s) => s.stop()));
   supervisors.clear();
-  await Promise.all(
-    [...helpers].map((c) => {
-      c.kill('SIGTERM');
-      return exited(c, 2000);
-    }),
-  );
+  await stopAll(2000);
   await Promise.all([...dirs].map((d) => rm(d, { recursive: true, force: true })));
   dirs.clear();
 }
@@ -139,33 +101,6 @@ export function waitForState(
     s.on('state', on);
   });
 }
-
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Whether something listens on a local port, read from /proc so we never connect (an
- * `ffmpeg -listen 1` would take a probe connection for its one publisher). UDP (SRT) sockets show
- * as bound; TCP ones must be in LISTEN state (0A). */
-export async function isListening(port: number, protocol: 'tcp' | 'udp' = 'tcp'): Promise<boolean> {
-  const suffix = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
-  for (const table of [`/proc/net/${protocol}`, `/proc/net/${protocol}6`]) {
-    const text = await readFile(table, 'utf8').catch(() => '');
-    // Columns: sl local_address rem_address st …
-    for (const line of text.split('\n')) {
-      const cols = line.trim().split(/\s+/);
-      if (cols[1]?.endsWith(suffix) && (protocol === 'udp' || cols[3] === '0A')) return true;
-    }
-  }
-  return false;
-}
-
-export const listening = (port: number, timeoutMs = 5000, protocol: 'tcp' | 'udp' = 'tcp') =>
-  waitFor(() => isListening(port, protocol), timeoutMs, `a ${protocol} listener on port ${port}`);
 
 export interface ProbeJson {
   streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];

@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { publishTestStream } from '../../../scripts/lib/test-support.mjs';
 import { COMMON_ARGS, reliveSource, srtIngestListener } from '../src/ffmpeg-args';
 import { hls } from '../src/hls-args';
 import { ProbeError, probeStream } from '../src/probe';
@@ -118,9 +119,9 @@ describe('sources', () => {
   async function runUntil(s: ReturnType<typeof supervisor>, outTimeMs: number) {
     await waitForState(s, 'running');
     await waitFor(
+      `${outTimeMs} ms out`,
       () => (s.snapshot().lastProgress?.outTimeMs ?? 0) > outTimeMs,
       20_000,
-      `${outTimeMs} ms out`,
     );
     await s.stop();
   }
@@ -133,7 +134,7 @@ describe('sources', () => {
     const t0 = Date.now();
     await runUntil(s, 4500);
     expect(Date.now() - t0).toBeGreaterThan(4000); // -re: not faster than real time
-    expect(await exited(receiver.child)).toBe(0);
+    expect(await exited(receiver.child, 10_000)).toBe(0);
     const info = await ffprobe(out);
     expect(Number(info.format.duration)).toBeGreaterThan(4);
     expect(info.streams.map((x) => x.codec_name).sort()).toEqual(['aac', 'h264']);
@@ -148,12 +149,13 @@ describe('sources', () => {
     s.start(srtIngestListener({ port, host: '127.0.0.1', passphrase, latencyMs: 120, output: receiver.url }));
     await listening(port, 5000, 'udp');
     expect(s.state).toBe('starting'); // waiting for a caller is not yet "online"
-    ffmpegHelper([
-      ...['-re', '-i', clip, '-c', 'copy', '-f', 'mpegts', '-passphrase', passphrase],
-      `srt://127.0.0.1:${port}?mode=caller&latency=120000&pkt_size=1316`,
-    ]);
+    publishTestStream(`srt://127.0.0.1:${port}?mode=caller&latency=120000&pkt_size=1316`, {
+      file: clip,
+      outputArgs: ['-passphrase', passphrase],
+      loglevel: 'warning',
+    });
     await runUntil(s, 1500);
-    expect(await exited(receiver.child)).toBe(0);
+    expect(await exited(receiver.child, 10_000)).toBe(0);
     const info = await ffprobe(out);
     expect(info.streams).toEqual(
       expect.arrayContaining([
@@ -170,9 +172,9 @@ describe('sources', () => {
     s.start(hls({ input: feed.url, dir: out, segmentSeconds: 2, listSize: 3, deleteSegments: true }));
     const playlist = join(out, 'index.m3u8');
     await waitFor(
+      'two HLS segments',
       async () => ((await readFile(playlist, 'utf8').catch(() => '')).match(/#EXTINF/g) ?? []).length >= 2,
       20_000,
-      'two HLS segments',
     );
     const text = await readFile(playlist, 'utf8');
     expect(text).toContain('#EXT-X-PROGRAM-DATE-TIME');

@@ -65,7 +65,7 @@ describe('targets with ffmpeg', () => {
     const target = supervisor({ label: 'rtmp target', ...quick });
     target.start(rtmpTarget({ input: feed.url, url: `rtmp://127.0.0.1:${port}/live/y` }));
     await relayFor(3500, target);
-    expect(await exited(receiver)).toBe(0);
+    expect(await exited(receiver, 10_000)).toBe(0);
     expectPlayable(await ffprobe(file), 2);
   });
 
@@ -91,7 +91,7 @@ describe('targets with ffmpeg', () => {
     });
     target.start(args);
     await relayFor(3500, target);
-    expect(await exited(receiver)).toBe(0);
+    expect(await exited(receiver, 10_000)).toBe(0);
     expectPlayable(await ffprobe(file), 2);
   });
 });

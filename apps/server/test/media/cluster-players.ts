@@ -153,7 +153,9 @@ export async function clusterPlayerChecks(ctx: Ctx) {
     { workspaceId, name: 'Stage player', mainSourceId: stage.id, viewerLimitEnabled: true, viewerLimit: 2 },
     token,
   );
-  const encoder = publishTestStream(`rtmp://127.0.0.1:${pool[1]!.rtmpPort}/live/${streamKey}`, 90);
+  const encoder = publishTestStream(`rtmp://127.0.0.1:${pool[1]!.rtmpPort}/live/${streamKey}`, {
+    seconds: 90,
+  });
   await waitFor(
     'the stage program',
     async () => (await inputOf(player.id)) === 'main' && segmentsOf(playlistOf(player.id)).length >= 2,

@@ -36,7 +36,7 @@ describe.skipIf(!available)('server on the nginx-rtmp ingest', () => {
     });
     const id = src.body.id;
     const key = (await op(ctx.app, 'sources.streamKey', { ...as(), params: { id } })).body.streamKey;
-    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`);
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, { seconds: 60 });
     const live = await waitFor('source live with stream info', async () => {
       const s = await getSource(id);
       return s.state === 'live' && s.streamInfo?.video ? s : undefined;
@@ -48,7 +48,7 @@ describe.skipIf(!available)('server on the nginx-rtmp ingest', () => {
     await waitFor('source offline', async () => (await getSource(id)).state === 'offline', 10_000);
 
     for (const refused of [key, 'not-a-real-key-000000000']) {
-      const again = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${refused}`, 10);
+      const again = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${refused}`, { seconds: 10 });
       const code = await new Promise<number | null>((resolve) => again.once('exit', (c) => resolve(c)));
       expect(code).not.toBe(0);
     }

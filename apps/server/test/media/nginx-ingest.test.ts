@@ -8,6 +8,7 @@ import {
   tempDir,
   waitFor,
 } from '../../../../packages/media/test/media-helpers';
+import { publishTestStream } from '../../../../scripts/lib/test-support.mjs';
 import { nginxRtmpAvailable, startNginxIngest } from '../../src/plugins/nginx-ingest';
 import { portFree, type RtmpIngest } from '../../src/plugins/rtmp-ingest';
 
@@ -26,11 +27,7 @@ describe.skipIf(!available)('nginx-rtmp ingest', () => {
   const refused = new Set(['refused-key']);
 
   const publish = (key: string) =>
-    ffmpegHelper([
-      ...['-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
-      ...['-f', 'flv', ingest.localUrl(key)],
-    ]);
+    publishTestStream(ingest.localUrl(key), { size: '320x180', gopSeconds: 1, loglevel: 'warning' });
 
   beforeAll(async () => {
     ingest = await startNginxIngest({
@@ -51,7 +48,7 @@ describe.skipIf(!available)('nginx-rtmp ingest', () => {
 
   it('accepts a known key, serves it to our readers, counts its bytes, and kicks it', async () => {
     const encoder = publish('studio-key');
-    await waitFor(() => events.includes('live studio-key'), 15_000, 'the publish callback');
+    await waitFor('the publish callback', () => events.includes('live studio-key'), 15_000);
     expect(ingest.publishing()).toEqual(['studio-key']);
 
     const dir = await tempDir();
@@ -67,7 +64,7 @@ describe.skipIf(!available)('nginx-rtmp ingest', () => {
     expect(await exited(reader, 20_000)).toBe(0);
     const probe = await ffprobe(`${dir}/read.ts`);
     expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
-    await waitFor(() => (ingest.bytesIn('studio-key') ?? 0) > 10_000, 10_000, 'bytes in from the stat page');
+    await waitFor('bytes in from the stat page', () => (ingest.bytesIn('studio-key') ?? 0) > 10_000, 10_000);
 
     // A second encoder on a key that is live is turned away; the first goes on.
     const second = publish('studio-key');
@@ -75,7 +72,7 @@ describe.skipIf(!available)('nginx-rtmp ingest', () => {
     expect(encoder.exitCode).toBeNull();
 
     ingest.kick('studio-key');
-    await waitFor(() => events.includes('offline studio-key'), 10_000, 'the publisher dropped');
+    await waitFor('the publisher dropped', () => events.includes('offline studio-key'), 10_000);
     expect(await exited(encoder, 10_000)).not.toBe(0);
     expect(ingest.publishing()).toEqual([]);
     expect(ingest.bytesIn('studio-key')).toBeUndefined();

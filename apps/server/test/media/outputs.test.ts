@@ -110,16 +110,16 @@ describe('player & recorder program', () => {
     const init = await file(/init_\d+\.mp4/.exec(first)![0]);
     expect([init.statusCode, init.headers['content-type']]).toEqual([200, 'video/mp4']);
     expect(init.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
-    // A blocking reload for the part after the next one answers once it is listed, not before.
+    // A blocking reload for the part after the next one answers with it listed. That it is woken by the
+    // part and not by its hold time-out is test/unit/playlist-waits.test.ts; how long it waits is
+    // bench/player-latency.ts (a wall-clock bound here measured ffmpeg's pace on the machine as much).
     const edge = playlistEdge(first);
     const ask = { msn: edge.lastComplete + 1, part: edge.openParts + 1 };
-    const started = Date.now();
     const blocked = await ctx.app.inject({
       url: `${session.hlsUrl}&_HLS_msn=${ask.msn}&_HLS_part=${ask.part}`,
     });
     expect(blocked.statusCode).toBe(200);
     expect(playlistHas(playlistEdge(blocked.body), ask.msn, ask.part)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(6000);
     // The preload hint names a part not written yet: asked for, it comes once it is.
     const hint = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="([^"?]+)/.exec(blocked.body)![1]!;
     const hinted = await file(hint);
@@ -127,7 +127,7 @@ describe('player & recorder program', () => {
     const ahead = await ctx.app.inject({ url: `${session.hlsUrl}&_HLS_msn=${ask.msn + 5}` });
     expect([ahead.statusCode, ahead.json().details[0].field]).toEqual([400, '_HLS_msn']);
 
-    const mainEncoder = publishTestStream(main.url, 60);
+    const mainEncoder = publishTestStream(main.url, { seconds: 60 });
     await waitInput(id, 'main');
     // The live program carries the encoder's video and audio (nothing lost to a short probe).
     const live = await waitFor('a live segment', async () => {
@@ -145,7 +145,7 @@ describe('player & recorder program', () => {
     );
     const probe = await ffprobe(whole);
     expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
-    const backupEncoder = publishTestStream(backup.url, 60);
+    const backupEncoder = publishTestStream(backup.url, { seconds: 60 });
     await waitFor(
       'backup live',
       async () =>
@@ -315,7 +315,7 @@ describe('player & recorder program', () => {
     });
     const id = out.body.id;
     // MP3 audio over RTMP: the low-latency program (fMP4) takes AAC only, so its reader encodes it.
-    const encoder = publishTestStream(main.url, 8, 'flv', 'libmp3lame');
+    const encoder = publishTestStream(main.url, { seconds: 8, audio: 'libmp3lame' });
     await waitInput(id, 'main');
     const live = (await op(ctx.app, 'play.session', { ...pub, params: { id }, body: {} })).body;
     await waitFor('a live segment of the MP3 stream', async () => {

@@ -43,7 +43,9 @@ describe('recording a live source', () => {
     });
     const params = { id: src.body.id };
     const key = await op(ctx.app, 'sources.streamKey', { ...as(), params });
-    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key.body.streamKey}`, 8);
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key.body.streamKey}`, {
+      seconds: 8,
+    });
     await waitFor(
       'live',
       async () => (await op(ctx.app, 'sources.get', { ...as(), params })).body.state === 'live',
@@ -80,7 +82,9 @@ describe('recording a live source', () => {
     });
     const params = { id: src.body.id };
     const key = await op(ctx.app, 'sources.streamKey', { ...as(), params });
-    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key.body.streamKey}`, 20);
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key.body.streamKey}`, {
+      seconds: 20,
+    });
     await waitFor(
       'live',
       async () => (await op(ctx.app, 'sources.get', { ...as(), params })).body.state === 'live',

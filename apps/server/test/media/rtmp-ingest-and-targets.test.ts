@@ -66,7 +66,7 @@ function rtmpReceiver(port: number, file: string) {
 describe('RTMP ingest', () => {
   it('turns a publish with a valid key into a live source with its stream info, and offline when it stops', async () => {
     const { id, key } = await newSource('Encoder');
-    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`);
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, { seconds: 60 });
     const live = await waitFor('source live with stream info', async () => {
       const s = await getSource(id);
       return s.state === 'live' && s.streamInfo?.video ? s : undefined;
@@ -83,7 +83,9 @@ describe('RTMP ingest', () => {
   });
 
   it('refuses a publish with an unknown key', async () => {
-    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/not-a-real-key-000000000`, 10);
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/not-a-real-key-000000000`, {
+      seconds: 10,
+    });
     const code = await new Promise<number | null>((resolve) => encoder.once('exit', (c) => resolve(c)));
     expect(code).not.toBe(0);
   });
@@ -99,7 +101,7 @@ describe('RTMP ingest', () => {
         maintenanceEnd: new Date(now + 600_000).toISOString(),
       },
     });
-    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 10);
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, { seconds: 10 });
     const code = await new Promise<number | null>((resolve) => encoder.once('exit', (c) => resolve(c)));
     expect(code).not.toBe(0);
     expect((await getSource(id)).state).toBe('maintenance');
@@ -122,7 +124,7 @@ describe('RTMP target', () => {
       },
     });
     expect(target.body.state).toBe('offline');
-    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 120);
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, { seconds: 120 });
     await waitFor('target online', async () => (await getTarget(target.body.id)).state === 'online');
     // The receiver writes only after probing its input: wait for real bytes, not a fixed time.
     await waitFor(
@@ -183,7 +185,7 @@ describe('RTMP target', () => {
         settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${receiverPort}/app`, streamKey: 'out' },
       },
     });
-    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 60);
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, { seconds: 60 });
     await waitFor('target online', async () => (await getTarget(target.body.id)).state === 'online');
     const off = await op(ctx.app, 'targets.update', {
       ...as(),
@@ -252,10 +254,9 @@ describe('sources without an encoder', () => {
     const source = await getSource(id);
     const port = Number(source.ingestUrl!.split(':').pop());
     await new Promise((r) => setTimeout(r, 1500));
-    const encoder = publishTestStream(
-      `srt://127.0.0.1:${port}?mode=caller&passphrase=${key}&pbkeylen=16`,
-      60,
-    );
+    const encoder = publishTestStream(`srt://127.0.0.1:${port}?mode=caller&passphrase=${key}&pbkeylen=16`, {
+      seconds: 60,
+    });
     const live = await waitFor(
       'srt source live',
       async () => {

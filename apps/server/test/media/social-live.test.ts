@@ -59,7 +59,9 @@ describe('a YouTube target bound to a connection', () => {
       body: { workspaceId: ctx.owner.workspaceId, name: 'Studio A', type: 'rtmp' },
     });
     const key = await op(ctx.app, 'sources.streamKey', { ...as(), params: { id: source.body.id } });
-    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key.body.streamKey}`, 90);
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key.body.streamKey}`, {
+      seconds: 90,
+    });
 
     // YouTube refuses the broadcast: the target says so in YouTube's words, and nothing is pushed.
     platform.failNext('/youtube/v3/liveBroadcasts', 403, {

@@ -46,7 +46,9 @@ async function liveSource(name: string) {
     body: { workspaceId: ctx.owner.workspaceId, name, type: 'rtmp' },
   });
   const key = await op(ctx.app, 'sources.streamKey', { ...as(), params: { id: src.body.id } });
-  const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key.body.streamKey}`, 120);
+  const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key.body.streamKey}`, {
+    seconds: 120,
+  });
   return { id: src.body.id, encoder };
 }
 

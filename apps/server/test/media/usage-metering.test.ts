@@ -38,7 +38,7 @@ describe('usage metering of a real HLS viewer', () => {
       } as never,
     });
     const id = out.body.id;
-    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 40);
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, { seconds: 40 });
     await waitFor(
       'the program on the main source',
       async () =>

@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, serverEnv, startServerProcess } from '../../../../scripts/lib/server-process.mjs';
+import { serverEnv, startServerProcess } from '../../../../scripts/lib/server-process.mjs';
+import { freePort } from '../../../../scripts/lib/test-support.mjs';
 import { makeMediaFile, waitFor } from '../helpers/media';
 import { multipartBody } from '../helpers/multipart';
 import { routeOf } from '../helpers/route-call';
@@ -117,10 +118,12 @@ describe('a killed server leaves no media processes behind', () => {
     const killedAt = Date.now();
     server.kill('SIGKILL');
     const gone = () => children.every((c) => !processes().some((p) => p.pid === c.pid));
-    // Polled every 20 ms, so the figure below is the real delay within 20 ms.
-    while (!gone() && Date.now() - killedAt < 2000) await new Promise((r) => setTimeout(r, 20));
+    // Polled every 20 ms, so the figure below (logged) is the real delay within 20 ms. The 10 s bound
+    // tells "killed with the server" (the kernel's parent-death signal: milliseconds) from "left running"
+    // (an orphan runs on for good); it is not a speed.
+    while (!gone() && Date.now() - killedAt < 10_000) await new Promise((r) => setTimeout(r, 20));
     const goneAfterMs = Date.now() - killedAt;
-    expect(gone(), 'ffmpeg children still running 2 s after the server was killed').toBe(true);
+    expect(gone(), 'ffmpeg children still running 10 s after the server was killed').toBe(true);
 
     // What survives where the kernel cannot help (no setpriv, or a child that lost the race): a
     // process of the old run writing into the player's folder, marked like every child of the server.

@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { ffmpeg, freePort, waitFor } from '../helpers/media';
+import { freePort, publishTestStream, waitFor } from '../helpers/media';
 import { op } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
@@ -47,11 +47,11 @@ export async function liveSource(ctx: TestContext) {
     params: { id: res.body.id },
     token: ctx.owner.token,
   });
-  ffmpeg([
-    ...['-re', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=10', '-f', 'lavfi', '-i', 'sine'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '10', '-c:a', 'aac', '-f', 'flv'],
-    `rtmp://127.0.0.1:${ctx.app.live!.rtmpPort}/live/${key.body.streamKey}`,
-  ]);
+  publishTestStream(`rtmp://127.0.0.1:${ctx.app.live!.rtmpPort}/live/${key.body.streamKey}`, {
+    size: '160x90',
+    rate: 10,
+    gopSeconds: 1,
+  });
   await waitFor('source live', async () => {
     const s = await op(ctx.app, 'sources.get', {
       params: { id: res.body.id },

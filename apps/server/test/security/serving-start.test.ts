@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exited, freePort, serverEnv, startServerProcess } from '../../../../scripts/lib/server-process.mjs';
+import { serverEnv, startServerProcess } from '../../../../scripts/lib/server-process.mjs';
+import { exited, freePort } from '../../../../scripts/lib/test-support.mjs';
 import { startRunningServer } from './running-server';
 
 /**

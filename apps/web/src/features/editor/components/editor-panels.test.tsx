@@ -72,6 +72,15 @@ async function choose(combobox: HTMLElement, option: string) {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
+/**
+ * The autosave waits AUTOSAVE_MS after the last edit on its own timer: faked from here on, so the tests
+ * move its clock instead of waiting it out for real (4.5 s of real waiting in two tests, which a busy
+ * machine added to the slow renders). Real time still runs too, for everything else that waits on timers.
+ */
+function autosaveClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+}
+
 // The first render of the whole editor takes seconds in jsdom on a busy machine.
 describe('Editor panels', { timeout: 30_000 }, () => {
   beforeAll(async () => {
@@ -95,6 +104,7 @@ describe('Editor panels', { timeout: 30_000 }, () => {
   afterEach(() => {
     cleanup();
     vi.clearAllMocks();
+    vi.useRealTimers();
   });
 
   it('sets a clip’s sound, adds an audio track and a logo, sets the output and the name, and saves them', {
@@ -210,9 +220,11 @@ describe('Editor panels', { timeout: 30_000 }, () => {
   it('saves by itself a moment after an edit, with the revision', async () => {
     show();
     const first = await screen.findByRole('group', { name: 'Clip 1: Intro' });
+    autosaveClock();
     fireEvent.click(within(first).getByRole('checkbox', { name: 'Mute' }));
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
-    await waitFor(() => expect(api.drafts.update).toHaveBeenCalledTimes(1), { timeout: AUTOSAVE_MS + 3000 });
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_MS);
+    await waitFor(() => expect(api.drafts.update).toHaveBeenCalledTimes(1));
     expect(api.drafts.update.mock.calls[0]![0].body).toMatchObject({ revision: 3 });
     await screen.findByText('Saved');
   });
@@ -227,13 +239,15 @@ describe('Editor panels', { timeout: 30_000 }, () => {
     const first = await screen.findByRole('group', { name: 'Clip 1: Intro' });
     // Someone else renamed it meanwhile: the refused save fetches their version.
     api.drafts.get.mockResolvedValue(draft({ revision: 4, name: 'Their cut' }));
+    autosaveClock();
     fireEvent.click(within(first).getByRole('checkbox', { name: 'Mute' }));
-    const notice = await screen.findByRole('alert', {}, { timeout: AUTOSAVE_MS + 5000 });
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_MS);
+    const notice = await screen.findByRole('alert');
     await within(notice).findByText(/Someone else saved this draft at/);
     await within(notice).findByText('Renamed to “Their cut”');
     expect(api.drafts.update).toHaveBeenCalledTimes(1);
     fireEvent.click(within(first).getByRole('checkbox', { name: 'Mute' }));
-    await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_MS + 500));
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_MS + 500);
     expect(api.drafts.update).toHaveBeenCalledTimes(1);
     // Overwriting is the user's explicit choice, with the revision they were shown.
     fireEvent.click(within(notice).getByRole('button', { name: /Keep mine/ }));
