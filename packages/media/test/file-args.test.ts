@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { concatParts, frameAt, previewTimes, renderMp4, tileFrames, waveformPng } from '../src/file-args';
+import {
+  frameAt,
+  joinSegmentsToMp4,
+  previewTimes,
+  recordSegments,
+  renderMp4,
+  tileFrames,
+  waveformPng,
+} from '../src/file-args';
 
 const flagValue = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 
@@ -30,11 +38,22 @@ describe('file job arguments', () => {
     expect(previewTimes(0, 3)).toEqual([0, 0, 0]);
   });
 
-  it('joins our own recording parts from local MPEG-TS files only', () => {
-    const args = concatParts('/r/list.txt', '/r/joined.ts');
+  it('joins our own recording segments from local MPEG-TS files only, into a browser-ready MP4', () => {
+    const args = joinSegmentsToMp4('/r/list.txt', '/r/recording.mp4');
     expect(flagValue(args, '-protocol_whitelist')).toBe('file');
     expect(flagValue(args, '-format_whitelist')).toBe('concat,mpegts');
     expect(args.indexOf('-format_whitelist')).toBeLessThan(args.indexOf('-i'));
+    expect(flagValue(args, '-c')).toBe('copy');
+    expect(flagValue(args, '-movflags')).toBe('+faststart');
+    expect(args.at(-1)).toBe('/r/recording.mp4');
+  });
+
+  it('records a live pull into short MPEG-TS segments, cut at keyframes', () => {
+    const args = recordSegments('rtmp://127.0.0.1:1935/live/k', '/rec/x', 'p0002');
+    expect(flagValue(args, '-f')).toBe('segment');
+    expect(flagValue(args, '-segment_format')).toBe('mpegts');
+    expect(flagValue(args, '-segment_time')).toBe('2');
+    expect(args.at(-1)).toBe('/rec/x/p0002-%05d.ts');
   });
 
   it('draws the first audio stream as one mono waveform picture through the checked input', () => {

@@ -3,8 +3,7 @@
 // broker, a round-robin balancer in front of their RTMP ports (as a region's ingest address), an encoder
 // that reconnects like OBS, a target receiver that takes the push again after it dropped, and a player
 // whose playlist a viewer watches from the shared volume.
-import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publishReconnecting, tcpBalancer } from '../../../../scripts/lib/test-chaos.mjs';
@@ -149,7 +148,10 @@ export function gapAfter(times: number[], from: number): number | undefined {
 }
 
 /** The three processes, the balancer and the stream, with a player, a target and recording on. */
-export async function chaosWorld(adminUrl: string, extraEnv: Record<string, string> = {}): Promise<ChaosWorld> {
+export async function chaosWorld(
+  adminUrl: string,
+  extraEnv: Record<string, string> = {},
+): Promise<ChaosWorld> {
   const db = await freshDatabase(adminUrl);
   const sharedDir = mkdtempSync(join(tmpdir(), 'sw-chaos-shared-'));
   const env = { ...clusterSettings(sharedDir), ...extraEnv };

@@ -69,10 +69,10 @@ describe.skipIf(!adminUrl)('the live plane on a bad day (PostgreSQL, real encode
     const rounds: object[] = [];
     for (let round = 0; round < KILLS; round++) {
       const owner = await steadyOwner(world);
-      const token = (await world.db.query<{ token: string }>(
+      const [{ token } = { token: '0' }] = await world.db.query<{ token: string }>(
         "SELECT token::text FROM live_leases WHERE kind = 'source' AND thing_id = $1",
         [world.source.id],
-      ))[0]!.token;
+      );
       const killedAt = Date.now();
       owner.child.kill('SIGKILL');
       // Another process owns it now: the reconnected encoder's, with a higher fencing token.
@@ -88,14 +88,24 @@ describe.skipIf(!adminUrl)('the live plane on a bad day (PostgreSQL, real encode
         50,
       );
       const takeoverMs = Date.now() - killedAt;
-      const [{ token: after }] = await world.db.query<{ token: string }>(
+      const [{ token: after } = { token: '0' }] = await world.db.query<{ token: string }>(
         "SELECT token::text FROM live_leases WHERE kind = 'source' AND thing_id = $1",
         [world.source.id],
       );
       expect(BigInt(after!)).toBeGreaterThan(BigInt(token));
       // Viewers get new media and the target's receiver frames again, with nobody touching the encoder.
-      await waitFor('new media for viewers', () => world.viewer.changes.some((t) => t > killedAt + 500), 30_000, 100);
-      await waitFor('frames at the receiver', () => world.receiver.frames.some((t) => t > killedAt + 500), 30_000, 100);
+      await waitFor(
+        'new media for viewers',
+        () => world.viewer.changes.some((t) => t > killedAt + 500),
+        30_000,
+        100,
+      );
+      await waitFor(
+        'frames at the receiver',
+        () => world.receiver.frames.some((t) => t > killedAt + 500),
+        30_000,
+        100,
+      );
       rounds.push({
         round,
         from: owner.name,
@@ -127,16 +137,23 @@ describe.skipIf(!adminUrl)('the live plane on a bad day (PostgreSQL, real encode
       .filter((c) => c.connectedAt && c.endedAt && c.endedAt - c.connectedAt > 2500)
       .reduce((sum, c) => sum + (c.endedAt! - c.connectedAt!), 0);
     const missingMs = streamed - recorded[0]!.duration_ms;
-    figures.recording = { streamedMs: streamed, recordedMs: recorded[0]!.duration_ms, missingMs, kills: KILLS };
+    figures.recording = {
+      streamedMs: streamed,
+      recordedMs: recorded[0]!.duration_ms,
+      missingMs,
+      kills: KILLS,
+    };
     expect(missingMs).toBeLessThanOrEqual(2000 * KILLS + 1500);
   }, 600_000);
 
   it('a stall of 8 s takes nothing from its process; a hang of 30 s loses its streams', async () => {
     const world = w!;
-    world.encoder = publishReconnecting(
-      `rtmp://127.0.0.1:${world.balancer.port}/live/${world.source.key}`,
-      { size: '640x360', rate: 25, retryMs: 1000, stallMs: 12_000 },
-    );
+    world.encoder = publishReconnecting(`rtmp://127.0.0.1:${world.balancer.port}/live/${world.source.key}`, {
+      size: '640x360',
+      rate: 25,
+      retryMs: 1000,
+      stallMs: 12_000,
+    });
     const owner = await steadyOwner(world);
     const lease = async () =>
       (
@@ -201,7 +218,9 @@ describe.skipIf(!adminUrl)('the live plane on a bad day (PostgreSQL, real encode
     writeFileSync(marker, '');
     writeFileSync(wrapper, `#!/bin/sh\n[ -e ${marker} ] && sleep 3\nexec ffmpeg "$@"\n`);
     chmodSync(wrapper, 0o755);
-    const stress = hasStressNg() ? spawn('stress-ng', ['--cpu', '4', '--timeout', '40s'], { stdio: 'ignore' }) : undefined;
+    const stress = hasStressNg()
+      ? spawn('stress-ng', ['--cpu', '4', '--timeout', '40s'], { stdio: 'ignore' })
+      : undefined;
     try {
       const d = await startNode('d', world.db.url, {
         ...world.env,
@@ -213,7 +232,9 @@ describe.skipIf(!adminUrl)('the live plane on a bad day (PostgreSQL, real encode
       const body = (await answer.json()) as { ready: boolean; reasons: string[] };
       expect(answer.status).toBe(503);
       expect(body.reasons.join(' ')).toContain('being detected');
-      const health = (await (await fetch(`${d.base}/health`)).json()) as { parts: { media: { message?: string } } };
+      const health = (await (await fetch(`${d.base}/health`)).json()) as {
+        parts: { media: { message?: string } };
+      };
       expect(health.parts.media.message).not.toMatch(/not found/);
       // Not ready: its ingest is not open, and it holds nothing.
       expect(await isListening(d.rtmpPort)).toBe(false);
@@ -232,10 +253,9 @@ describe.skipIf(!adminUrl)('the live plane on a bad day (PostgreSQL, real encode
 
   it('with 10,000 sources nothing reads them all while idle, and the server answers', async () => {
     const world = w!;
-    const [{ corporation_id: corporationId }] = await world.db.query<{ corporation_id: string }>(
-      'SELECT corporation_id FROM workspaces WHERE id = $1',
-      [world.workspaceId],
-    );
+    const [{ corporation_id: corporationId } = { corporation_id: '' }] = await world.db.query<{
+      corporation_id: string;
+    }>('SELECT corporation_id FROM workspaces WHERE id = $1', [world.workspaceId]);
     await world.db.query(
       `INSERT INTO sources (corporation_id, workspace_id, name, type, endpoint, stream_key)
        SELECT $1, $2, 'Source ' || g, 'rtmp', 'europe', md5(random()::text || g)
