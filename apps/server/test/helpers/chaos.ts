@@ -84,10 +84,13 @@ export async function loopingReceiver(): Promise<LoopingReceiver> {
   const listen = () => {
     if (stopped) return;
     let last = 0;
-    child = ffmpeg([
-      ...['-progress', 'pipe:1', '-stats_period', '0.25'],
-      ...['-listen', '1', '-i', `rtmp://127.0.0.1:${port}/app/out`, '-c', 'copy', '-f', 'null', '-'],
-    ]);
+    child = ffmpeg(
+      [
+        ...['-progress', 'pipe:1', '-stats_period', '0.25'],
+        ...['-listen', '1', '-i', `rtmp://127.0.0.1:${port}/app/out`, '-c', 'copy', '-f', 'null', '-'],
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     child.stdout?.on('data', (chunk: Buffer) => {
       for (const m of chunk.toString().matchAll(/^frame=(\d+)/gm)) {
         const n = Number(m[1]);

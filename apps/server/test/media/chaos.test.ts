@@ -216,7 +216,8 @@ describe.skipIf(!adminUrl)('the live plane on a bad day (PostgreSQL, real encode
     const marker = join(dir, 'slow');
     const wrapper = join(dir, 'ffmpeg');
     writeFileSync(marker, '');
-    writeFileSync(wrapper, `#!/bin/sh\n[ -e ${marker} ] && sleep 3\nexec ffmpeg "$@"\n`);
+    // Longer than any probe round's time-out: the process stays "detecting" until the marker goes.
+    writeFileSync(wrapper, `#!/bin/sh\n[ -e ${marker} ] && sleep 60\nexec ffmpeg "$@"\n`);
     chmodSync(wrapper, 0o755);
     const stress = hasStressNg()
       ? spawn('stress-ng', ['--cpu', '4', '--timeout', '40s'], { stdio: 'ignore' })
