@@ -106,9 +106,9 @@ export function buildServices(
   const usage = new UsageService(new UsageRepository(db), access, new UsageCountersRepository(db));
   usage.registerCounter('sources', (s) => sourcesRepo.countIn(s));
   const mediaLinks = new MediaLinks(tokens);
-  const medias = new MediasService(new MediasRepository(db), access, storage, mediaLinks, events);
-  const jobs = new JobsService(new JobsRepository(db), access, medias, events);
-  medias.jobs = jobs;
+  const mediasRepo = new MediasRepository(db);
+  const jobs = new JobsService(new JobsRepository(db), access, mediasRepo, events);
+  const medias = new MediasService(mediasRepo, access, storage, mediaLinks, events, jobs);
   usage.registerCounter('medias', (s) => medias.repo.countIn(s));
   usage.registerCounter('storageBytes', (s) => medias.repo.bytesIn(s));
   // PostgreSQL may be shared by several processes: a viewer limit of N admits N across all of them, and

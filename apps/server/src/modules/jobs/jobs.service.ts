@@ -5,8 +5,7 @@ import { iso, isoOrNull } from '../../lib/dates';
 import type { EventBus } from '../../lib/events';
 import type { Actor } from '../../plugins/auth';
 import type { AccessService } from '../access/access.service';
-import type { MediaRow } from '../medias/medias.repository';
-import type { MediasService } from '../medias/medias.service';
+import type { MediaRow, MediasRepository } from '../medias/medias.repository';
 import type { JobRow, JobsRepository } from './jobs.repository';
 
 export function toJob(row: JobRow): Job {
@@ -44,14 +43,18 @@ export interface JobRunner {
   abort(jobId: string): void;
 }
 
-/** Spec section 7 "Jobs": the API over the job rows. Running them is the worker's (`job-worker.ts`). */
+/**
+ * Spec section 7 "Jobs": the API over the job rows. Running them is the worker's (`job-worker.ts`). The
+ * queue sits below the media library: the library enqueues and cancels, the queue only reads media rows
+ * (so the two are built in that order, without a cycle).
+ */
 export class JobsService {
   runner: JobRunner | undefined;
 
   constructor(
     readonly repo: JobsRepository,
     private readonly access: AccessService,
-    private readonly medias: MediasService,
+    private readonly medias: MediasRepository,
     private readonly events: EventBus,
   ) {}
 
@@ -117,14 +120,25 @@ export class JobsService {
       throw new AppError('VALIDATION_FAILED', 'type: a post is made with POST /v1/post-social', [
         { field: 'type', message: 'a post is made with POST /v1/post-social' },
       ]);
-    const media = await this.medias.row(actor, body.mediaId, 'write').catch((e) => {
-      throw e instanceof AppError && e.statusCode === 404
-        ? new AppError('VALIDATION_FAILED', 'mediaId: Media not found', [
-            { field: 'mediaId', message: 'Media not found' },
-          ])
-        : e;
+    return this.enqueue({
+      type: body.type,
+      media: await this.mediaFor(actor, body.mediaId),
+      priority: body.priority,
     });
-    return this.enqueue({ type: body.type, media, priority: body.priority });
+  }
+
+  /** The media a job is asked for: one that is missing or another tenant's is a bad `mediaId`. */
+  private async mediaFor(actor: Actor, mediaId: string) {
+    const missing = () =>
+      new AppError('VALIDATION_FAILED', 'mediaId: Media not found', [
+        { field: 'mediaId', message: 'Media not found' },
+      ]);
+    const row = await this.medias.byId(mediaId);
+    if (!row) throw missing();
+    await this.access.resource(actor, row.workspaceId!, 'write', 'Media').catch((e) => {
+      throw e instanceof AppError && e.statusCode === 404 ? missing() : e;
+    });
+    return row;
   }
 
   async update(actor: Actor, id: string, priority: number) {
