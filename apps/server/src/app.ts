@@ -22,9 +22,8 @@ import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { graphRoutes } from './modules/graph/graph.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
-import { JobWorker } from './modules/jobs/job-worker';
+import type { JobWorker } from './modules/jobs/job-worker';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
-import { mediaJobHandlers } from './modules/jobs/media-job-handlers';
 import { assertClusterReady } from './modules/live/cluster-mode';
 import type { LiveEngine } from './modules/live/live-engine';
 import { mediasRoutes } from './modules/medias/medias.routes';
@@ -145,7 +144,9 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
   if (opts.clusterCheck && (await assertClusterReady(config, database)))
     app.log.info('one of several server processes on this database (docs/operations.md)');
-  const services = buildServices(config, database, app.log, media);
+  const services = buildServices(config, database, app.log, media, {
+    jobs: typeof opts.jobs === 'object' ? opts.jobs : undefined,
+  });
   await services.storage.check();
   // Stored tokens and passwords that this key cannot open stop the start, in one line (main.ts prints it).
   await assertSecretsReadable(services.socials.box, services.socials.repo);
@@ -300,25 +301,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   );
   clipSweep.unref();
   if (opts.jobs !== false && placement.role !== 'api') {
-    app.jobWorker = new JobWorker(
-      services.jobs.repo,
-      services.jobs,
-      mediaJobHandlers({
-        ...config,
-        storage: services.storage,
-        medias: services.medias,
-        jobs: services.jobs,
-        drafts: services.drafts.repo,
-        socialPosts: services.socialPosts,
-      }),
-      app.log,
-      {
-        recoverAllAtStart: database.engine === 'pglite',
-        ...(typeof opts.jobs === 'object' ? opts.jobs : {}),
-      },
-    );
-    services.jobs.runner = app.jobWorker;
-    app.jobWorker.meter = services.usage.meter;
+    app.jobWorker = services.jobWorker;
     await app.jobWorker.start();
   }
 

@@ -23,8 +23,11 @@ import { GraphService } from './modules/graph/graph.service';
 import { LiveStats } from './modules/graph/live-stats';
 import { InvitationsRepository } from './modules/invitations/invitations.repository';
 import { InvitationsService } from './modules/invitations/invitations.service';
+import { JobSignals } from './modules/jobs/job-signals';
+import { JobWorker, type WorkerOptions } from './modules/jobs/job-worker';
 import { JobsRepository } from './modules/jobs/jobs.repository';
 import { JobsService } from './modules/jobs/jobs.service';
+import { mediaJobHandlers } from './modules/jobs/media-job-handlers';
 import { buildLivePlane } from './modules/live/build-live';
 import { LiveEvents } from './modules/live/live-events';
 import { SourcePreviews } from './modules/live/source-previews';
@@ -84,6 +87,7 @@ export function buildServices(
   database: Database,
   log: FastifyBaseLogger,
   media: MediaRuntime,
+  options: { jobs?: Partial<WorkerOptions> } = {},
 ): Services {
   const { db } = database;
   const events = new EventBus();
@@ -107,7 +111,8 @@ export function buildServices(
   usage.registerCounter('sources', (s) => sourcesRepo.countIn(s));
   const mediaLinks = new MediaLinks(tokens);
   const mediasRepo = new MediasRepository(db);
-  const jobs = new JobsService(new JobsRepository(db), access, mediasRepo, events);
+  const jobSignals = new JobSignals();
+  const jobs = new JobsService(new JobsRepository(db), access, mediasRepo, events, jobSignals, usage.limits);
   const medias = new MediasService(mediasRepo, access, storage, mediaLinks, events, jobs);
   usage.registerCounter('medias', (s) => medias.repo.countIn(s));
   usage.registerCounter('storageBytes', (s) => medias.repo.bytesIn(s));
@@ -163,7 +168,6 @@ export function buildServices(
     corporations: new CorporationsRepository(db),
     log,
   });
-  jobs.renderCheck = (corporationId) => usage.limits.assertRenderAllowed(corporationId);
   const play = new PlayService(
     outputs.repo,
     tokens,
@@ -225,22 +229,44 @@ export function buildServices(
     storage,
     socialLive,
   });
+  const socialPosts = new SocialPostsService(
+    new SocialPostsRepository(db),
+    access,
+    medias,
+    jobs,
+    socials,
+    oauthFlow,
+    config,
+  );
+  const drafts = new DraftsService(new DraftsRepository(db), access, medias, jobs, events, log);
+  // Built on every process, started only where jobs run (app.ts): an API process leaves it idle.
+  const jobWorker = new JobWorker(
+    {
+      repo: jobs.repo,
+      service: jobs,
+      set: mediaJobHandlers({
+        ...config,
+        storage,
+        medias,
+        jobs,
+        drafts: drafts.repo,
+        socialPosts,
+      }),
+      signals: jobSignals,
+      meter: usage.meter,
+      log,
+    },
+    { recoverAllAtStart: database.engine === 'pglite', ...options.jobs },
+  );
   return {
     liveEvents,
     live,
+    jobWorker,
     socials,
     socialShares,
     socialLive,
     socialConnect: new SocialConnectService(socials, oauthFlow, log),
-    socialPosts: new SocialPostsService(
-      new SocialPostsRepository(db),
-      access,
-      medias,
-      jobs,
-      socials,
-      oauthFlow,
-      config,
-    ),
+    socialPosts,
     config,
     database,
     mailer,
@@ -299,7 +325,7 @@ export function buildServices(
     clips: new ClipsService(sharedRoot(config), outputs, medias, jobs, play, storage, log, events),
     markers: new MarkersService(new MarkersRepository(db), outputs),
     graph: new GraphService(access, sourcesRepo, outputs, targetsRepo, medias.repo, new LiveStats()),
-    drafts: new DraftsService(new DraftsRepository(db), access, medias, jobs, events, log),
+    drafts,
   };
 }
 

@@ -12,6 +12,7 @@ import type { CorporationsService } from './modules/corporations/corporations.se
 import type { DraftsService } from './modules/drafts/drafts.service';
 import type { GraphService } from './modules/graph/graph.service';
 import type { InvitationsService } from './modules/invitations/invitations.service';
+import type { JobWorker } from './modules/jobs/job-worker';
 import type { JobsService } from './modules/jobs/jobs.service';
 import type { LivePlane } from './modules/live/build-live';
 import type { LiveEvents } from './modules/live/live-events';
@@ -74,6 +75,8 @@ export interface Services {
   mediaLinks: MediaLinks;
   mediaUpload: MediaUploadService;
   jobs: JobsService;
+  /** Runs queued jobs once app.ts starts it (not on an API process, nor when a test turns jobs off). */
+  jobWorker: JobWorker;
   recordings: RecordingsService;
   outputs: OutputsService;
   play: PlayService;

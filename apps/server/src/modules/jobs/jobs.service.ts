@@ -6,6 +6,7 @@ import type { EventBus } from '../../lib/events';
 import type { Actor } from '../../plugins/auth';
 import type { AccessService } from '../access/access.service';
 import type { MediaRow, MediasRepository } from '../medias/medias.repository';
+import type { JobSignals } from './job-signals';
 import type { JobRow, JobsRepository } from './jobs.repository';
 
 export function toJob(row: JobRow): Job {
@@ -37,10 +38,9 @@ export function toJob(row: JobRow): Job {
 /** Thumbnails and uploads are not rendering: they neither count as render time nor wait for its quota. */
 export const usesRenderTime = (type: string) => type !== 'thumbnail' && type !== 'social-post';
 
-/** What the worker offers the service: start looking for work now, stop a job this process runs. */
-export interface JobRunner {
-  kick(): void;
-  abort(jobId: string): void;
+/** Refuses a new render once the corporation's monthly render minutes are used up (issue 17). */
+export interface RenderAllowance {
+  assertRenderAllowed(corporationId: string): Promise<void>;
 }
 
 /**
@@ -49,13 +49,14 @@ export interface JobRunner {
  * (so the two are built in that order, without a cycle).
  */
 export class JobsService {
-  runner: JobRunner | undefined;
-
   constructor(
     readonly repo: JobsRepository,
     private readonly access: AccessService,
     private readonly medias: MediasRepository,
     private readonly events: EventBus,
+    /** To this process's worker, when it has one: new work, and a cancel of a job it may run. */
+    private readonly signals: JobSignals,
+    private readonly renders: RenderAllowance,
   ) {}
 
   private async row(actor: Actor, id: string, need: 'read' | 'write') {
@@ -65,11 +66,8 @@ export class JobsService {
     return row;
   }
 
-  /** Refuses a new render once the corporation's monthly render minutes are used up (issue 17). */
-  renderCheck: ((corporationId: string) => Promise<void>) | undefined;
-
   async enqueue(o: { type: JobType; media: MediaRow; priority?: number }) {
-    if (usesRenderTime(o.type)) await this.renderCheck?.(o.media.corporationId!);
+    if (usesRenderTime(o.type)) await this.renders.assertRenderAllowed(o.media.corporationId!);
     const row = await this.repo.insert({
       corporationId: o.media.corporationId!,
       workspaceId: o.media.workspaceId!,
@@ -78,7 +76,7 @@ export class JobsService {
       priority: o.priority ?? 0,
     });
     this.changed(row, 'created');
-    this.runner?.kick();
+    this.signals.kick();
     return toJob(row);
   }
 
@@ -92,10 +90,10 @@ export class JobsService {
     mediaId?: string;
     priority?: number;
   }) {
-    if (usesRenderTime(o.type)) await this.renderCheck?.(o.corporationId);
+    if (usesRenderTime(o.type)) await this.renders.assertRenderAllowed(o.corporationId);
     const row = await this.repo.insert({ ...o, priority: o.priority ?? 0 });
     this.changed(row, 'created');
-    this.runner?.kick();
+    this.signals.kick();
     return toJob(row);
   }
 
@@ -183,7 +181,7 @@ export class JobsService {
     });
     if (!row) throw conflict('Only a failed or cancelled job can be run again');
     this.changed(row, 'updated');
-    this.runner?.kick();
+    this.signals.kick();
     return toJob(row);
   }
 
@@ -197,7 +195,7 @@ export class JobsService {
       etaSeconds: null,
     });
     if (!row) return undefined;
-    this.runner?.abort(id);
+    this.signals.abort(id);
     this.changed(row, 'updated');
     return row;
   }
