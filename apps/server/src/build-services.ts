@@ -254,6 +254,7 @@ export function buildServices(
       }),
       signals: jobSignals,
       meter: usage.meter,
+      media,
       log,
     },
     { recoverAllAtStart: database.engine === 'pglite', ...options.jobs },

@@ -9,9 +9,14 @@
  *   only one process exists, so at start every running row is an orphan; on PostgreSQL a row is an orphan
  *   once its heartbeat is older than `staleMs`. An orphan is queued again while attempts remain, else
  *   failed with the reason; none stays running forever.
+ * - Claims nothing while this process's ffmpeg is being detected (media-runtime.ts: a probe that timed
+ *   out is asked again): a job taken then would fail for a reason that is not the job's. It starts
+ *   claiming once detection settles. With ffmpeg absent it claims as it always did: jobs that need no
+ *   ffmpeg (social posts) run, the others fail with their reason.
  */
 import { hostname } from 'node:os';
 import type { JobType } from '@stromwerk/contracts/jobs';
+import type { MediaRuntime } from '@stromwerk/media/media-runtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UsageMeter } from '../usage/usage-meter';
 import type { JobRunner, JobSignals } from './job-signals';
@@ -50,6 +55,8 @@ export interface JobWorkerDeps {
   signals: JobSignals;
   /** Render time (wall time of every job but thumbnails) is metered per workspace (issue 17). */
   meter: UsageMeter;
+  /** This process's ffmpeg: no job is claimed while it is being detected. */
+  media: Pick<MediaRuntime, 'state' | 'onSettled'>;
   log: FastifyBaseLogger;
 }
 
@@ -60,7 +67,7 @@ export class JobWorker implements JobRunner {
   private ticking = false;
   private again = false;
   private stopped = false;
-  private unlisten: (() => void) | undefined;
+  private readonly unsubscribe: (() => void)[] = [];
   private readonly repo: JobsRepository;
   private readonly service: JobsService;
   private readonly set: JobHandlerSet;
@@ -79,8 +86,9 @@ export class JobWorker implements JobRunner {
   }
 
   async start() {
-    this.unlisten = this.deps.signals.listen(this);
+    this.unsubscribe.push(this.deps.signals.listen(this));
     await this.recover(this.o.recoverAllAtStart ? 'all' : this.o.staleMs);
+    this.unsubscribe.push(this.deps.media.onSettled(() => this.kick()));
     this.timers.push(setInterval(() => this.kick(), this.o.pollMs));
     this.timers.push(setInterval(() => void this.beat(), this.o.heartbeatMs));
     this.timers.push(setInterval(() => void this.recover(this.o.staleMs), this.o.staleMs));
@@ -90,7 +98,7 @@ export class JobWorker implements JobRunner {
   /** Graceful stop: running jobs are handed back to the queue (not counted as an attempt). */
   async stop() {
     this.stopped = true;
-    this.unlisten?.();
+    for (const off of this.unsubscribe.splice(0)) off();
     for (const t of this.timers) clearInterval(t);
     const ids = [...this.running.keys()];
     for (const c of this.running.values()) c.abort(new Error('server stopping'));
@@ -129,6 +137,7 @@ export class JobWorker implements JobRunner {
   }
 
   private async fill() {
+    if (this.deps.media.state === 'detecting') return;
     while (!this.stopped && this.running.size < this.o.concurrency) {
       const job = await this.repo.claim(this.id);
       if (!job) return;
