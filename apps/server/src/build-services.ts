@@ -67,7 +67,7 @@ import { TargetsService } from './modules/targets/targets.service';
 import { UsageRepository } from './modules/usage/usage.repository';
 import { UsageService } from './modules/usage/usage.service';
 import { UsageCountersRepository } from './modules/usage/usage-counters.repository';
-import { wireUsageLimits } from './modules/usage/usage-warnings';
+import { limitWarning } from './modules/usage/usage-warnings';
 import { AvatarService } from './modules/users/avatar.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
@@ -106,23 +106,41 @@ export function buildServices(
   const memberships = new MembershipsRepository(db);
   const usersRepo = new UsersRepository(db);
   const storage = createStorage(config);
+  const notifications = new NotificationsService(
+    new NotificationsRepository(db),
+    access,
+    new NotificationsPublisher(log),
+    log,
+  );
   const sourcesRepo = new SourcesRepository(db);
-  const usage = new UsageService(new UsageRepository(db), access, new UsageCountersRepository(db));
-  usage.registerCounter('sources', (s) => sourcesRepo.countIn(s));
-  const mediaLinks = new MediaLinks(tokens);
   const mediasRepo = new MediasRepository(db);
+  const outputsRepo = new OutputsRepository(db);
+  const targetsRepo = new TargetsRepository(db);
+  const usage = new UsageService(
+    new UsageRepository(db),
+    access,
+    new UsageCountersRepository(db),
+    {
+      sources: (s) => sourcesRepo.countIn(s),
+      targets: (s) => targetsRepo.countIn(s),
+      outputs: (s) => outputsRepo.countIn(s),
+      medias: (s) => mediasRepo.countIn(s),
+      storageBytes: (s) => mediasRepo.bytesIn(s),
+    },
+    limitWarning({ memberships, notifications, mailer, corporations: new CorporationsRepository(db), log }),
+    log,
+  );
+  const mediaLinks = new MediaLinks(tokens);
   const jobSignals = new JobSignals();
   const jobs = new JobsService(new JobsRepository(db), access, mediasRepo, events, jobSignals, usage.limits);
   const medias = new MediasService(mediasRepo, access, storage, mediaLinks, events, jobs);
-  usage.registerCounter('medias', (s) => medias.repo.countIn(s));
-  usage.registerCounter('storageBytes', (s) => medias.repo.bytesIn(s));
   // PostgreSQL may be shared by several processes: a viewer limit of N admits N across all of them, and
   // counts and watch time are the cluster's (issue 19). PGlite serves one process: memory is enough.
   const viewers = database.listen ? new ViewersRepository(db) : new ViewerRegistry();
   const outputs = new OutputsService(
     usage,
     config,
-    new OutputsRepository(db),
+    outputsRepo,
     access,
     events,
     sourcesRepo,
@@ -130,12 +148,9 @@ export function buildServices(
     viewers,
     liveEvents,
   );
-  usage.registerCounter('outputs', (s) => outputs.repo.countIn(s));
-  const targetsRepo = new TargetsRepository(db);
   const targets = new TargetsService(usage, targetsRepo, sourcesRepo, access, events, liveEvents, {
     allowPrivate: config.targetAllowPrivate,
   });
-  usage.registerCounter('targets', (s) => targetsRepo.countIn(s));
   const invitations = new InvitationsService(
     db,
     config,
@@ -154,20 +169,6 @@ export function buildServices(
     sessions,
     identity,
   );
-  const notifications = new NotificationsService(
-    new NotificationsRepository(db),
-    access,
-    new NotificationsPublisher(log),
-    log,
-  );
-  wireUsageLimits({
-    usage,
-    memberships,
-    notifications,
-    mailer,
-    corporations: new CorporationsRepository(db),
-    log,
-  });
   const play = new PlayService(
     outputs.repo,
     tokens,
