@@ -62,6 +62,7 @@ import { SourcesRepository } from './modules/sources/sources.repository';
 import { SourcesService } from './modules/sources/sources.service';
 import { StreamInfosRepository } from './modules/stream-infos/stream-infos.repository';
 import { StreamInfosService } from './modules/stream-infos/stream-infos.service';
+import { SocialBoundTargets } from './modules/targets/social-bound-targets';
 import { TargetsRepository } from './modules/targets/targets.repository';
 import { TargetsService } from './modules/targets/targets.service';
 import { UsageRepository } from './modules/usage/usage.repository';
@@ -148,9 +149,33 @@ export function buildServices(
     viewers,
     liveEvents,
   );
-  const targets = new TargetsService(usage, targetsRepo, sourcesRepo, access, events, liveEvents, {
-    allowPrivate: config.targetAllowPrivate,
-  });
+  const oauthFlow = new OauthFlow();
+  const socialSettings = new SocialSettingsRepository(db);
+  const secretBox = secretBoxFor(config);
+  const socials = new SocialsService(
+    new SocialsRepository(db),
+    config,
+    secretBox,
+    oauthFlow,
+    log,
+    new OauthAppStore(socialSettings, config, secretBox),
+  );
+  const socialShares = new SocialSharesService(
+    socials,
+    socialSettings,
+    access,
+    new SocialBoundTargets(targetsRepo, events, liveEvents),
+  );
+  const targets = new TargetsService(
+    usage,
+    targetsRepo,
+    sourcesRepo,
+    access,
+    events,
+    liveEvents,
+    socialShares,
+    { allowPrivate: config.targetAllowPrivate },
+  );
   const invitations = new InvitationsService(
     db,
     config,
@@ -177,23 +202,6 @@ export function buildServices(
     viewers,
     sharedRoot(config),
   );
-  const oauthFlow = new OauthFlow();
-  const socialSettings = new SocialSettingsRepository(db);
-  const secretBox = secretBoxFor(config);
-  const socials = new SocialsService(
-    new SocialsRepository(db),
-    config,
-    secretBox,
-    oauthFlow,
-    log,
-    new OauthAppStore(socialSettings, config, secretBox),
-  );
-  const socialShares = new SocialSharesService(socials, socialSettings, access);
-  socialShares.targets = {
-    boundTo: (socialId) => targetsRepo.bySocial(socialId),
-    unbindable: (id, reason) => targets.unbindable(id, reason),
-  };
-  targets.socialBinding = socialShares;
   const socialLive = new SocialLiveService(
     socials,
     socialShares,
