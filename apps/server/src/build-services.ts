@@ -201,6 +201,7 @@ export function buildServices(
     config.publicUrl,
     viewers,
     sharedRoot(config),
+    usage.meter,
   );
   const socialLive = new SocialLiveService(
     socials,
@@ -216,7 +217,6 @@ export function buildServices(
       return feed?.name ?? row.name;
     },
   );
-  play.meter = usage.meter;
   const streamInfos = new StreamInfosService(new StreamInfosRepository(db), access, sourcesRepo);
   const recordings = new RecordingsService(config, storage, medias, jobs, log);
   const live = buildLivePlane({
