@@ -189,10 +189,8 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     config.mqttUrl,
     topicAccess(database.db, services.sessions, services.access),
   );
-  services.sessions.broker = app.broker;
-  const broker = app.broker;
-  services.graph.stats.publisher = (topic, payload) => broker.publish(topic, payload);
-  const stopNotifications = services.notifications.start(services.events, app.broker);
+  const unlinkBroker = services.brokerLink.connect(app.broker);
+  const stopNotifications = services.notifications.start(services.events);
 
   await app.register(
     async (v1) => {
@@ -333,6 +331,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
       .stop()
       .catch((err) => app.log.error({ err }, 'writing metered usage at shutdown failed'));
     stopNotifications();
+    unlinkBroker();
     await app.broker?.close();
     await services.identity.close();
     await services.liveEvents.close();

@@ -76,6 +76,7 @@ import { VerificationRepository } from './modules/users/verification.repository'
 import { VerificationService } from './modules/users/verification.service';
 import { WorkspacesRepository } from './modules/workspaces/workspaces.repository';
 import { WorkspacesService } from './modules/workspaces/workspaces.service';
+import { BrokerLink } from './plugins/broker-link';
 import { type Config, sharedRoot } from './plugins/config';
 import type { Database } from './plugins/db';
 import { createMailer } from './plugins/mailer';
@@ -102,7 +103,9 @@ export function buildServices(
   });
   const tokens = new TokenService(new ServerSettingsRepository(db));
   const identity = identityCacheFor(database);
-  const sessions = new SessionsService(new SessionsRepository(db), identity);
+  // Before the broker runs: it authenticates through the sessions, which drop its connections.
+  const brokerLink = new BrokerLink();
+  const sessions = new SessionsService(new SessionsRepository(db), identity, brokerLink);
   const access = new AccessService(new AccessRepository(db));
   const memberships = new MembershipsRepository(db);
   const usersRepo = new UsersRepository(db);
@@ -110,7 +113,7 @@ export function buildServices(
   const notifications = new NotificationsService(
     new NotificationsRepository(db),
     access,
-    new NotificationsPublisher(log),
+    new NotificationsPublisher(brokerLink, log),
     log,
   );
   const sourcesRepo = new SourcesRepository(db);
@@ -269,6 +272,7 @@ export function buildServices(
     { recoverAllAtStart: database.engine === 'pglite', ...options.jobs },
   );
   return {
+    brokerLink,
     liveEvents,
     live,
     jobWorker,
@@ -334,7 +338,14 @@ export function buildServices(
     comments: new CommentsService(new CommentsRepository(db), access, outputs, events),
     clips: new ClipsService(sharedRoot(config), outputs, medias, jobs, play, storage, log, events),
     markers: new MarkersService(new MarkersRepository(db), outputs),
-    graph: new GraphService(access, sourcesRepo, outputs, targetsRepo, medias.repo, new LiveStats()),
+    graph: new GraphService(
+      access,
+      sourcesRepo,
+      outputs,
+      targetsRepo,
+      medias.repo,
+      new LiveStats(brokerLink),
+    ),
     drafts,
   };
 }

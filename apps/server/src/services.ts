@@ -37,6 +37,7 @@ import type { AvatarService } from './modules/users/avatar.service';
 import type { UsersService } from './modules/users/users.service';
 import type { VerificationService } from './modules/users/verification.service';
 import type { WorkspacesService } from './modules/workspaces/workspaces.service';
+import type { BrokerLink } from './plugins/broker-link';
 import type { Config } from './plugins/config';
 import type { Database } from './plugins/db';
 import type { Mailer } from './plugins/mailer';
@@ -48,6 +49,8 @@ export interface Services {
   database: Database;
   mailer: Mailer;
   events: EventBus;
+  /** The services' way to the broker; app.ts connects the running broker to it. */
+  brokerLink: BrokerLink;
   /** The one way from a committed change to the live plane (issue 29). */
   liveEvents: LiveEvents;
   live: LivePlane;

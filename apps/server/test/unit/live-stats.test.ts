@@ -15,11 +15,12 @@ function setup() {
   ]);
   const readings = vi.fn((workspaceId: string) => (workspaceId === W.id ? [...counters.values()] : []));
   const published: { topic: string; payload: { id: string; data: { kind: string; kbps: number } } }[] = [];
-  const stats = new LiveStats();
+  const stats = new LiveStats({
+    publish: async (topic, payload) => {
+      published.push({ topic, payload: payload as (typeof published)[number]['payload'] });
+    },
+  });
   stats.probe = { readings };
-  stats.publisher = async (topic, payload) => {
-    published.push({ topic, payload: payload as (typeof published)[number]['payload'] });
-  };
   /** Both streams move `kbps` kilobits per second for one interval. */
   const flow = (kbps: number) => {
     for (const c of counters.values()) c.bytes += (kbps * 1000 * (STATS_INTERVAL_MS / 1000)) / 8;

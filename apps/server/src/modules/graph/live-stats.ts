@@ -1,4 +1,5 @@
 import { topics } from '@stromwerk/contracts/topics';
+import type { BrokerPublish } from '../../plugins/broker-link';
 
 /** How often a watched workspace's streams are sampled and published (issue 16: at most once a second). */
 export const STATS_INTERVAL_MS = 1000;
@@ -41,15 +42,17 @@ interface Watched {
 export class LiveStats {
   /** Set by the app once the live engine runs. */
   probe: StatsProbe | undefined;
-  /** Set by the app once the broker runs: publishes one sample. */
-  publisher: ((topic: string, payload: unknown) => Promise<void>) | undefined;
   /** Samples taken since start: a test's proof that nothing is read without a watcher. */
   sampled = 0;
   private readonly watched = new Map<string, Watched>();
   private readonly last = new Map<string, { bytes: number; at: number }>();
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    /** Where samples go (plugins/broker-link.ts): nowhere until the broker runs. */
+    private readonly broker: BrokerPublish,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   watch(workspace: { id: string; corporationId: string }, watcher: string) {
     const entry = this.watched.get(workspace.id) ?? {
@@ -100,9 +103,9 @@ export class LiveStats {
         const sample = this.rate(reading, now);
         if (!sample) continue;
         const topic = topics.inWorkspace(entry.corporationId, workspaceId, 'stats', reading.id);
-        this.publisher?.(topic, { type: 'updated', entity: 'stats', id: reading.id, data: sample }).catch(
-          () => undefined,
-        );
+        this.broker
+          .publish(topic, { type: 'updated', entity: 'stats', id: reading.id, data: sample })
+          .catch(() => undefined);
       }
     }
   }
