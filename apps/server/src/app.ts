@@ -5,7 +5,6 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { MediaCapabilities } from '@stromwerk/media/capabilities';
 import { MediaRuntime } from '@stromwerk/media/media-runtime';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,7 +16,6 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { clipsRoutes } from './modules/clips/clips.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { corporationsRoutes } from './modules/corporations/corporations.routes';
-import { DraftPreviews } from './modules/drafts/draft-preview';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { graphRoutes } from './modules/graph/graph.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -76,8 +74,11 @@ export interface AppOptions {
   /** Tests hand in their own database; otherwise it is opened from the configuration and closed with the app. */
   database?: Database;
   logger?: boolean | object;
-  /** Skip probing ffmpeg (unit tests of the API): these are the capabilities, ready at once. */
-  mediaCapabilities?: MediaCapabilities;
+  /**
+   * This process's ffmpeg as tests want it: `MediaRuntime.fixed(capabilities)` (settled at once) or one
+   * with scripted probes (still detecting). Otherwise detected from FFMPEG_PATH/FFPROBE_PATH.
+   */
+  media?: MediaRuntime;
   /** Start the live media plane (RTMP ingest, publishers, targets); API tests leave it off. Default true. */
   live?: boolean;
   /** Run the job worker (thumbnails, renders). Default true. */
@@ -135,9 +136,9 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
 
   // Asking ffmpeg what it can do (five processes) runs while the database opens: start-up time. What does
   // not answer in time is asked again in the background (media-runtime.ts); media work waits for it.
-  const media = opts.mediaCapabilities
-    ? MediaRuntime.fixed(opts.mediaCapabilities)
-    : new MediaRuntime({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, log: app.log });
+  const media =
+    opts.media ??
+    new MediaRuntime({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, log: app.log });
   const detection = media.start();
   const database =
     opts.database ??
@@ -289,10 +290,6 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     60_000,
   );
   commentSweep.unref();
-  services.mediaUpload.capabilities = media.capabilities;
-  services.clips.capabilities = media.capabilities;
-  services.drafts.capabilities = media.capabilities;
-  services.drafts.previews = new DraftPreviews({ ...config, storage: services.storage });
   const clipSweep = setInterval(
     () => void services.clips.sweep().catch((err) => app.log.warn({ err }, 'clip sweep failed')),
     60_000,

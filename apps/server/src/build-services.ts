@@ -17,6 +17,7 @@ import { CommentsRepository } from './modules/comments/comments.repository';
 import { CommentsService } from './modules/comments/comments.service';
 import { CorporationsRepository } from './modules/corporations/corporations.repository';
 import { CorporationsService } from './modules/corporations/corporations.service';
+import { DraftPreviews } from './modules/drafts/draft-preview';
 import { DraftsRepository } from './modules/drafts/drafts.repository';
 import { DraftsService } from './modules/drafts/drafts.service';
 import { GraphService } from './modules/graph/graph.service';
@@ -250,7 +251,16 @@ export function buildServices(
     oauthFlow,
     config,
   );
-  const drafts = new DraftsService(new DraftsRepository(db), access, medias, jobs, events, log);
+  const drafts = new DraftsService(
+    new DraftsRepository(db),
+    access,
+    medias,
+    jobs,
+    events,
+    log,
+    media,
+    new DraftPreviews({ ...config, storage }),
+  );
   // Built on every process, started only where jobs run (app.ts): an API process leaves it idle.
   const jobWorker = new JobWorker(
     {
@@ -330,13 +340,13 @@ export function buildServices(
     avatars: new AvatarService(medias.repo, usersRepo, storage, identity),
     medias,
     mediaLinks,
-    mediaUpload: new MediaUploadService(config, access, storage, medias, jobs),
+    mediaUpload: new MediaUploadService(config, access, storage, medias, jobs, media),
     jobs,
     recordings,
     outputs,
     play,
     comments: new CommentsService(new CommentsRepository(db), access, outputs, events),
-    clips: new ClipsService(sharedRoot(config), outputs, medias, jobs, play, storage, log, events),
+    clips: new ClipsService(sharedRoot(config), outputs, medias, jobs, play, storage, log, events, media),
     markers: new MarkersService(new MarkersRepository(db), outputs),
     graph: new GraphService(
       access,
