@@ -365,13 +365,7 @@ export function buildServices(
  * cache listens for their changes (LISTEN/NOTIFY) and serves nothing until it does; PGlite is one process.
  */
 function identityCacheFor(database: Database): IdentityCache {
-  if (!database.listen) return new IdentityCache();
-  const cache = new IdentityCache({ crossProcess: true });
-  cache.attach(
-    database.listen<IdentityChange>('stromwerk_identity', {
-      message: (change) => cache.drop(change),
-      listening: (up) => cache.listening(up),
-    }),
-  );
-  return cache;
+  const { listen } = database;
+  if (!listen) return new IdentityCache();
+  return new IdentityCache({ channel: (listener) => listen<IdentityChange>('stromwerk_identity', listener) });
 }
