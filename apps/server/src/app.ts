@@ -5,27 +5,24 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { MediaCapabilities } from '@stromwerk/media/capabilities';
 import { MediaRuntime } from '@stromwerk/media/media-runtime';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { buildServices } from './build-services';
 import { registerDeclaredErrors, type UndeclaredErrors } from './lib/declared-errors';
 import { fastSerializerCompiler } from './lib/fast-serializer';
+import { Lifecycle } from './lib/lifecycle';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { clipsRoutes } from './modules/clips/clips.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { corporationsRoutes } from './modules/corporations/corporations.routes';
-import { DraftPreviews } from './modules/drafts/draft-preview';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { graphRoutes } from './modules/graph/graph.routes';
 import { clusterStatus } from './modules/health/cluster-status';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
-import { JobWorker } from './modules/jobs/job-worker';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
-import { mediaJobHandlers } from './modules/jobs/media-job-handlers';
 import { assertClusterReady } from './modules/live/cluster-mode';
 import { LeasesRepository } from './modules/live/leases.repository';
 import type { LiveEngine } from './modules/live/live-engine';
@@ -79,8 +76,11 @@ export interface AppOptions {
   /** Tests hand in their own database; otherwise it is opened from the configuration and closed with the app. */
   database?: Database;
   logger?: boolean | object;
-  /** Skip probing ffmpeg (unit tests of the API): these are the capabilities, ready at once. */
-  mediaCapabilities?: MediaCapabilities;
+  /**
+   * This process's ffmpeg as tests want it: `MediaRuntime.fixed(capabilities)` (settled at once) or one
+   * with scripted probes (still detecting). Otherwise detected from FFMPEG_PATH/FFPROBE_PATH.
+   */
+  media?: MediaRuntime;
   /** Start the live media plane (RTMP ingest, publishers, targets); API tests leave it off. Default true. */
   live?: boolean;
   /** Run the job worker (thumbnails, renders). Default true. */
@@ -103,7 +103,6 @@ export interface AppOptions {
 export interface StromwerkApp extends FastifyInstance {
   broker?: BrokerEngine;
   live?: LiveEngine;
-  jobWorker?: JobWorker;
   programs?: ProgramEngine;
 }
 
@@ -135,24 +134,35 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   registerJsonBody(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
+  // Everything started below is stopped when the app closes, in the reverse order (lib/lifecycle.ts).
+  const running = new Lifecycle(app.log);
+  app.addHook('onClose', () => running.stop());
 
   // Asking ffmpeg what it can do (five processes) runs while the database opens: start-up time. What does
   // not answer in time is asked again in the background (media-runtime.ts); media work waits for it.
-  const media = opts.mediaCapabilities
-    ? MediaRuntime.fixed(opts.mediaCapabilities)
-    : new MediaRuntime({
-        ffmpegPath: config.ffmpegPath,
-        ffprobePath: config.ffprobePath,
-        log: app.log,
-        timeoutMs: config.mediaProbeTimeoutMs,
-      });
+  const media =
+    opts.media ??
+    new MediaRuntime({
+      ffmpegPath: config.ffmpegPath,
+      ffprobePath: config.ffprobePath,
+      log: app.log,
+      timeoutMs: config.mediaProbeTimeoutMs,
+    });
   const detection = media.start();
+  running.started('ffmpeg detection', () => media.stop());
   const database =
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
+  // A database the caller handed in is the caller's to close.
+  if (!opts.database) running.started('database', () => database.close());
   if (opts.clusterCheck && (await assertClusterReady(config, database)))
     app.log.info('one of several server processes on this database (docs/operations.md)');
-  const services = buildServices(config, database, app.log, media);
+  const services = buildServices(config, database, app.log, media, {
+    jobs: typeof opts.jobs === 'object' ? opts.jobs : undefined,
+  });
+  // Both listen on the database from their construction (on PostgreSQL).
+  running.started('live events', () => services.liveEvents.close());
+  running.started('identity cache', () => services.identity.close());
   await services.storage.check();
   // Stored tokens and passwords that this key cannot open stop the start, in one line (main.ts prints it).
   await assertSecretsReadable(services.socials.box, services.socials.repo);
@@ -190,15 +200,38 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   await app.register(swaggerUi, { routePrefix: '/v1/docs' });
 
   // Embedded aedes on /mqtt unless MQTT_URL names an external broker; either way the server publishes.
-  app.broker = await startBroker(
+  // The services reach it through their BrokerLink from now on.
+  const broker = await startBroker(
     app,
     config.mqttUrl,
     topicAccess(database.db, services.sessions, services.access),
   );
-  services.sessions.broker = app.broker;
-  const broker = app.broker;
-  services.graph.stats.publisher = (topic, payload) => broker.publish(topic, payload);
-  const stopNotifications = services.notifications.start(services.events, app.broker);
+  app.broker = broker;
+  const unlinkBroker = services.brokerLink.connect(broker);
+  running.started('broker', async () => {
+    unlinkBroker();
+    await broker.close();
+  });
+  running.started('notifications', services.notifications.start(services.events));
+  // Before the live plane and the jobs, which count into it: it stops after them and writes what they
+  // counted before the database closes.
+  services.usage.meter.start((config.usageFlushSeconds ?? 60) * 1000, (err) =>
+    app.log.warn({ err }, 'writing metered usage failed; it is kept for the next flush'),
+  );
+  running.started('usage meter', () =>
+    services.usage.meter
+      .stop()
+      .catch((err) => app.log.error({ err }, 'writing metered usage at shutdown failed')),
+  );
+  // Storage is a gauge: read once an hour (and at start), each hour bucket keeps its highest reading.
+  const readStorage = () =>
+    void services.usage
+      .readStorage(() => services.medias.repo.bytesPerWorkspace())
+      .catch((err) => app.log.warn({ err }, 'reading storage usage failed'));
+  readStorage();
+  const storageReading = setInterval(readStorage, 3_600_000);
+  storageReading.unref();
+  running.started('storage reading', () => clearInterval(storageReading));
 
   await app.register(
     async (v1) => {
@@ -296,81 +329,30 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     await live.keeper.start();
     await live.engine.start();
     app.live = live.engine;
-    services.graph.stats.probe = live.engine;
     if (placement.role !== 'api') {
       await live.programs.start();
       app.programs = live.programs;
     }
   }
-  const commentSweep = setInterval(
-    () => void services.comments.repo.sweep().catch((err) => app.log.warn({ err }, 'comment sweep failed')),
-    60_000,
-  );
-  commentSweep.unref();
-  services.mediaUpload.capabilities = media.capabilities;
-  services.clips.capabilities = media.capabilities;
-  services.drafts.capabilities = media.capabilities;
-  services.drafts.previews = new DraftPreviews({ ...config, storage: services.storage });
-  const clipSweep = setInterval(
-    () => void services.clips.sweep().catch((err) => app.log.warn({ err }, 'clip sweep failed')),
-    60_000,
-  );
-  clipSweep.unref();
-  if (opts.jobs !== false && placement.role !== 'api') {
-    app.jobWorker = new JobWorker(
-      services.jobs.repo,
-      services.jobs,
-      mediaJobHandlers({
-        ...config,
-        storage: services.storage,
-        medias: services.medias,
-        jobs: services.jobs,
-        drafts: services.drafts.repo,
-        socialPosts: services.socialPosts,
-      }),
-      app.log,
-      {
-        recoverAllAtStart: database.engine === 'pglite',
-        ...(typeof opts.jobs === 'object' ? opts.jobs : {}),
-      },
-    );
-    services.jobs.runner = app.jobWorker;
-    app.jobWorker.meter = services.usage.meter;
-    await app.jobWorker.start();
-  }
-
-  services.usage.meter.start((config.usageFlushSeconds ?? 60) * 1000, (err) =>
-    app.log.warn({ err }, 'writing metered usage failed; it is kept for the next flush'),
-  );
-  // Storage is a gauge: read once an hour (and at start), each hour bucket keeps its highest reading.
-  const readStorage = () =>
-    void services.usage
-      .readStorage(() => services.medias.repo.bytesPerWorkspace())
-      .catch((err) => app.log.warn({ err }, 'reading storage usage failed'));
-  readStorage();
-  const storageReading = setInterval(readStorage, 3_600_000);
-  storageReading.unref();
-
-  app.addHook('onClose', async () => {
-    clearInterval(commentSweep);
-    clearInterval(storageReading);
-    clearInterval(clipSweep);
-    await app.jobWorker?.stop();
+  running.started('live plane', async () => {
     await app.programs?.stop();
     services.graph.stats.stop();
     await app.live?.stop();
     await live.keeper.stop();
-    media.stop();
-    // After the live plane and the jobs stopped counting: what they counted is written before the
-    // database closes.
-    await services.usage.meter
-      .stop()
-      .catch((err) => app.log.error({ err }, 'writing metered usage at shutdown failed'));
-    stopNotifications();
-    await app.broker?.close();
-    await services.identity.close();
-    await services.liveEvents.close();
-    if (!opts.database) await database.close();
   });
+  every(60_000, 'comment sweep', () => services.comments.repo.sweep());
+  every(60_000, 'clip sweep', () => services.clips.sweep());
+  // Last: the worker claims from here on (once ffmpeg answered) and is the first to stop.
+  if (opts.jobs !== false && placement.role !== 'api') {
+    await services.jobWorker.start();
+    running.started('job worker', () => services.jobWorker.stop());
+  }
   return app;
+
+  /** A periodic sweep, stopped with the app; a failed round is logged and the next one runs. */
+  function every(ms: number, name: string, sweep: () => Promise<unknown>) {
+    const timer = setInterval(() => void sweep().catch((err) => app.log.warn({ err }, `${name} failed`)), ms);
+    timer.unref();
+    running.started(name, () => clearInterval(timer));
+  }
 }

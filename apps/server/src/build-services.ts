@@ -1,35 +1,29 @@
 import type { MediaRuntime } from '@stromwerk/media/media-runtime';
 import type { FastifyBaseLogger } from 'fastify';
+import { buildIdentity } from './build-identity';
+import { buildLibrary } from './build-library';
+import { buildSocials } from './build-socials';
 import { EventBus } from './lib/events';
 import { AccessRepository } from './modules/access/access.repository';
 import { AccessService } from './modules/access/access.service';
-import { IdentityCache, type IdentityChange } from './modules/access/identity-cache';
 import { MembershipsRepository } from './modules/access/memberships.repository';
-import { ApiKeysRepository } from './modules/api-keys/api-keys.repository';
-import { ApiKeysService } from './modules/api-keys/api-keys.service';
-import { AuthService } from './modules/auth/auth.service';
 import { ServerSettingsRepository } from './modules/auth/server-settings.repository';
 import { TokenService } from './modules/auth/token.service';
-import { ClipsService } from './modules/clips/clips.service';
 import { MarkersRepository } from './modules/clips/markers.repository';
 import { MarkersService } from './modules/clips/markers.service';
 import { CommentsRepository } from './modules/comments/comments.repository';
 import { CommentsService } from './modules/comments/comments.service';
 import { CorporationsRepository } from './modules/corporations/corporations.repository';
-import { CorporationsService } from './modules/corporations/corporations.service';
-import { DraftsRepository } from './modules/drafts/drafts.repository';
-import { DraftsService } from './modules/drafts/drafts.service';
 import { GraphService } from './modules/graph/graph.service';
 import { LiveStats } from './modules/graph/live-stats';
-import { InvitationsRepository } from './modules/invitations/invitations.repository';
-import { InvitationsService } from './modules/invitations/invitations.service';
+import { JobSignals } from './modules/jobs/job-signals';
+import type { WorkerOptions } from './modules/jobs/job-worker';
 import { JobsRepository } from './modules/jobs/jobs.repository';
 import { JobsService } from './modules/jobs/jobs.service';
 import { buildLivePlane } from './modules/live/build-live';
 import { LiveEvents } from './modules/live/live-events';
 import { SourcePreviews } from './modules/live/source-previews';
 import { MediaLinks } from './modules/medias/media-links';
-import { MediaUploadService } from './modules/medias/media-upload.service';
 import { MediasRepository } from './modules/medias/medias.repository';
 import { MediasService } from './modules/medias/medias.service';
 import { RecordingsRepository } from './modules/medias/recordings.repository';
@@ -42,19 +36,6 @@ import { OutputsService } from './modules/outputs/outputs.service';
 import { ViewerRegistry } from './modules/outputs/viewer-registry';
 import { ViewersRepository } from './modules/outputs/viewers.repository';
 import { PlayService } from './modules/play/play.service';
-import { SessionsRepository } from './modules/sessions/sessions.repository';
-import { SessionsService } from './modules/sessions/sessions.service';
-import { SocialPostsRepository } from './modules/social-posts/social-posts.repository';
-import { SocialPostsService } from './modules/social-posts/social-posts.service';
-import { OauthAppStore } from './modules/socials/oauth-app-store';
-import { OauthFlow } from './modules/socials/oauth-flow';
-import { SocialConnectService } from './modules/socials/social-connect.service';
-import { SocialLiveService } from './modules/socials/social-live.service';
-import { secretBoxFor } from './modules/socials/social-secrets';
-import { SocialSettingsRepository } from './modules/socials/social-settings.repository';
-import { SocialSharesService } from './modules/socials/social-shares.service';
-import { SocialsRepository } from './modules/socials/socials.repository';
-import { SocialsService } from './modules/socials/socials.service';
 import { sourcePresenter } from './modules/sources/source-presenter';
 import { SourcesRepository } from './modules/sources/sources.repository';
 import { SourcesService } from './modules/sources/sources.service';
@@ -65,26 +46,29 @@ import { TargetsService } from './modules/targets/targets.service';
 import { UsageRepository } from './modules/usage/usage.repository';
 import { UsageService } from './modules/usage/usage.service';
 import { UsageCountersRepository } from './modules/usage/usage-counters.repository';
-import { wireUsageLimits } from './modules/usage/usage-warnings';
+import { limitWarning } from './modules/usage/usage-warnings';
 import { AvatarService } from './modules/users/avatar.service';
 import { UsersRepository } from './modules/users/users.repository';
-import { UsersService } from './modules/users/users.service';
-import { VerificationRepository } from './modules/users/verification.repository';
-import { VerificationService } from './modules/users/verification.service';
-import { WorkspacesRepository } from './modules/workspaces/workspaces.repository';
-import { WorkspacesService } from './modules/workspaces/workspaces.service';
+import { BrokerLink } from './plugins/broker-link';
 import { type Config, sharedRoot } from './plugins/config';
 import type { Database } from './plugins/db';
 import { createMailer } from './plugins/mailer';
 import { createStorage } from './plugins/storage';
 import type { Services } from './services';
 
-/** Wires repositories into services once per process; routes reach them through `app.services`. */
+/**
+ * The composition root (issue 29, item 2): every service and engine of a process is constructed here,
+ * once, through its constructor and in dependency order, so the compiler sees anything missing. What
+ * would be a cycle goes through a small port built first (BrokerLink, JobSignals, SocialBoundTargets).
+ * Nothing here starts: app.ts starts what runs (broker, live plane, job worker, meter, sweeps) and stops
+ * it in reverse order. Routes reach the result through `app.services`.
+ */
 export function buildServices(
   config: Config,
   database: Database,
   log: FastifyBaseLogger,
   media: MediaRuntime,
+  options: { jobs?: Partial<WorkerOptions> } = {},
 ): Services {
   const { db } = database;
   const events = new EventBus();
@@ -96,115 +80,115 @@ export function buildServices(
     dataDir: config.dataDir,
     log,
   });
+  const storage = createStorage(config);
+  // Before the broker runs: it authenticates through the sessions, which drop its connections.
+  const brokerLink = new BrokerLink();
   const tokens = new TokenService(new ServerSettingsRepository(db));
-  const identity = identityCacheFor(database);
-  const sessions = new SessionsService(new SessionsRepository(db), identity);
   const access = new AccessService(new AccessRepository(db));
   const memberships = new MembershipsRepository(db);
   const usersRepo = new UsersRepository(db);
-  const storage = createStorage(config);
   const sourcesRepo = new SourcesRepository(db);
-  const usage = new UsageService(new UsageRepository(db), access, new UsageCountersRepository(db));
-  usage.registerCounter('sources', (s) => sourcesRepo.countIn(s));
+  const mediasRepo = new MediasRepository(db);
+  const outputsRepo = new OutputsRepository(db);
+  const targetsRepo = new TargetsRepository(db);
+  const notifications = new NotificationsService(
+    new NotificationsRepository(db),
+    access,
+    new NotificationsPublisher(brokerLink, log),
+    log,
+  );
+  const usage = new UsageService(
+    new UsageRepository(db),
+    access,
+    new UsageCountersRepository(db),
+    {
+      sources: (s) => sourcesRepo.countIn(s),
+      targets: (s) => targetsRepo.countIn(s),
+      outputs: (s) => outputsRepo.countIn(s),
+      medias: (s) => mediasRepo.countIn(s),
+      storageBytes: (s) => mediasRepo.bytesIn(s),
+    },
+    limitWarning({ memberships, notifications, mailer, corporations: new CorporationsRepository(db), log }),
+    log,
+  );
+  const who = buildIdentity({
+    config,
+    database,
+    mailer,
+    events,
+    access,
+    memberships,
+    usersRepo,
+    usage,
+    broker: brokerLink,
+  });
   const mediaLinks = new MediaLinks(tokens);
-  const medias = new MediasService(new MediasRepository(db), access, storage, mediaLinks, events);
-  const jobs = new JobsService(new JobsRepository(db), access, medias, events);
-  medias.jobs = jobs;
-  usage.registerCounter('medias', (s) => medias.repo.countIn(s));
-  usage.registerCounter('storageBytes', (s) => medias.repo.bytesIn(s));
+  const jobSignals = new JobSignals();
+  const jobs = new JobsService(new JobsRepository(db), access, mediasRepo, events, jobSignals, usage.limits);
+  const medias = new MediasService(mediasRepo, access, storage, mediaLinks, events, jobs);
   // PostgreSQL may be shared by several processes: a viewer limit of N admits N across all of them, and
   // counts and watch time are the cluster's (issue 19). PGlite serves one process: memory is enough.
   const viewers = database.listen ? new ViewersRepository(db) : new ViewerRegistry();
   const outputs = new OutputsService(
     usage,
     config,
-    new OutputsRepository(db),
+    outputsRepo,
     access,
     events,
     sourcesRepo,
-    medias.repo,
+    mediasRepo,
     viewers,
     liveEvents,
   );
-  usage.registerCounter('outputs', (s) => outputs.repo.countIn(s));
-  const targetsRepo = new TargetsRepository(db);
-  const targets = new TargetsService(usage, targetsRepo, sourcesRepo, access, events, liveEvents, {
-    allowPrivate: config.targetAllowPrivate,
-  });
-  usage.registerCounter('targets', (s) => targetsRepo.countIn(s));
-  const invitations = new InvitationsService(
-    db,
-    config,
-    new InvitationsRepository(db),
-    access,
-    memberships,
-    mailer,
-    events,
-    identity,
-  );
-  const verification = new VerificationService(
-    new VerificationRepository(db),
-    config,
-    usersRepo,
-    mailer,
-    sessions,
-    identity,
-  );
-  const notifications = new NotificationsService(
-    new NotificationsRepository(db),
-    access,
-    new NotificationsPublisher(log),
-    log,
-  );
-  wireUsageLimits({
-    usage,
-    memberships,
-    notifications,
-    mailer,
-    corporations: new CorporationsRepository(db),
-    log,
-  });
-  jobs.renderCheck = (corporationId) => usage.limits.assertRenderAllowed(corporationId);
   const play = new PlayService(
-    outputs.repo,
+    outputsRepo,
     tokens,
     mediaLinks,
     config.publicUrl,
     viewers,
     sharedRoot(config),
+    usage.meter,
   );
-  const oauthFlow = new OauthFlow();
-  const socialSettings = new SocialSettingsRepository(db);
-  const secretBox = secretBoxFor(config);
-  const socials = new SocialsService(
-    new SocialsRepository(db),
+  const social = buildSocials({
     config,
-    secretBox,
-    oauthFlow,
+    database,
     log,
-    new OauthAppStore(socialSettings, config, secretBox),
-  );
-  const socialShares = new SocialSharesService(socials, socialSettings, access);
-  socialShares.targets = {
-    boundTo: (socialId) => targetsRepo.bySocial(socialId),
-    unbindable: (id, reason) => targets.unbindable(id, reason),
-  };
-  targets.socialBinding = socialShares;
-  const socialLive = new SocialLiveService(
-    socials,
-    socialShares,
-    oauthFlow,
+    access,
+    events,
+    liveEvents,
+    sourcesRepo,
+    outputsRepo,
+    targetsRepo,
+    medias,
+    jobs,
+  });
+  const targets = new TargetsService(
+    usage,
+    targetsRepo,
+    sourcesRepo,
+    access,
+    events,
+    liveEvents,
+    social.socialShares,
     { allowPrivate: config.targetAllowPrivate },
-    async (row) => {
-      const feed = row.sourceId
-        ? await sourcesRepo.byId(row.sourceId)
-        : row.outputId
-          ? await outputs.repo.byId(row.outputId)
-          : undefined;
-      return feed?.name ?? row.name;
-    },
   );
-  play.meter = usage.meter;
+  const library = buildLibrary({
+    config,
+    database,
+    log,
+    media,
+    access,
+    events,
+    storage,
+    usage,
+    medias,
+    jobs,
+    jobSignals,
+    outputs,
+    play,
+    socialPosts: social.socialPosts,
+    workerOptions: options.jobs,
+  });
   const streamInfos = new StreamInfosService(new StreamInfosRepository(db), access, sourcesRepo);
   const recordings = new RecordingsService(
     config,
@@ -232,98 +216,53 @@ export function buildServices(
     recordings,
     medias,
     storage,
-    socialLive,
+    socialLive: social.socialLive,
   });
   return {
-    liveEvents,
-    live,
-    socials,
-    socialShares,
-    socialLive,
-    socialConnect: new SocialConnectService(socials, oauthFlow, log),
-    socialPosts: new SocialPostsService(
-      new SocialPostsRepository(db),
-      access,
-      medias,
-      jobs,
-      socials,
-      oauthFlow,
-      config,
-    ),
     config,
     database,
     mailer,
     events,
-    identity,
+    brokerLink,
+    liveEvents,
+    live,
     tokens,
-    sessions,
     access,
     memberships,
-    invitations,
-    auth: new AuthService(db, config, usersRepo, sessions, invitations),
-    users: new UsersService(usersRepo, memberships, sessions, verification, identity),
-    verification,
-    apiKeys: new ApiKeysService(new ApiKeysRepository(db), usersRepo, identity, access),
-    corporations: new CorporationsService(
-      db,
-      new CorporationsRepository(db),
-      access,
-      memberships,
-      events,
-      identity,
-      sessions,
-    ),
-    workspaces: new WorkspacesService(
-      usage,
-      new WorkspacesRepository(db),
-      access,
-      memberships,
-      events,
-      identity,
-    ),
+    ...who,
     usage,
+    notifications,
+    storage,
+    avatars: new AvatarService(mediasRepo, usersRepo, storage, who.identity),
     sources: new SourcesService(
       usage,
       config,
       sourcesRepo,
       access,
       events,
-      medias.repo,
+      mediasRepo,
       liveEvents,
       new SourcePreviews(config.dataDir, config.ffmpegPath, live.engine),
     ),
     targets,
     streamInfos,
-    notifications,
-    storage,
-    avatars: new AvatarService(medias.repo, usersRepo, storage, identity),
     medias,
     mediaLinks,
-    mediaUpload: new MediaUploadService(config, access, storage, medias, jobs),
     jobs,
     recordings,
     outputs,
     play,
+    ...library,
+    ...social,
     comments: new CommentsService(new CommentsRepository(db), access, outputs, events),
-    clips: new ClipsService(sharedRoot(config), outputs, medias, jobs, play, storage, log, events),
     markers: new MarkersService(new MarkersRepository(db), outputs),
-    graph: new GraphService(access, sourcesRepo, outputs, targetsRepo, medias.repo, new LiveStats()),
-    drafts: new DraftsService(new DraftsRepository(db), access, medias, jobs, events, log),
+    graph: new GraphService(
+      access,
+      sourcesRepo,
+      outputs,
+      targetsRepo,
+      mediasRepo,
+      new LiveStats(brokerLink, live.engine),
+    ),
   };
-}
-
-/**
- * The cache of resolved callers. On PostgreSQL other server processes may change the same rows, so the
- * cache listens for their changes (LISTEN/NOTIFY) and serves nothing until it does; PGlite is one process.
- */
-function identityCacheFor(database: Database): IdentityCache {
-  if (!database.listen) return new IdentityCache();
-  const cache = new IdentityCache({ crossProcess: true });
-  cache.attach(
-    database.listen<IdentityChange>('stromwerk_identity', {
-      message: (change) => cache.drop(change),
-      listening: (up) => cache.listening(up),
-    }),
-  );
-  return cache;
 }

@@ -12,6 +12,7 @@ import type { CorporationsService } from './modules/corporations/corporations.se
 import type { DraftsService } from './modules/drafts/drafts.service';
 import type { GraphService } from './modules/graph/graph.service';
 import type { InvitationsService } from './modules/invitations/invitations.service';
+import type { JobWorker } from './modules/jobs/job-worker';
 import type { JobsService } from './modules/jobs/jobs.service';
 import type { LivePlane } from './modules/live/build-live';
 import type { LiveEvents } from './modules/live/live-events';
@@ -36,6 +37,7 @@ import type { AvatarService } from './modules/users/avatar.service';
 import type { UsersService } from './modules/users/users.service';
 import type { VerificationService } from './modules/users/verification.service';
 import type { WorkspacesService } from './modules/workspaces/workspaces.service';
+import type { BrokerLink } from './plugins/broker-link';
 import type { Config } from './plugins/config';
 import type { Database } from './plugins/db';
 import type { Mailer } from './plugins/mailer';
@@ -47,6 +49,8 @@ export interface Services {
   database: Database;
   mailer: Mailer;
   events: EventBus;
+  /** The services' way to the broker; app.ts connects the running broker to it. */
+  brokerLink: BrokerLink;
   /** The one way from a committed change to the live plane (issue 29). */
   liveEvents: LiveEvents;
   live: LivePlane;
@@ -74,6 +78,8 @@ export interface Services {
   mediaLinks: MediaLinks;
   mediaUpload: MediaUploadService;
   jobs: JobsService;
+  /** Runs queued jobs once app.ts starts it (not on an API process, nor when a test turns jobs off). */
+  jobWorker: JobWorker;
   recordings: RecordingsService;
   outputs: OutputsService;
   play: PlayService;

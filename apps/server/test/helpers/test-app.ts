@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Session } from '@stromwerk/contracts/users';
-import { buildApp, type StromwerkApp } from '../../src/app';
+import { type AppOptions, buildApp, type StromwerkApp } from '../../src/app';
 import { bootstrapFirstRun } from '../../src/bootstrap';
 import { users } from '../../src/db/schema/identity';
 import { hashPassword } from '../../src/lib/passwords';
@@ -25,7 +25,7 @@ export interface TestContext {
 /** The real server (real database, real services) driven through inject(); nothing of ours is mocked. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { live?: boolean; jobs?: boolean; logger?: object; sharedLimits?: boolean } = {},
+  options: Pick<AppOptions, 'live' | 'jobs' | 'sharedLimits' | 'media'> & { logger?: object } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sw-test-'));
   const config = loadConfig({
@@ -49,6 +49,7 @@ export async function createTestApp(
     live: options.live ?? false,
     jobs: options.jobs ?? true,
     sharedLimits: options.sharedLimits,
+    media: options.media,
     undeclaredErrors: 'fail',
   }).catch(async (e) => {
     await database.close();

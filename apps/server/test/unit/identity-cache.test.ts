@@ -61,9 +61,10 @@ describe('IdentityCache', () => {
   });
 
   it('across processes: serves and stores nothing until listening, and publishes every change', async () => {
-    const cache = new IdentityCache<CachedIdentity>({ crossProcess: true });
     const sent: unknown[] = [];
-    cache.attach({ publish: async (c) => void sent.push(c), close: async () => {} });
+    const cache = new IdentityCache<CachedIdentity>({
+      channel: () => ({ publish: async (c) => void sent.push(c), close: async () => {} }),
+    });
     cache.set('s:1', entry('u1'), cache.generation());
     expect(cache.get('s:1')).toBeUndefined();
     cache.listening(true);

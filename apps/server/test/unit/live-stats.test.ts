@@ -13,18 +13,28 @@ function setup() {
     ['s1', { kind: 'source', id: 's1', bytes: 0 }],
     ['t1', { kind: 'target', id: 't1', bytes: 0 }],
   ]);
-  const readings = vi.fn((workspaceId: string) => (workspaceId === W.id ? [...counters.values()] : []));
+  let reset = false;
+  const readings = vi.fn((workspaceId: string) =>
+    workspaceId !== W.id ? [] : [...counters.values()].map((c) => (reset ? { ...c, bytes: 0 } : c)),
+  );
   const published: { topic: string; payload: { id: string; data: { kind: string; kbps: number } } }[] = [];
-  const stats = new LiveStats();
-  stats.probe = { readings };
-  stats.publisher = async (topic, payload) => {
-    published.push({ topic, payload: payload as (typeof published)[number]['payload'] });
-  };
+  const stats = new LiveStats(
+    {
+      publish: async (topic, payload) => {
+        published.push({ topic, payload: payload as (typeof published)[number]['payload'] });
+      },
+    },
+    { readings },
+  );
   /** Both streams move `kbps` kilobits per second for one interval. */
   const flow = (kbps: number) => {
     for (const c of counters.values()) c.bytes += (kbps * 1000 * (STATS_INTERVAL_MS / 1000)) / 8;
   };
-  return { stats, readings, published, flow };
+  /** The counters start again from zero (a restarted process). */
+  const restart = () => {
+    reset = true;
+  };
+  return { stats, readings, published, flow, restart };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -90,19 +100,13 @@ describe('LiveStats: sampling only while watched', () => {
   });
 
   it('skips a counter that went backwards (a restarted process) instead of a negative rate', () => {
-    const { stats, published, flow } = setup();
+    const { stats, published, flow, restart } = setup();
     stats.watch(W, 'viewer-a');
     flow(1000);
     vi.advanceTimersByTime(STATS_INTERVAL_MS);
-    setupReset(stats);
+    restart();
     vi.advanceTimersByTime(STATS_INTERVAL_MS);
     expect(published.every((p) => p.payload.data.kbps >= 0)).toBe(true);
     stats.stop();
   });
 });
-
-function setupReset(stats: LiveStats) {
-  const probe = stats.probe!;
-  const readings = probe.readings(W.id).map((r) => ({ ...r, bytes: 0 }));
-  stats.probe = { readings: () => readings };
-}

@@ -43,6 +43,18 @@ export interface IdentityCacheOptions {
   /** At most this many credentials are kept; the least recently used goes first. */
   maxEntries?: number;
   now?: () => number;
+  /**
+   * Opens the cross-process channel (PostgreSQL LISTEN/NOTIFY) with the cache's own listener: changes from
+   * other processes drop entries here, and the cache works from the channel's first `listening(true)`.
+   * Without it the cache serves one process (PGlite).
+   */
+  channel?: (listener: IdentityListener) => IdentityChannel;
+}
+
+/** What the cross-process channel tells the cache. */
+export interface IdentityListener {
+  message(change: IdentityChange): void;
+  listening(up: boolean): void;
 }
 
 /**
@@ -68,11 +80,15 @@ export class IdentityCache<T extends CachedIdentity = ResolvedIdentity> {
   /** False while a cross-process channel is expected but not listening: nothing is served or stored. */
   private live: boolean;
 
-  constructor(options: IdentityCacheOptions & { crossProcess?: boolean } = {}) {
+  constructor(options: IdentityCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 5_000;
     this.maxEntries = options.maxEntries ?? 10_000;
     this.now = options.now ?? Date.now;
-    this.live = !options.crossProcess;
+    this.live = !options.channel;
+    this.channel = options.channel?.({
+      message: (change) => this.drop(change),
+      listening: (up) => this.listening(up),
+    });
   }
 
   get size() {
@@ -137,11 +153,6 @@ export class IdentityCache<T extends CachedIdentity = ResolvedIdentity> {
           : value.grants.some((g) => g.corporationId === change.corporationId);
       if (hit) this.entries.delete(key);
     }
-  }
-
-  /** Attaches the cross-process channel (PostgreSQL); the cache works from its first `listening(true)`. */
-  attach(channel: IdentityChannel) {
-    this.channel = channel;
   }
 
   /** The channel's listening state: while down, entries could miss changes, so none are used or kept. */

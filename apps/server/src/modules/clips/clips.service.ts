@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import type { CreateClipBody, CreateClipResult, DvrWindow } from '@stromwerk/contracts/clips';
 import type { Job } from '@stromwerk/contracts/jobs';
 import { CLIP_WAIT_MAX_SECONDS } from '@stromwerk/contracts/limits';
-import type { MediaCapabilities } from '@stromwerk/media/capabilities';
 import { LATENCY_PROFILES } from '@stromwerk/media/hls-args';
 import { parsePlaylist, windowOf } from '@stromwerk/media/hls-playlist';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error';
 import type { EventBus } from '../../lib/events';
+import { assertMediaFeature, type MediaStatus, rendersMp4 } from '../../lib/media-feature';
 import type { Actor } from '../../plugins/auth';
 import type { Storage } from '../../plugins/storage';
 import type { JobsService } from '../jobs/jobs.service';
@@ -44,8 +44,6 @@ const asField = (field: string, what: string) => (e: unknown) => {
  * fail it. Refuses ranges outside the window before any work, and a clip the storage quota has no room for.
  */
 export class ClipsService {
-  capabilities: MediaCapabilities | undefined;
-
   constructor(
     private readonly dataDir: string,
     private readonly outputs: OutputsService,
@@ -55,6 +53,8 @@ export class ClipsService {
     private readonly storage: Storage,
     private readonly log: FastifyBaseLogger,
     events: EventBus,
+    /** This process's ffmpeg, read at each request (it may still be detecting at start-up). */
+    private readonly media: MediaStatus,
   ) {
     events.onChange((e) => {
       if (e.type === 'job' && (e.data as Job | undefined)?.type === 'clip')
@@ -76,8 +76,7 @@ export class ClipsService {
   }
 
   private needFfmpeg() {
-    if (this.capabilities && !(this.capabilities.ffmpeg && this.capabilities.encoders.libx264))
-      throw new AppError('FEATURE_UNAVAILABLE', 'Clips need ffmpeg with libx264, which this server lacks');
+    assertMediaFeature(this.media, rendersMp4, 'Clips need ffmpeg with libx264, which this server lacks');
   }
 
   private async segmentsOf(outputId: string) {

@@ -25,7 +25,7 @@ export class CorporationsService {
     private readonly memberships: MembershipsRepository,
     private readonly events: EventBus,
     private readonly identity: IdentityCache,
-    private readonly sessions?: SessionsService,
+    private readonly sessions: SessionsService,
   ) {}
 
   async list(actor: Actor, query: PageQuery & { userId?: string }) {
@@ -104,7 +104,7 @@ export class CorporationsService {
     await this.identity.forget({ corporationId: id });
     this.emit(id, 'updated');
     // Members keep their accounts but lose the corporation: their live subscriptions re-authorize now.
-    if (blocked) await this.sessions?.disconnectMembers(id);
+    if (blocked) await this.sessions.disconnectMembers(id);
     return toCorporation(row, permissions);
   }
 

@@ -10,13 +10,13 @@ import {
   type UpdateDraftBody,
 } from '@stromwerk/contracts/drafts';
 import type { Job } from '@stromwerk/contracts/jobs';
-import type { MediaCapabilities } from '@stromwerk/media/capabilities';
 import { copyBlockers } from '@stromwerk/media/draft-args';
 import { draftDurationMs } from '@stromwerk/media/draft-graph';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import type { EventBus } from '../../lib/events';
+import { assertMediaFeature, type MediaStatus, rendersMp4 } from '../../lib/media-feature';
 import type { Actor } from '../../plugins/auth';
 import type { AccessService } from '../access/access.service';
 import type { JobsService } from '../jobs/jobs.service';
@@ -32,9 +32,6 @@ import type { DraftRow, DraftsRepository } from './drafts.repository';
  * into a new media from a snapshot of the timeline.
  */
 export class DraftsService {
-  capabilities: MediaCapabilities | undefined;
-  previews: DraftPreviews | undefined;
-
   constructor(
     readonly repo: DraftsRepository,
     private readonly access: AccessService,
@@ -42,6 +39,9 @@ export class DraftsService {
     private readonly jobs: JobsService,
     private readonly events: EventBus,
     private readonly log: FastifyBaseLogger,
+    /** This process's ffmpeg, read at each request (it may still be detecting at start-up). */
+    private readonly media: MediaStatus,
+    private readonly previews: DraftPreviews,
   ) {
     events.onChange((e) => {
       const job = e.data as Job | undefined;
@@ -161,11 +161,11 @@ export class DraftsService {
   }
 
   private assertCanRender() {
-    if (this.capabilities && !(this.capabilities.ffmpeg && this.capabilities.encoders.libx264))
-      throw new AppError(
-        'FEATURE_UNAVAILABLE',
-        'Rendering needs ffmpeg with libx264, which this server lacks',
-      );
+    assertMediaFeature(
+      this.media,
+      rendersMp4,
+      'Rendering needs ffmpeg with libx264, which this server lacks',
+    );
   }
 
   private brokenError(problems: Draft['problems']) {
@@ -183,8 +183,6 @@ export class DraftsService {
   async preview(actor: Actor, id: string, body: PreviewDraftBody) {
     const row = await this.row(actor, id, 'write');
     this.assertCanRender();
-    if (!this.previews)
-      throw new AppError('FEATURE_UNAVAILABLE', 'Previews are not available on this server');
     if (body.timeline.main.length === 0)
       throw badRequest('timeline.main', 'Add a clip to the main track first');
     const library = await this.repo.mediaIn(row.workspaceId, mediaIdsOf(body.timeline));

@@ -1,4 +1,5 @@
 import { topics } from '@stromwerk/contracts/topics';
+import type { BrokerPublish } from '../../plugins/broker-link';
 
 /** How often a watched workspace's streams are sampled and published (issue 16: at most once a second). */
 export const STATS_INTERVAL_MS = 1000;
@@ -39,17 +40,19 @@ interface Watched {
  * watcher left the timer stops and nothing is read at all.
  */
 export class LiveStats {
-  /** Set by the app once the live engine runs. */
-  probe: StatsProbe | undefined;
-  /** Set by the app once the broker runs: publishes one sample. */
-  publisher: ((topic: string, payload: unknown) => Promise<void>) | undefined;
   /** Samples taken since start: a test's proof that nothing is read without a watcher. */
   sampled = 0;
   private readonly watched = new Map<string, Watched>();
   private readonly last = new Map<string, { bytes: number; at: number }>();
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    /** Where samples go (plugins/broker-link.ts): nowhere until the broker runs. */
+    private readonly broker: BrokerPublish,
+    /** This process's live plane: the byte counters of what runs here (nothing until it started). */
+    private readonly probe: StatsProbe,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   watch(workspace: { id: string; corporationId: string }, watcher: string) {
     const entry = this.watched.get(workspace.id) ?? {
@@ -95,14 +98,14 @@ export class LiveStats {
     }
     if (this.watched.size === 0) return this.stop();
     for (const [workspaceId, entry] of this.watched) {
-      for (const reading of this.probe?.readings(workspaceId) ?? []) {
+      for (const reading of this.probe.readings(workspaceId)) {
         this.sampled += 1;
         const sample = this.rate(reading, now);
         if (!sample) continue;
         const topic = topics.inWorkspace(entry.corporationId, workspaceId, 'stats', reading.id);
-        this.publisher?.(topic, { type: 'updated', entity: 'stats', id: reading.id, data: sample }).catch(
-          () => undefined,
-        );
+        this.broker
+          .publish(topic, { type: 'updated', entity: 'stats', id: reading.id, data: sample })
+          .catch(() => undefined);
       }
     }
   }

@@ -9,13 +9,19 @@
  *   only one process exists, so at start every running row is an orphan; on PostgreSQL a row is an orphan
  *   once its heartbeat is older than `staleMs`. An orphan is queued again while attempts remain, else
  *   failed with the reason; none stays running forever.
+ * - Claims nothing while this process's ffmpeg is being detected (media-runtime.ts: a probe that timed
+ *   out is asked again): a job taken then would fail for a reason that is not the job's. It starts
+ *   claiming once detection settles. With ffmpeg absent it claims as it always did: jobs that need no
+ *   ffmpeg (social posts) run, the others fail with their reason.
  */
 import { hostname } from 'node:os';
 import type { JobType } from '@stromwerk/contracts/jobs';
+import type { MediaRuntime } from '@stromwerk/media/media-runtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UsageMeter } from '../usage/usage-meter';
+import type { JobRunner, JobSignals } from './job-signals';
 import type { JobRow, JobsRepository } from './jobs.repository';
-import { type JobRunner, type JobsService, usesRenderTime } from './jobs.service';
+import { type JobsService, usesRenderTime } from './jobs.service';
 
 export interface JobContext {
   job: JobRow;
@@ -40,29 +46,49 @@ export interface WorkerOptions {
   recoverAllAtStart: boolean;
 }
 
-export class JobWorker implements JobRunner {
+/** What the worker is built from (build-services.ts); it starts claiming only once started (app.ts). */
+export interface JobWorkerDeps {
+  repo: JobsRepository;
+  service: JobsService;
+  set: JobHandlerSet;
+  /** The jobs service's signals: new work, cancels. Listened to from start to stop. */
+  signals: JobSignals;
   /** Render time (wall time of every job but thumbnails) is metered per workspace (issue 17). */
-  meter: UsageMeter | undefined;
+  meter: UsageMeter;
+  /** This process's ffmpeg: no job is claimed while it is being detected. */
+  media: Pick<MediaRuntime, 'state' | 'onSettled'>;
+  log: FastifyBaseLogger;
+}
+
+export class JobWorker implements JobRunner {
   readonly id = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   private readonly running = new Map<string, AbortController>();
   private readonly timers: NodeJS.Timeout[] = [];
   private ticking = false;
   private again = false;
   private stopped = false;
+  private readonly unsubscribe: (() => void)[] = [];
+  private readonly repo: JobsRepository;
+  private readonly service: JobsService;
+  private readonly set: JobHandlerSet;
+  private readonly log: FastifyBaseLogger;
   private readonly o: Required<WorkerOptions>;
 
   constructor(
-    private readonly repo: JobsRepository,
-    private readonly service: JobsService,
-    private readonly set: JobHandlerSet,
-    private readonly log: FastifyBaseLogger,
+    private readonly deps: JobWorkerDeps,
     options: WorkerOptions,
   ) {
+    this.repo = deps.repo;
+    this.service = deps.service;
+    this.set = deps.set;
+    this.log = deps.log;
     this.o = { concurrency: 2, pollMs: 2000, heartbeatMs: 2000, staleMs: 15_000, ...options };
   }
 
   async start() {
+    this.unsubscribe.push(this.deps.signals.listen(this));
     await this.recover(this.o.recoverAllAtStart ? 'all' : this.o.staleMs);
+    this.unsubscribe.push(this.deps.media.onSettled(() => this.kick()));
     this.timers.push(setInterval(() => this.kick(), this.o.pollMs));
     this.timers.push(setInterval(() => void this.beat(), this.o.heartbeatMs));
     this.timers.push(setInterval(() => void this.recover(this.o.staleMs), this.o.staleMs));
@@ -72,6 +98,7 @@ export class JobWorker implements JobRunner {
   /** Graceful stop: running jobs are handed back to the queue (not counted as an attempt). */
   async stop() {
     this.stopped = true;
+    for (const off of this.unsubscribe.splice(0)) off();
     for (const t of this.timers) clearInterval(t);
     const ids = [...this.running.keys()];
     for (const c of this.running.values()) c.abort(new Error('server stopping'));
@@ -110,6 +137,7 @@ export class JobWorker implements JobRunner {
   }
 
   private async fill() {
+    if (this.deps.media.state === 'detecting') return;
     while (!this.stopped && this.running.size < this.o.concurrency) {
       const job = await this.repo.claim(this.id);
       if (!job) return;
@@ -156,7 +184,7 @@ export class JobWorker implements JobRunner {
     } finally {
       this.running.delete(job.id);
       if (usesRenderTime(job.type))
-        this.meter?.add(
+        this.deps.meter.add(
           { corporationId: job.corporationId, workspaceId: job.workspaceId },
           'render_seconds',
           (Date.now() - began) / 1000,

@@ -5,8 +5,8 @@ import { iso, isoOrNull } from '../../lib/dates';
 import type { EventBus } from '../../lib/events';
 import type { Actor } from '../../plugins/auth';
 import type { AccessService } from '../access/access.service';
-import type { MediaRow } from '../medias/medias.repository';
-import type { MediasService } from '../medias/medias.service';
+import type { MediaRow, MediasRepository } from '../medias/medias.repository';
+import type { JobSignals } from './job-signals';
 import type { JobRow, JobsRepository } from './jobs.repository';
 
 export function toJob(row: JobRow): Job {
@@ -38,21 +38,25 @@ export function toJob(row: JobRow): Job {
 /** Thumbnails and uploads are not rendering: they neither count as render time nor wait for its quota. */
 export const usesRenderTime = (type: string) => type !== 'thumbnail' && type !== 'social-post';
 
-/** What the worker offers the service: start looking for work now, stop a job this process runs. */
-export interface JobRunner {
-  kick(): void;
-  abort(jobId: string): void;
+/** Refuses a new render once the corporation's monthly render minutes are used up (issue 17). */
+export interface RenderAllowance {
+  assertRenderAllowed(corporationId: string): Promise<void>;
 }
 
-/** Spec section 7 "Jobs": the API over the job rows. Running them is the worker's (`job-worker.ts`). */
+/**
+ * Spec section 7 "Jobs": the API over the job rows. Running them is the worker's (`job-worker.ts`). The
+ * queue sits below the media library: the library enqueues and cancels, the queue only reads media rows
+ * (so the two are built in that order, without a cycle).
+ */
 export class JobsService {
-  runner: JobRunner | undefined;
-
   constructor(
     readonly repo: JobsRepository,
     private readonly access: AccessService,
-    private readonly medias: MediasService,
+    private readonly medias: MediasRepository,
     private readonly events: EventBus,
+    /** To this process's worker, when it has one: new work, and a cancel of a job it may run. */
+    private readonly signals: JobSignals,
+    private readonly renders: RenderAllowance,
   ) {}
 
   private async row(actor: Actor, id: string, need: 'read' | 'write') {
@@ -62,11 +66,8 @@ export class JobsService {
     return row;
   }
 
-  /** Refuses a new render once the corporation's monthly render minutes are used up (issue 17). */
-  renderCheck: ((corporationId: string) => Promise<void>) | undefined;
-
   async enqueue(o: { type: JobType; media: MediaRow; priority?: number }) {
-    if (usesRenderTime(o.type)) await this.renderCheck?.(o.media.corporationId!);
+    if (usesRenderTime(o.type)) await this.renders.assertRenderAllowed(o.media.corporationId!);
     const row = await this.repo.insert({
       corporationId: o.media.corporationId!,
       workspaceId: o.media.workspaceId!,
@@ -75,7 +76,7 @@ export class JobsService {
       priority: o.priority ?? 0,
     });
     this.changed(row, 'created');
-    this.runner?.kick();
+    this.signals.kick();
     return toJob(row);
   }
 
@@ -89,10 +90,10 @@ export class JobsService {
     mediaId?: string;
     priority?: number;
   }) {
-    if (usesRenderTime(o.type)) await this.renderCheck?.(o.corporationId);
+    if (usesRenderTime(o.type)) await this.renders.assertRenderAllowed(o.corporationId);
     const row = await this.repo.insert({ ...o, priority: o.priority ?? 0 });
     this.changed(row, 'created');
-    this.runner?.kick();
+    this.signals.kick();
     return toJob(row);
   }
 
@@ -117,14 +118,25 @@ export class JobsService {
       throw new AppError('VALIDATION_FAILED', 'type: a post is made with POST /v1/post-social', [
         { field: 'type', message: 'a post is made with POST /v1/post-social' },
       ]);
-    const media = await this.medias.row(actor, body.mediaId, 'write').catch((e) => {
-      throw e instanceof AppError && e.statusCode === 404
-        ? new AppError('VALIDATION_FAILED', 'mediaId: Media not found', [
-            { field: 'mediaId', message: 'Media not found' },
-          ])
-        : e;
+    return this.enqueue({
+      type: body.type,
+      media: await this.mediaFor(actor, body.mediaId),
+      priority: body.priority,
     });
-    return this.enqueue({ type: body.type, media, priority: body.priority });
+  }
+
+  /** The media a job is asked for: one that is missing or another tenant's is a bad `mediaId`. */
+  private async mediaFor(actor: Actor, mediaId: string) {
+    const missing = () =>
+      new AppError('VALIDATION_FAILED', 'mediaId: Media not found', [
+        { field: 'mediaId', message: 'Media not found' },
+      ]);
+    const row = await this.medias.byId(mediaId);
+    if (!row) throw missing();
+    await this.access.resource(actor, row.workspaceId!, 'write', 'Media').catch((e) => {
+      throw e instanceof AppError && e.statusCode === 404 ? missing() : e;
+    });
+    return row;
   }
 
   async update(actor: Actor, id: string, priority: number) {
@@ -169,7 +181,7 @@ export class JobsService {
     });
     if (!row) throw conflict('Only a failed or cancelled job can be run again');
     this.changed(row, 'updated');
-    this.runner?.kick();
+    this.signals.kick();
     return toJob(row);
   }
 
@@ -183,7 +195,7 @@ export class JobsService {
       etaSeconds: null,
     });
     if (!row) return undefined;
-    this.runner?.abort(id);
+    this.signals.abort(id);
     this.changed(row, 'updated');
     return row;
   }

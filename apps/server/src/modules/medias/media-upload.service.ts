@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { Media } from '@stromwerk/contracts/medias';
-import type { MediaCapabilities } from '@stromwerk/media/capabilities';
 import { type ProbedStream, ProbeError, probeMedia } from '@stromwerk/media/probe';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MediaFile } from '../../db/schema/media';
 import { AppError, badRequest, quotaExceeded } from '../../lib/app-error';
+import { assertMediaFeature, type MediaStatus } from '../../lib/media-feature';
 import type { Actor } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
 import type { Storage } from '../../plugins/storage';
@@ -83,20 +83,19 @@ function quotaGuard(remaining: number, usedBefore: number, limit: number) {
  * connection or a full quota removes every file of the request and creates no row.
  */
 export class MediaUploadService {
-  capabilities: MediaCapabilities | undefined;
-
   constructor(
     private readonly config: Config,
     private readonly access: AccessService,
     private readonly storage: Storage,
     private readonly medias: MediasService,
     private readonly jobs: JobsService,
+    /** This process's ffmpeg, read at each upload (it may still be detecting at start-up). */
+    private readonly media: MediaStatus,
   ) {}
 
   async upload(actor: Actor, request: FastifyRequest, queryWorkspaceId: string | undefined) {
     if (!request.isMultipart()) throw badRequest('file', 'Send the files as multipart/form-data');
-    if (this.capabilities && !this.capabilities.ffprobe)
-      throw new AppError('FEATURE_UNAVAILABLE', 'Uploads need ffprobe, which this server lacks');
+    assertMediaFeature(this.media, (c) => c.ffprobe, 'Uploads need ffprobe, which this server lacks');
     let workspaceId = queryWorkspaceId;
     let scope: { corporationId: string; remaining: number; limit: number } | undefined;
     const stored: Stored[] = [];

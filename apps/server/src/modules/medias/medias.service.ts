@@ -26,14 +26,14 @@ const extOf = (ref: string) => ref.match(/\.[a-z0-9]+$/i)?.[0] ?? '';
 
 /** The media library of a workspace: listing, renaming, copying, deleting and the files behind it. */
 export class MediasService {
-  jobs!: JobsService;
-
   constructor(
     readonly repo: MediasRepository,
     private readonly access: AccessService,
     private readonly storage: Storage,
     private readonly links: MediaLinks,
     private readonly events: EventBus,
+    /** Renders are queued and a deleted media's jobs cancelled here; the queue itself reads only rows. */
+    private readonly jobs: JobsService,
   ) {}
 
   async present(row: MediaRow): Promise<Media> {

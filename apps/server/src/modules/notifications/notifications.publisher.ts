@@ -2,27 +2,25 @@ import type { Notification, TopicMessage } from '@stromwerk/contracts/notificati
 import { changeTopic, type TopicMessageType, topics } from '@stromwerk/contracts/topics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeEvent } from '../../lib/events';
-import type { BrokerEngine } from '../../plugins/broker';
+import type { BrokerDisconnects, BrokerPublish } from '../../plugins/broker-link';
 
 /**
- * Turns committed changes into topic messages on whichever broker engine is attached. Publishing is fire and
- * forget: a broker hiccup must never fail the API call that caused the change, so errors are only logged.
+ * Turns committed changes into topic messages on whichever broker engine serves the link (none before
+ * the broker starts and after it closes). Publishing is fire and forget: a broker hiccup must never fail
+ * the API call that caused the change, so errors are only logged.
  */
 export class NotificationsPublisher {
-  private broker: BrokerEngine | undefined;
-
-  constructor(private readonly log: FastifyBaseLogger) {}
-
-  attach(broker: BrokerEngine | undefined) {
-    this.broker = broker;
-  }
+  constructor(
+    private readonly broker: BrokerPublish & Pick<BrokerDisconnects, 'disconnectUser'>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   /** Cache updates for everyone watching the entity's tenant. */
   change(event: ChangeEvent) {
     const topic = changeTopic({ ...event, entity: event.type });
     this.send(topic, { type: event.action, entity: event.type, id: event.id, data: event.data ?? null });
     // Losing every membership in a scope must also end what the user already subscribed to there.
-    if (event.type === 'member' && event.action === 'deleted') this.broker?.disconnectUser(event.id);
+    if (event.type === 'member' && event.action === 'deleted') this.broker.disconnectUser(event.id);
   }
 
   /** A stored notification, on its recipient's private topic. */
@@ -39,7 +37,6 @@ export class NotificationsPublisher {
   }
 
   private send(topic: string, message: TopicMessage) {
-    if (!this.broker) return;
     this.broker.publish(topic, message).catch((e) => this.log.warn({ err: e, topic }, 'MQTT publish failed'));
   }
 }

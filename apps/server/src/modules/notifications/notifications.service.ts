@@ -8,7 +8,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../../lib/app-error';
 import type { ChangeEvent, EventBus } from '../../lib/events';
 import type { Actor } from '../../plugins/auth';
-import type { BrokerEngine } from '../../plugins/broker';
 import type { AccessService } from '../access/access.service';
 import { storedFromChange } from './notification-rules';
 import type { NotificationsPublisher } from './notifications.publisher';
@@ -120,8 +119,7 @@ export class NotificationsService {
   }
 
   /** Subscribes the publisher and the storage rules to the event bus; returns the stop function. */
-  start(events: EventBus, broker: BrokerEngine | undefined) {
-    this.publisher.attach(broker);
+  start(events: EventBus) {
     this.running = true;
     const off = events.onChange((event) => {
       this.publisher.change(event);
@@ -139,7 +137,6 @@ export class NotificationsService {
       this.running = false;
       for (const t of this.timers) clearInterval(t);
       if (this.dueTimer) clearTimeout(this.dueTimer);
-      this.publisher.attach(undefined);
     };
   }
 

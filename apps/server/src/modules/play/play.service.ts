@@ -87,8 +87,6 @@ const notAllowed = () => new AppError('DOMAIN_NOT_ALLOWED', 'This player may not
  * origin, viewer limit) and gets a signed token; every playlist and segment request must carry it.
  */
 export class PlayService {
-  /** Viewer sessions, watch time, peak viewers and the bytes served are metered (issue 17). */
-  meter: UsageMeter | undefined;
   private readonly waits = new PlaylistWaits();
   private readonly counted = new ViewerThrottle();
 
@@ -103,6 +101,8 @@ export class PlayService {
     private readonly publicUrl: string,
     private readonly viewers: Viewers,
     private readonly hlsRoot: string,
+    /** Viewer sessions, watch time, peak viewers and the bytes served are metered (issue 17). */
+    private readonly meter: UsageMeter,
   ) {}
 
   private hlsDir(id: string) {
@@ -168,9 +168,9 @@ export class PlayService {
       );
     await this.outputs.addStatistics(id, { views: 1, peak: watching });
     // A unique viewer is a viewer session (one per page load): exact across processes, summable.
-    this.meter?.add(scopeOf(row), 'unique_viewers', 1);
+    this.meter.add(scopeOf(row), 'unique_viewers', 1);
     // The admission's count is the cluster-wide one on PostgreSQL: the peak needs no other read.
-    this.meter?.gauge(scopeOf(row), 'peak_viewers', watching);
+    this.meter.gauge(scopeOf(row), 'peak_viewers', watching);
     const token = await new SignJWT({ o: id, r: rulesVersion(row), ...(embed ? { eo: embed } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(viewerId)
@@ -271,8 +271,8 @@ export class PlayService {
       // Watch time since this viewer's previous counted request, whichever process served that one.
       const { watchedSeconds, watching } = await this.viewers.seen(id, viewerId);
       await this.outputs.addStatistics(id, { watchSeconds: watchedSeconds, peak: watching });
-      this.meter?.add(scopeOf(row), 'viewer_seconds', watchedSeconds);
-      this.meter?.gauge(scopeOf(row), 'peak_viewers', watching);
+      this.meter.add(scopeOf(row), 'viewer_seconds', watchedSeconds);
+      this.meter.gauge(scopeOf(row), 'peak_viewers', watching);
     }
     const t = encodeURIComponent(token);
     const body = text
@@ -285,7 +285,7 @@ export class PlayService {
             : `${line.trim()}?t=${t}`,
       )
       .join('\n');
-    this.meter?.add(scopeOf(row), 'egress_bytes', Buffer.byteLength(body));
+    this.meter.add(scopeOf(row), 'egress_bytes', Buffer.byteLength(body));
     return body;
   }
 
@@ -323,7 +323,7 @@ export class PlayService {
       size = await sizeOf();
     if (size === null) throw notFound('Segment');
     // Counted when served: a viewer that drops the connection midway is still billed the segment.
-    this.meter?.add(scopeOf(row), 'egress_bytes', size);
+    this.meter.add(scopeOf(row), 'egress_bytes', size);
     return {
       stream: createReadStream(path),
       size,

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import { randomSecret, sameSecret, sha256 } from '../../lib/secrets';
 import type { Actor, UserRow } from '../../plugins/auth';
-import type { BrokerEngine } from '../../plugins/broker';
+import type { BrokerDisconnects } from '../../plugins/broker-link';
 import type { Db } from '../../plugins/db';
 import type { Grant } from '../access/access.repository';
 import type { IdentityCache } from '../access/identity-cache';
@@ -39,12 +39,11 @@ export const clientMetaOf = (request: FastifyRequest): ClientMeta => ({
  * secret's SHA-256 only. Ending a session also drops the MQTT connections opened with it.
  */
 export class SessionsService {
-  /** The notification broker, attached by app.ts once it runs. */
-  broker: BrokerEngine | undefined;
-
   constructor(
     private readonly repo: SessionsRepository,
     private readonly identity: IdentityCache,
+    /** The broker's connections (plugins/broker-link.ts: the broker itself authenticates through us). */
+    private readonly broker: BrokerDisconnects,
   ) {}
 
   async issue(user: UserRow, meta: ClientMeta, db?: Db): Promise<Session> {
@@ -153,12 +152,12 @@ export class SessionsService {
 
   /** Members of a blocked corporation re-authorize their live subscriptions, which then refuse it. */
   async disconnectMembers(corporationId: string) {
-    for (const userId of await this.repo.memberIdsOf(corporationId)) this.broker?.disconnectUser(userId);
+    for (const userId of await this.repo.memberIdsOf(corporationId)) this.broker.disconnectUser(userId);
   }
 
   /** Closes the MQTT connections of the ended sessions (all of the user's when every session ended). */
   private end(userId: string, sessionIds: string[], everything = false) {
-    if (everything) this.broker?.disconnectUser(userId);
-    else for (const id of sessionIds) this.broker?.disconnectSession(id);
+    if (everything) this.broker.disconnectUser(userId);
+    else for (const id of sessionIds) this.broker.disconnectSession(id);
   }
 }

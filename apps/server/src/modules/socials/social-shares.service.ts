@@ -21,7 +21,7 @@ export interface BoundTarget {
   boundBy: string | null;
 }
 
-/** Targets bound to a connection, seen from here (the targets module implements it). */
+/** Targets bound to a connection, seen from here (targets/social-bound-targets.ts). */
 export interface BoundTargets {
   boundTo(socialId: string): Promise<BoundTarget[]>;
   /** Stops the push (ending the platform's live object) and shows `reason` on the target. */
@@ -34,12 +34,11 @@ export interface BoundTargets {
  * and only its owner changes or shares it. Its owner may use it wherever they may write.
  */
 export class SocialSharesService {
-  targets: BoundTargets | undefined;
-
   constructor(
     private readonly socials: SocialsService,
     private readonly repo: SocialSettingsRepository,
     private readonly access: AccessService,
+    private readonly targets: BoundTargets,
   ) {}
 
   async shares(actor: Actor, id: string) {
@@ -69,7 +68,6 @@ export class SocialSharesService {
 
   /** Targets that may no longer use the connection stop, and say why. */
   private async unbindLost(social: SocialRow) {
-    if (!this.targets) return;
     for (const target of await this.targets.boundTo(social.id))
       if (!(await this.usableIn(social, target))) await this.targets.unbindable(target.id, NOT_SHARED);
   }

@@ -43,8 +43,6 @@ export interface SocialBinding {
 }
 
 export class TargetsService {
-  socialBinding: SocialBinding | undefined;
-
   constructor(
     private readonly usage: UsageService,
     readonly repo: TargetsRepository,
@@ -53,6 +51,7 @@ export class TargetsService {
     private readonly events: EventBus,
     /** Changes the live plane must act on; never an engine (issue 29). */
     private readonly live: LiveEvents,
+    private readonly socialBinding: SocialBinding,
     private readonly policy: { allowPrivate: boolean } = { allowPrivate: false },
   ) {}
 
@@ -190,25 +189,7 @@ export class TargetsService {
     workspace: { id: string; corporationId: string },
   ) {
     if (!isPlatformSettings(settings)) return this.checkAddress(settings);
-    if (!this.socialBinding)
-      throw new AppError('FEATURE_UNAVAILABLE', 'Platform targets are not available on this server');
     await this.socialBinding.assertBindable(actor, settings, workspace);
-  }
-
-  /** Bound to a connection that may no longer be used here: the push stops and the target says why. */
-  async unbindable(id: string, reason: string) {
-    // The push stops where it runs (its runner writes the state offline); the reason stays on the target.
-    await this.live.send({ type: 'target-removed', id });
-    const row = await this.repo.update(id, { lastError: reason });
-    if (row)
-      this.events.changed({
-        type: 'target',
-        action: 'updated',
-        id,
-        corporationId: row.corporationId,
-        workspaceId: row.workspaceId,
-        data: { state: row.state, lastError: reason },
-      });
   }
 
   /**

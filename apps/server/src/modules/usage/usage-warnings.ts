@@ -3,23 +3,22 @@ import type { Mailer } from '../../plugins/mailer';
 import type { MembershipsRepository } from '../access/memberships.repository';
 import type { CorporationsRepository } from '../corporations/corporations.repository';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { UsageService } from './usage.service';
+import type { LimitWarning } from './usage-limits';
 
 /**
- * Wires the soft limits: after every flush the corporations whose figures grew are checked; a level
- * reached for the first time this month becomes a stored notification and a mail for each corporation
- * administrator.
+ * The soft limits' warning (issue 17): a level reached for the first time this month (UsageLimits
+ * decides, after every flush of the meter) becomes a stored notification and a mail for each corporation
+ * administrator. Handed to UsageService's constructor.
  */
-export function wireUsageLimits(deps: {
-  usage: UsageService;
+export function limitWarning(deps: {
   memberships: MembershipsRepository;
   notifications: NotificationsService;
   mailer: Mailer;
   corporations: CorporationsRepository;
   log: FastifyBaseLogger;
-}) {
-  const { usage, memberships, notifications, mailer, corporations, log } = deps;
-  usage.warn = async ({ corporationId, words, level, used, limit }) => {
+}): LimitWarning {
+  const { memberships, notifications, mailer, corporations, log } = deps;
+  return async ({ corporationId, words, level, used, limit }) => {
     const admins = await memberships.adminsOf(corporationId);
     const corporationName = (await corporations.byId(corporationId))?.name ?? '';
     await notifications.notify(
@@ -43,10 +42,4 @@ export function wireUsageLimits(deps: {
         })
         .catch((err) => log.warn({ err, corporationId }, 'usage-limit mail failed'));
   };
-  usage.meter.onFlushed((ids) => {
-    for (const id of ids)
-      void usage.limits
-        .check(id)
-        .catch((err) => log.warn({ err, corporationId: id }, 'usage-limit check failed'));
-  });
 }

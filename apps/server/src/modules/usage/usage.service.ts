@@ -6,6 +6,7 @@ import type {
   UsageSeries,
   UsageSeriesQuery,
 } from '@stromwerk/contracts/usage';
+import type { FastifyBaseLogger } from 'fastify';
 import { forbidden, notFound, quotaExceeded } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import { grants } from '../../lib/permissions';
@@ -17,34 +18,38 @@ import { type LimitWarning, UsageLimits } from './usage-limits';
 import { UsageMeter } from './usage-meter';
 import { usageCsv, usageSeries } from './usage-series';
 
-/** Counts a later module contributes (sources, targets, outputs, medias, storage) for a corporation or workspace. */
+/** Counts a resource module contributes (sources, targets, outputs, medias, storage) for a corporation or workspace. */
 export type UsageCounter = (scope: { corporationId: string; workspaceId: string | null }) => Promise<number>;
-type CountedPart = 'sources' | 'targets' | 'outputs' | 'medias' | 'storageBytes';
+export type CountedPart = 'sources' | 'targets' | 'outputs' | 'medias' | 'storageBytes';
 /** The quota limits a create checks against. */
 export type QuotaLimit = keyof Pick<QuotaRow, 'maxWorkspaces' | 'maxSources' | 'maxTargets' | 'maxOutputs'>;
 
 export class UsageService {
-  private readonly counters = new Map<CountedPart, UsageCounter>();
   /** This process's meter: the live plane, the play routes and the job worker count into it. */
   readonly meter: UsageMeter;
-  /** Monthly flows against the quota; warned through `limits.warn` (wired in build-services). */
+  /** Monthly flows against the quota (issue 17). */
   readonly limits: UsageLimits;
 
+  /**
+   * `counters`: what each resource module counts, from its repository. `warn`: who is told when a monthly
+   * flow reaches 80 % or 100 % (usage-warnings.ts); the limits are checked after every flush of the meter.
+   */
   constructor(
     private readonly repo: UsageRepository,
     private readonly access: AccessService,
     readonly metered: UsageCountersRepository,
+    private readonly counters: Record<CountedPart, UsageCounter>,
+    warn: LimitWarning,
+    log: FastifyBaseLogger,
   ) {
     this.meter = new UsageMeter(metered);
-    this.limits = new UsageLimits(repo, metered, (w) => this.warn(w));
-  }
-
-  /** Set once at wiring: who is told when a monthly flow reaches 80 % or 100 %. */
-  warn: LimitWarning = async () => undefined;
-
-  /** Resource modules register here as they arrive; a part nobody counts yet has nothing in it. */
-  registerCounter(part: CountedPart, counter: UsageCounter) {
-    this.counters.set(part, counter);
+    this.limits = new UsageLimits(repo, metered, warn);
+    this.meter.onFlushed((ids) => {
+      for (const id of ids)
+        void this.limits
+          .check(id)
+          .catch((err) => log.warn({ err, corporationId: id }, 'usage-limit check failed'));
+    });
   }
 
   /**
@@ -96,7 +101,7 @@ export class UsageService {
 
   async compute(corporationId: string, workspaceId: string | null): Promise<Usage> {
     const scope = { corporationId, workspaceId };
-    const part = async (name: CountedPart) => (await this.counters.get(name)?.(scope)) ?? 0;
+    const part = (name: CountedPart) => this.counters[name](scope);
     const [ws, members, sources, targets, outputs, medias, storageBytes] = await Promise.all([
       this.repo.countWorkspaces(scope),
       this.repo.countMembers(scope),
