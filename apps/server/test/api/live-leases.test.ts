@@ -90,9 +90,9 @@ describe(`live leases (${testDbEngine()})`, () => {
       const id = await newSource('Contested');
       const [a, b, c] = [await keeper(), await keeper(), await keeper()];
       const lost: string[] = [];
-      a.handle('source', { lost: (x) => void lost.push(x), orphaned: () => {} });
+      a.handle('source', { inUse: () => true, lost: (x) => void lost.push(x), orphaned: () => {} });
       const orphans: string[] = [];
-      b.handle('source', { lost: () => {}, orphaned: (x) => void orphans.push(x) });
+      b.handle('source', { inUse: () => true, lost: () => {}, orphaned: (x) => void orphans.push(x) });
       const first = await a.claim('source', id);
       expect(first?.token).toBe(1);
       // Two others racing while A holds it: both refused.
@@ -127,7 +127,7 @@ describe(`live leases (${testDbEngine()})`, () => {
       const id = await newSource('Hung');
       const [a, b] = [await keeper(), await keeper()];
       const lost: string[] = [];
-      a.handle('source', { lost: (x) => void lost.push(x), orphaned: () => {} });
+      a.handle('source', { inUse: () => true, lost: (x) => void lost.push(x), orphaned: () => {} });
       expect(await a.claim('source', id)).toBeDefined();
       // A's heartbeat as a hung process leaves it: far in the past (its timers still run, so it is
       // moved back on every beat until B evicts it).

@@ -68,17 +68,19 @@ export async function leaseHolder(db: ClusterDatabase, kind: string, id: string)
 /**
  * A receiver of a target's push that, unlike one `ffmpeg -listen 1`, takes the push again after it
  * dropped (a new listener a moment after the old one ended). `frames` is when each progress report with
- * more frames came.
+ * more frames came; `pushes` when each push (one listener's connection) brought its first frames.
  */
 export interface LoopingReceiver {
   port: number;
   frames: number[];
+  pushes: number[];
   stop(): void;
 }
 
 export async function loopingReceiver(): Promise<LoopingReceiver> {
   const port = await freePort();
   const frames: number[] = [];
+  const pushes: number[] = [];
   let stopped = false;
   let child: ReturnType<typeof ffmpeg> | undefined;
   const listen = () => {
@@ -94,6 +96,7 @@ export async function loopingReceiver(): Promise<LoopingReceiver> {
     child.stdout?.on('data', (chunk: Buffer) => {
       for (const m of chunk.toString().matchAll(/^frame=(\d+)/gm)) {
         const n = Number(m[1]);
+        if (n > 0 && last === 0) pushes.push(Date.now());
         if (n > last) frames.push(Date.now());
         last = n;
       }
@@ -104,6 +107,7 @@ export async function loopingReceiver(): Promise<LoopingReceiver> {
   return {
     port,
     frames,
+    pushes,
     stop() {
       stopped = true;
       child?.kill('SIGKILL');
@@ -143,11 +147,16 @@ export function watchPlaylist(file: string): PlaylistWatcher {
   return { changes, stop: () => clearInterval(timer) };
 }
 
-/** The longest time without an event in `times` from `from` until the first event after it. */
-export function gapAfter(times: number[], from: number): number | undefined {
-  const before = times.filter((t) => t <= from).at(-1) ?? from;
-  const after = times.find((t) => t > from);
-  return after === undefined ? undefined : after - before;
+/**
+ * The longest time without an event in `times` across a window: from the last event before `from` to
+ * the first event after `to` (a viewer's longest wait for new media around a kill).
+ */
+export function longestGap(times: number[], from: number, to: number): number {
+  const inside = times.filter((t) => t > from && t <= to);
+  const edges = [times.filter((t) => t <= from).at(-1) ?? from, ...inside, times.find((t) => t > to) ?? to];
+  let longest = 0;
+  for (let i = 1; i < edges.length; i++) longest = Math.max(longest, edges[i]! - edges[i - 1]!);
+  return longest;
 }
 
 /** The three processes, the balancer and the stream, with a player, a target and recording on. */
@@ -234,6 +243,26 @@ export async function replaceNode(w: ChaosWorld, dead: ClusterNode) {
   await ready(fresh);
   w.nodes[w.nodes.indexOf(dead)] = fresh;
   return fresh;
+}
+
+/** What a failed wait should say about the stream: its leases and the target's state. */
+export async function streamState(w: ChaosWorld) {
+  const leases = await w.db.query<{ kind: string; holder: string; token: string }>(
+    'SELECT kind, holder, token::text AS token FROM live_leases WHERE thing_id = ANY($1::uuid[])',
+    [[w.source.id, w.targetId, w.outputId]],
+  );
+  const [target] = await w.db.query<{ state: string; last_error: string | null }>(
+    'SELECT state, last_error FROM targets WHERE id = $1',
+    [w.targetId],
+  );
+  const [output] = await w.db.query<{ input: string }>('SELECT input FROM outputs WHERE id = $1', [
+    w.outputId,
+  ]);
+  return {
+    leases: leases.map((l) => `${l.kind}:${nodeOfHolder(w.nodes, l.holder)?.name ?? l.holder}#${l.token}`),
+    target,
+    input: output?.input,
+  };
 }
 
 export async function sourceLive(w: ChaosWorld) {

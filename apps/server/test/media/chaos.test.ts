@@ -8,12 +8,13 @@ import { isListening, sleep, waitFor } from '../../../../scripts/lib/test-suppor
 import {
   type ChaosWorld,
   chaosWorld,
-  gapAfter,
   leaseHolder,
+  longestGap,
   nodeOfHolder,
   ready,
   replaceNode,
   sourceLive,
+  streamState,
 } from '../helpers/chaos';
 import { type ClusterNode, call, startNode, tearDownCluster } from '../helpers/cluster';
 
@@ -47,7 +48,12 @@ async function steadyOwner(world: ChaosWorld) {
       const now = Date.now();
       const viewer = now - (world.viewer.changes.at(-1) ?? 0);
       const target = now - (world.receiver.frames.at(-1) ?? 0);
-      note({ holder, live: await sourceLive(world), viewerAgoMs: viewer, targetAgoMs: target });
+      note({
+        live: await sourceLive(world),
+        viewerAgoMs: viewer,
+        targetAgoMs: target,
+        ...(await streamState(world)),
+      });
       const node = nodeOfHolder(world.nodes, holder);
       return node && (await sourceLive(world)) && viewer < 1500 && target < 1500 ? node : undefined;
     },
@@ -73,6 +79,7 @@ describe.skipIf(!adminUrl)('the live plane on a bad day (PostgreSQL, real encode
         "SELECT token::text FROM live_leases WHERE kind = 'source' AND thing_id = $1",
         [world.source.id],
       );
+      const before = await streamState(world);
       const killedAt = Date.now();
       owner.child.kill('SIGKILL');
       // Another process owns it now: the reconnected encoder's, with a higher fencing token.
@@ -111,8 +118,10 @@ describe.skipIf(!adminUrl)('the live plane on a bad day (PostgreSQL, real encode
         from: owner.name,
         to: next.name,
         takeoverMs,
-        viewerGapMs: gapAfter(world.viewer.changes, killedAt),
-        targetGapMs: gapAfter(world.receiver.frames, killedAt),
+        viewerGapMs: longestGap(world.viewer.changes, killedAt, Date.now() - 1000),
+        targetBackMs: world.receiver.pushes.find((t) => t > killedAt)! - killedAt,
+        before,
+        after: await streamState(world),
       });
       await replaceNode(world, owner);
     }
@@ -183,17 +192,26 @@ describe.skipIf(!adminUrl)('the live plane on a bad day (PostgreSQL, real encode
     const hung = await steadyOwner(world);
     const stoppedAt = Date.now();
     hung.child.kill('SIGSTOP');
-    const elsewhere = await waitFor(
-      'the streams of the hung process taken over',
-      async () => {
-        const node = nodeOfHolder(world.nodes, await leaseHolder(world.db, 'source', world.source.id));
-        return node && node !== hung ? node : undefined;
-      },
-      25_000,
+    // Its lock session is ended (it holds nothing any more), then the reconnected encoder streams elsewhere.
+    await waitFor(
+      'the hung process losing its streams',
+      async () => nodeOfHolder(world.nodes, await leaseHolder(world.db, 'source', world.source.id)) !== hung,
+      30_000,
       100,
     );
-    figures.hang = { takenAfterMs: Date.now() - stoppedAt, to: elsewhere.name };
-    expect(Date.now() - stoppedAt).toBeLessThan(25_000);
+    const lostAfterMs = Date.now() - stoppedAt;
+    const elsewhere = await waitFor(
+      'the stream live on another process',
+      async () => {
+        const node = nodeOfHolder(world.nodes, await leaseHolder(world.db, 'source', world.source.id));
+        return node && node !== hung && (await sourceLive(world)) ? node : undefined;
+      },
+      30_000,
+      100,
+    );
+    figures.hang = { lostAfterMs, takenAfterMs: Date.now() - stoppedAt, to: elsewhere.name };
+    // A bound that tells eviction from none: an unevicted hung process would hold the stream for good.
+    expect(lostAfterMs).toBeLessThan(25_000);
     await sleep(Math.max(0, stoppedAt + 30_000 - Date.now()));
     hung.child.kill('SIGCONT');
     // Woken up, it notices it lost its leases (its session was ended), takes a new session and serves again;

@@ -5,6 +5,7 @@ import {
   type Fence,
   HEARTBEAT_MS,
   HUNG_AFTER_MS,
+  IDLE_CHECK_MS,
   type LeaseKind,
   leaseKey,
   lockKeyOf,
@@ -21,6 +22,11 @@ export interface LeaseHooks {
    * while it stays an orphan; `seenForMs` says how long this process has seen it so (a reconnect grace).
    */
   orphaned(id: string, seenForMs: number): void | Promise<void>;
+  /**
+   * Whether this process still runs anything for the lease. A lease held for nothing twice in a row is
+   * given back: a safety net under the owners' own releases, so a missed one never blocks the thing.
+   */
+  inUse(id: string): boolean;
 }
 
 export interface LeaseKeeperOptions {
@@ -52,6 +58,8 @@ export class LeaseKeeper {
   private readonly held = new Map<string, { token: number; lockKey: bigint; holder: string }>();
   private readonly orphanSince = new Map<string, number>();
   private readonly busy = new Set<string>();
+  /** Leases seen unused at the last idle check (released when seen unused again). */
+  private unused = new Set<string>();
   private timers: NodeJS.Timeout[] = [];
   private scanning = false;
   private stopped = false;
@@ -166,6 +174,7 @@ export class LeaseKeeper {
       this.timers.push(t);
     };
     every(HEARTBEAT_MS, () => this.heartbeat());
+    every(IDLE_CHECK_MS, () => this.releaseUnused());
     if (this.opts.cluster) every(ORPHAN_SCAN_MS, () => this.scan());
   }
 
@@ -238,6 +247,21 @@ export class LeaseKeeper {
     } finally {
       this.scanning = false;
     }
+  }
+
+  private async releaseUnused() {
+    const unused = new Set<string>();
+    for (const [key] of this.held) {
+      const { kind, id } = parseLeaseKey(key);
+      const hooks = this.kinds.get(kind);
+      if (!hooks || hooks.inUse(id) || this.busy.has(key)) continue;
+      if (!this.unused.has(key)) unused.add(key);
+      else {
+        this.opts.log.warn({ kind, id }, 'gave back a live lease nothing used');
+        await this.release(kind, id);
+      }
+    }
+    this.unused = unused;
   }
 
   private async sessionLost() {

@@ -31,6 +31,8 @@ export const HEARTBEAT_MS = 1_000;
  * its streams (issue 29).
  */
 export const HUNG_AFTER_MS = 17_500;
+/** How often a process looks for leases it holds for nothing (released when seen so twice). */
+export const IDLE_CHECK_MS = 5_000;
 /** A heartbeat this fresh is a running process (cluster-mode.ts, health). */
 export const ALIVE_WITHIN_MS = 3 * HEARTBEAT_MS;
 

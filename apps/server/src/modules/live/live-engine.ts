@@ -112,10 +112,12 @@ export class LiveEngine implements LiveEngineView {
   async start() {
     const { deps } = this;
     deps.keeper.handle('source', {
+      inUse: (id) => this.sessions.state(id).phase !== 'idle',
       lost: (id) => this.sessions.send(id, { type: 'lost' }),
       orphaned: (id, seenForMs) => sourceOrphaned(this, id, seenForMs),
     });
     deps.keeper.handle('target', {
+      inUse: (id) => this.targets.has(id),
       lost: (id) => this.targets.stop(id),
       orphaned: (id, seenForMs) => targetOrphaned(this, id, seenForMs),
     });

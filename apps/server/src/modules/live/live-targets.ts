@@ -51,8 +51,9 @@ export class LiveTargets {
     return this.runners.values();
   }
 
+  /** Whether a push runs here (or is being started at its platform). */
   has(id: string) {
-    return this.runners.has(id);
+    return this.runners.has(id) || this.starting.has(id);
   }
   /** The pushes running here for a workspace (their byte counters feed the Flowchart's stats). */
   runningIn(workspaceId: string): TargetRunner[] {
@@ -170,8 +171,16 @@ export class LiveTargets {
     await Promise.all([...this.writes]);
   }
 
+  /** Stops a push, writes its last state, and gives its lease back (another process may push it next). */
   private end(runner: TargetRunner) {
-    const stopped = runner.stop().then(() => this.endPlatform(runner.row.id));
+    const id = runner.row.id;
+    const stopped = runner
+      .stop()
+      .then(() => this.endPlatform(id))
+      .then(() => Promise.all([...this.writes]))
+      .then(() =>
+        this.runners.has(id) || this.starting.has(id) ? undefined : this.deps.leases.release('target', id),
+      );
     this.ending.add(stopped);
     void stopped.finally(() => this.ending.delete(stopped)).catch(() => undefined);
     return stopped;

@@ -57,6 +57,7 @@ export class ProgramOwner {
   /** From now on this process decides outputs whose lease it lost or that lost their holder. */
   listen() {
     this.keeper.handle('output', {
+      inUse: (id) => this.hooks.runs(id),
       lost: (id) => this.hooks.reconsider(id),
       orphaned: (id) => this.hooks.reconsider(id),
     });
