@@ -7,6 +7,7 @@
 // stalls, a hung process's streams lost within 20 s, at most 2 s of recording missing per takeover, and
 // with 10,000 sources the idle CPU < 2 % of a core above the same processes with one source, the API's
 // p99 within 1.5x. Exits 1 when a goal is missed.
+import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import {
   type ChaosWorld,
@@ -28,6 +29,12 @@ import { writeResult } from './lib/results';
 const adminUrl = postgresOrExit('bench/live-chaos.ts');
 const KILLS = Number(process.argv[2] ?? 10);
 const STALLS = Number(process.argv[3] ?? 5);
+// BENCH_STRESS=<n>: n CPU hogs of stress-ng (Debian) for the whole run: the issue's busy machine.
+const STRESS = Number(process.env.BENCH_STRESS ?? 0);
+const stress =
+  STRESS > 0
+    ? spawn('stress-ng', ['--cpu', String(STRESS), '--timeout', '3600s'], { stdio: 'ignore' })
+    : undefined;
 const loadAtStart = loadavg()[0]!;
 const w = await chaosWorld(adminUrl);
 const failures: string[] = [];
@@ -257,10 +264,11 @@ try {
   writeResult(
     'live-chaos',
     result,
-    `${figures.recovered}/${KILLS} kills recovered, viewer gap max ${figures.viewerGapMaxMs} ms (median ${figures.viewerGapMedianMs}), target back max ${figures.targetBackMaxMs} ms, locks free ${figures.locksFreeMedianMs} ms median, ${stall.falseTakeovers}/${STALLS} false takeovers, hang lost after ${stall.hang.lostAfterMs} ms, recording missing ${rec.missingMs} ms, idle CPU +${cpuDelta.toFixed(2)} %/process at 10k sources, p99 ${p99Ratio.toFixed(2)}x; load ${loadAtStart.toFixed(1)}-${loadavg()[0]!.toFixed(1)}: ${failures.length === 0 ? 'goals met' : `MISSED: ${failures.join('; ')}`}`,
+    `${STRESS ? `stress-ng --cpu ${STRESS}: ` : ''}${figures.recovered}/${KILLS} kills recovered, viewer gap max ${figures.viewerGapMaxMs} ms (median ${figures.viewerGapMedianMs}), target back max ${figures.targetBackMaxMs} ms, locks free ${figures.locksFreeMedianMs} ms median, ${stall.falseTakeovers}/${STALLS} false takeovers, hang lost after ${stall.hang.lostAfterMs} ms, recording missing ${rec.missingMs} ms, idle CPU +${cpuDelta.toFixed(2)} %/process at 10k sources, p99 ${p99Ratio.toFixed(2)}x; load ${loadAtStart.toFixed(1)}-${loadavg()[0]!.toFixed(1)}: ${failures.length === 0 ? 'goals met' : `MISSED: ${failures.join('; ')}`}`,
   );
   console.log(JSON.stringify(result, null, 2));
 } finally {
+  stress?.kill('SIGKILL');
   await w.encoder.stop();
   w.receiver.stop();
   w.viewer.stop();

@@ -23,7 +23,7 @@ import { clusterStatus } from './modules/health/cluster-status';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
-import { assertClusterReady } from './modules/live/cluster-mode';
+import { assertClusterConfig, assertClusterReady } from './modules/live/cluster-mode';
 import { LeasesRepository } from './modules/live/leases.repository';
 import type { LiveEngine } from './modules/live/live-engine';
 import { mediasRoutes } from './modules/medias/medias.routes';
@@ -108,6 +108,8 @@ export interface StromwerkApp extends FastifyInstance {
 
 export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   const { config } = opts;
+  // A configuration that cannot serve a cluster is refused before anything starts, in one line.
+  if (opts.clusterCheck) assertClusterConfig(config);
   // ROLE (placement-config.ts): an API process runs no live plane and no jobs; a media process both.
   const placement = config.placement ?? { role: 'all' as const, regions: undefined };
   const app: StromwerkApp = Fastify({

@@ -46,6 +46,11 @@ const listening = (port: number) =>
   });
 const segmentsOf = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('#'));
 
+interface ClusterHealth {
+  cluster?: { mediaProcesses: Record<string, number>; regionsWithoutMedia: string[] };
+  parts: { jobs: { ok: boolean; waiting: number; message?: string } };
+}
+
 describe.skipIf(!adminUrl)('ingest placement by ROLE and INGEST_REGION (PostgreSQL)', () => {
   it('an API process and a Europe media process: ingest, players, jobs, refusals, control', async () => {
     db = await freshDatabase(adminUrl!);
@@ -241,6 +246,29 @@ describe.skipIf(!adminUrl)('ingest placement by ROLE and INGEST_REGION (PostgreS
     await waitFor('the stage offline', async () => !(await liveOf(stage.id)), 10_000);
     await expectRefusedPublish(`${europeUrl}/${stageKey}`);
     expect(await liveOf(stage.id)).toBe(false);
+
+    // The only media process dies (issue 29): the API process corrects its stream offline (no ghost: the
+    // encoder has nowhere to go), health says the Europe region has no media process, and a job waits
+    // visibly for one.
+    const second = await create({ name: 'Second stage', type: 'rtmp', endpoint: 'europe' });
+    const last = publishTestStream(`${europeUrl}/${await keyOf(second.id)}`, { seconds: 60 });
+    await waitFor('the second stage live', async () => await liveOf(second.id), 20_000);
+    await waitFor('the media process counted in health', async () => {
+      const h = (await (await fetch(`${api.base}/health`)).json()) as ClusterHealth;
+      return h.cluster?.mediaProcesses.europe === 1;
+    });
+    media.child.kill('SIGKILL');
+    await exitTime(last);
+    await call(api, 'PUT', `/medias/${mediaId}/render-mp4`, {}, token);
+    await waitFor('the stream of the dead process offline', async () => !(await liveOf(second.id)), 20_000);
+    const after = await waitFor('health without a media process', async (note) => {
+      const h = (await (await fetch(`${api.base}/health`)).json()) as ClusterHealth;
+      note(h);
+      return h.cluster?.regionsWithoutMedia.includes('europe') && !h.parts.jobs.ok ? h : undefined;
+    });
+    expect(after.parts.jobs.waiting).toBeGreaterThanOrEqual(1);
+    expect(after.parts.jobs.message).toMatch(/waiting: no media process/);
+    expect((await fetch(`${api.base}/health/ready`)).status).toBe(200);
     console.log(
       JSON.stringify({
         clusterRoles: {

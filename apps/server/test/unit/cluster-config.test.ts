@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { clusterRefusal } from '../../src/modules/live/cluster-mode';
+import { assertClusterConfig, clusterRefusal } from '../../src/modules/live/cluster-mode';
 import { browserBrokerPath } from '../../src/modules/notifications/broker.routes';
 import { ConfigError, loadConfig, sharedRoot } from '../../src/plugins/config';
 import { removePartialFiles } from '../../src/plugins/partial-files';
@@ -39,6 +39,21 @@ describe('cluster configuration', () => {
     const shared = { ...base, sharedDir: '/mnt/shared' };
     expect(clusterRefusal(shared, 'CLUSTER=true')).toMatch(/but MQTT_URL is not set: the embedded broker/);
     expect(clusterRefusal({ ...shared, mqttUrl: 'mqtt://b:1883' }, 'CLUSTER=true')).toBeUndefined();
+  });
+
+  it('refuses a cluster configuration before anything opens, in one line', () => {
+    expect(() => assertClusterConfig(loadConfig({ CLUSTER: 'true' }))).toThrow(
+      new ConfigError('Invalid configuration: CLUSTER=true needs DATABASE_URL (PostgreSQL)'),
+    );
+    expect(() => assertClusterConfig(base)).toThrow(/^Invalid configuration: CLUSTER=true, but SHARED_DIR/);
+    const media = loadConfig({
+      DATABASE_URL: 'postgres://db/s',
+      ROLE: 'media',
+      INGEST_REGION: 'europe',
+      SHARED_DIR: '/mnt/s',
+    });
+    expect(() => assertClusterConfig(media)).toThrow(/^Invalid configuration: ROLE=media, but MQTT_URL/);
+    expect(() => assertClusterConfig(loadConfig({}))).not.toThrow();
   });
 
   it('puts players and local media on SHARED_DIR when set', () => {

@@ -29,6 +29,20 @@ export async function otherLiveProcesses(database: Database): Promise<number> {
   return first.filter((p) => (later.get(p.holder) ?? 0) > p.beatAt.getTime()).length;
 }
 
+/**
+ * A process told it is one of several (CLUSTER=true, ROLE) is refused before anything opens, in one
+ * line: with a busy machine, opening (or creating) the embedded database first took minutes before the
+ * refusal was printed (issue 29).
+ */
+export function assertClusterConfig(config: Config) {
+  if (!config.cluster) return;
+  if (!config.databaseUrl)
+    throw new ConfigError('Invalid configuration: CLUSTER=true needs DATABASE_URL (PostgreSQL)');
+  const role = config.placement?.role ?? 'all';
+  const refused = clusterRefusal(config, role === 'all' ? 'CLUSTER=true' : `ROLE=${role}`);
+  if (refused) throw new ConfigError(refused);
+}
+
 /** Refuses to start (ConfigError: one line) a cluster member whose configuration cannot serve a cluster. */
 export async function assertClusterReady(config: Config, database: Database): Promise<boolean> {
   if (!database.listen) {
