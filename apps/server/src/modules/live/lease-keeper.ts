@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { LOCK_APPLICATION_NAME, type LockSession } from '../../db/lock-session';
+import type { LockSession } from '../../db/lock-session';
 import {
   claimOutcome,
   type Fence,
   HEARTBEAT_MS,
-  HUNG_AFTER_MS,
   IDLE_CHECK_MS,
   type LeaseKind,
   leaseKey,
@@ -13,6 +12,7 @@ import {
   parseLeaseKey,
 } from './lease-state';
 import type { LeasesRepository } from './leases.repository';
+import { type HeartbeatOptions, ProcessHeartbeat } from './process-heartbeat';
 
 export interface LeaseHooks {
   /** This process lost the lease (its lock session ended): stop at once and write nothing. */
@@ -29,21 +29,8 @@ export interface LeaseHooks {
   inUse(id: string): boolean;
 }
 
-export interface LeaseKeeperOptions {
-  log: FastifyBaseLogger;
-  /** Written into the heartbeat: what this process serves. */
-  role: string;
-  regions: string[];
-  /** The media state written into the heartbeat, and whether live work may be taken now. */
-  media: { readonly state: string; readonly ready: boolean };
-  /** PostgreSQL: look for orphans and hung processes (PGlite is one process: nothing to look for). */
-  cluster: boolean;
-  /**
-   * A process is gone (its heartbeat stopped and its row was removed): what it did outside leases, such as
-   * recording, is settled. Without a holder: every process before this one (PGlite at start).
-   */
-  processGone?(holder?: string): Promise<void>;
-}
+/** Everything the heartbeat needs (process-heartbeat.ts); PostgreSQL also means scanning for orphans. */
+export type LeaseKeeperOptions = HeartbeatOptions;
 
 /**
  * The leases this process holds (issues 19, 29; the rules are `lease-state.ts`). A claim takes the
@@ -63,16 +50,17 @@ export class LeaseKeeper {
   private timers: NodeJS.Timeout[] = [];
   private scanning = false;
   private stopped = false;
-  private registeredAs: string | undefined;
+  private readonly heartbeat: ProcessHeartbeat;
 
   constructor(
     private readonly repo: LeasesRepository,
     private readonly session: LockSession,
     private readonly opts: LeaseKeeperOptions,
   ) {
+    this.heartbeat = new ProcessHeartbeat(repo, session, opts);
     session.onChange((up) => {
       if (!up) void this.sessionLost();
-      else void this.register();
+      else if (!this.stopped) void this.heartbeat.register();
     });
   }
 
@@ -167,13 +155,13 @@ export class LeaseKeeper {
       await this.opts.processGone?.();
     }
     await this.session.start();
-    await this.register();
+    await this.heartbeat.register();
     const every = (ms: number, run: () => Promise<void>) => {
       const t = setInterval(() => void run(), ms);
       t.unref();
       this.timers.push(t);
     };
-    every(HEARTBEAT_MS, () => this.heartbeat());
+    every(HEARTBEAT_MS, () => this.heartbeat.beat());
     every(IDLE_CHECK_MS, () => this.releaseUnused());
     if (this.opts.cluster) every(ORPHAN_SCAN_MS, () => this.scan());
   }
@@ -181,45 +169,10 @@ export class LeaseKeeper {
   async stop() {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
-    const me = this.registeredAs;
-    if (me) await this.repo.removeProcess(me).catch(() => {});
+    await this.heartbeat.leave();
     // Every lock still held goes with the session: those leases are orphans for a successor.
     this.held.clear();
     await this.session.close();
-  }
-
-  private async register() {
-    if (!this.session.up || this.stopped) return;
-    const previous = this.registeredAs;
-    this.registeredAs = this.session.holder;
-    if (previous && previous !== this.registeredAs) await this.repo.removeProcess(previous).catch(() => {});
-    await this.repo
-      .registerProcess({
-        holder: this.session.holder,
-        role: this.opts.role,
-        regions: this.opts.regions,
-        backendPid: this.session.backendPid ?? null,
-        mediaState: this.opts.media.state,
-      })
-      .catch((err) => this.opts.log.warn({ err }, 'writing the process heartbeat failed'));
-  }
-
-  /** Renews this process's heartbeat and ends the lock sessions of hung processes. */
-  private async heartbeat() {
-    if (this.stopped) return;
-    try {
-      if (this.registeredAs && !(await this.repo.beat(this.registeredAs, this.opts.media.state)))
-        await this.register();
-      if (!this.opts.cluster) return;
-      for (const p of await this.repo.silentProcesses(this.me, HUNG_AFTER_MS)) {
-        if (p.backendPid && (await this.repo.endLockSession(p.backendPid, LOCK_APPLICATION_NAME)))
-          this.opts.log.warn({ holder: p.holder }, 'ended the lock session of a hung process');
-        await this.repo.removeProcess(p.holder);
-        await this.opts.processGone?.(p.holder);
-      }
-    } catch (err) {
-      this.opts.log.warn({ err }, 'the process heartbeat failed');
-    }
   }
 
   /** One look for orphans; each kind's owner decides whether to take one over. */

@@ -9,7 +9,7 @@ import { type LiveEngineDeps, wantsPublisherHere } from './live-engine-deps';
 import { handleLiveEvent } from './live-engine-events';
 import type { LiveEngineView } from './live-engine-view';
 import { LiveMeter } from './live-meter';
-import { sourceOrphaned, targetOrphaned } from './live-orphans';
+import { correctUnowned, recordingOwner, sourceOrphaned, targetOrphaned } from './live-orphans';
 import { LiveRecordings } from './live-recordings';
 import { LiveSchedule } from './live-schedule';
 import { LiveTargets } from './live-targets';
@@ -124,7 +124,7 @@ export class LiveEngine implements LiveEngineView {
     for (const row of await deps.sources.keyed()) this.keys.set(row);
     for (const id of await deps.blockedCorporations()) this.keys.setCorporationBlocked(id, true);
     this.unsubscribe = deps.liveEvents.subscribe((e) => handleLiveEvent(this, e));
-    await this.correctUnowned();
+    await correctUnowned(this);
     this.timer = setInterval(() => this.meter.tick(), METER_TICK_MS);
     this.timer.unref();
     if (deps.role === 'api') return;
@@ -167,17 +167,9 @@ export class LiveEngine implements LiveEngineView {
     if (this.stopping) return this.ingest.stop();
     for (const row of await this.deps.sources.withPublisher()) await this.settingsOf(row);
     await this.schedule.start();
-    void adoptLegacyRecordings(config.dataDir, this.deps.recordings, (id) => this.recordingOwner(id))
+    void adoptLegacyRecordings(config.dataDir, this.deps.recordings, (id) => recordingOwner(this.deps, id))
       .catch((err) => log.error({ err }, 'adopting recordings of an earlier version failed'))
       .then(() => this.finisher.start());
-  }
-
-  /** The owner of a recording: a source, else a player. */
-  private async recordingOwner(id: string) {
-    const row = (await this.deps.sources.byId(id)) ?? (await this.deps.outputsRepo.byId(id));
-    if (!row) return undefined;
-    const kind = 'streamKey' in row ? ('source' as const) : ('output' as const);
-    return { kind, id, name: row.name, corporationId: row.corporationId, workspaceId: row.workspaceId };
   }
 
   get rtmpPort() {
@@ -286,23 +278,6 @@ export class LiveEngine implements LiveEngineView {
       if (key !== undefined && !this.keys.mayPublish(key))
         await this.sessions.send(row.id, { type: 'refuse' });
       await this.settingsOf(row);
-    }
-  }
-
-  /**
-   * Live state that no lease row covers (PGlite after a restart, or state from before leases): each is
-   * corrected like an orphan. Proportional to what is live, read once at start.
-   */
-  private async correctUnowned() {
-    for (const row of await this.deps.sources.liveWithoutOwner()) {
-      await this.sessions.send(row.id, { type: 'settings', wantsPublisher: false, recording: row.recording });
-      await this.sessions.send(row.id, { type: 'orphaned' });
-    }
-    for (const row of await this.deps.targetsRepo.activeWithoutOwner()) {
-      const fence = await this.deps.keeper.claim('target', row.id, { correction: true });
-      if (!fence) continue;
-      await this.targets.correct(row, fence, false);
-      await this.deps.keeper.release('target', row.id);
     }
   }
 }

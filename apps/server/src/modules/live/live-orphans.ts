@@ -57,3 +57,29 @@ export async function targetOrphaned(engine: LiveEngine, id: string, seenForMs: 
   await engine.targets.correct(row, fence, true);
   await deps.keeper.release('target', id);
 }
+
+/**
+ * Live state that no lease row covers (PGlite after a restart, or state from before leases): each is
+ * corrected like an orphan. Proportional to what is live, read once at start.
+ */
+export async function correctUnowned(engine: LiveEngine) {
+  const { deps } = engine;
+  for (const row of await deps.sources.liveWithoutOwner()) {
+    await engine.sessions.send(row.id, { type: 'settings', wantsPublisher: false, recording: row.recording });
+    await engine.sessions.send(row.id, { type: 'orphaned' });
+  }
+  for (const row of await deps.targetsRepo.activeWithoutOwner()) {
+    const fence = await deps.keeper.claim('target', row.id, { correction: true });
+    if (!fence) continue;
+    await engine.targets.correct(row, fence, false);
+    await deps.keeper.release('target', row.id);
+  }
+}
+
+/** The owner of a recording left by an earlier version: a source, else a player. */
+export async function recordingOwner(deps: LiveEngine['deps'], id: string) {
+  const row = (await deps.sources.byId(id)) ?? (await deps.outputsRepo.byId(id));
+  if (!row) return undefined;
+  const kind = 'streamKey' in row ? ('source' as const) : ('output' as const);
+  return { kind, id, name: row.name, corporationId: row.corporationId, workspaceId: row.workspaceId };
+}
