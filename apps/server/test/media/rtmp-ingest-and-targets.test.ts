@@ -82,6 +82,21 @@ describe('RTMP ingest', () => {
     expect(sessions.body.items[0]!.info?.video).toBeTruthy();
   });
 
+  it('a key rotated while live ends the session cleanly: the encoder goes, no start time, the record closed', async () => {
+    const { id, key } = await newSource('Rotated live');
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, { seconds: 60 });
+    await waitFor('source live', async () => (await getSource(id)).state === 'live');
+    await op(ctx.app, 'sources.rotateKey', { ...as(), params: { id } });
+    await waitFor('the encoder dropped', () => encoder.exitCode !== null || encoder.signalCode !== null);
+    const after = await waitFor('source offline', async () => {
+      const s = await getSource(id);
+      return s.state === 'offline' ? s : undefined;
+    });
+    expect(after.streamStart).toBeNull();
+    const sessions = await op(ctx.app, 'streamInfos.list', { ...as(), query: { sourceId: id } });
+    expect(sessions.body.items.map((s) => s.streamEnd === null)).toEqual([false]);
+  });
+
   it('refuses a publish with an unknown key', async () => {
     const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/not-a-real-key-000000000`, {
       seconds: 10,
