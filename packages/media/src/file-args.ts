@@ -107,10 +107,14 @@ export function recordSegments(input: string, dir: string, prefix: string, rwTim
   return [
     ...COMMON_ARGS,
     '-y',
-    ...livePull(input, rwTimeoutMs),
+    // No -xerror: the end of the stream (a read that times out once the encoder left) must end the
+    // recording like an end of file, with every buffered packet written; -xerror dropped the last GOP.
+    ...livePull(input, rwTimeoutMs, false),
     ...FIRST_AV,
     '-c',
     'copy',
+    // Each packet reaches the file at once: a process that dies loses only what it had not received.
+    ...['-flush_packets', '1'],
     ...['-f', 'segment', '-segment_format', 'mpegts'],
     ...['-segment_time', String(RECORDING_SEGMENT_SECONDS), '-break_non_keyframes', '0'],
     join(dir, `${prefix}-%05d.ts`),

@@ -94,6 +94,10 @@ export async function startRtmpIngest(opts: {
   nms.on('donePublish', (session: NmsSession) => {
     if (!accepted.delete(session.id)) return;
     if (publishers.get(session.streamName) === session) publishers.delete(session.streamName);
+    // The stream is over: our readers (recorder, pushes, program readers) get its end now, as an end of
+    // file, instead of waiting for their read time-out. A recorder that timed out ended with an error
+    // and lost what it had not written yet (the last GOP).
+    for (const reader of session.broadcast?.subscribers.values() ?? []) reader.close();
     opts.hooks.unpublished(session.streamName);
   });
   nms.on('prePlay', (session) => {

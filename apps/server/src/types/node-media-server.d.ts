@@ -9,7 +9,7 @@ declare module 'node-media-server' {
     isPublisher?: boolean;
     /** Bytes received from the peer so far. */
     inBytes?: number;
-    broadcast?: { publishGraceMs: number };
+    broadcast?: { publishGraceMs: number; subscribers: Map<string, NmsSession> };
     /** An RTMP session's connection (net.Socket); `close()` only ends it gracefully. */
     socket?: { destroy(): void };
     close(): void;

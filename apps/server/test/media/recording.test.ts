@@ -1,4 +1,10 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_FPS, frameIndexes, writeFrameIndexVideo } from '../../../../packages/media/test/frame-index';
 import { freePort, publishTestStream, stopAll, waitFor } from '../helpers/media';
 import { op, routeOf } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
@@ -18,6 +24,7 @@ afterAll(async () => {
 });
 
 const as = () => ({ token: ctx.owner.token });
+const run = promisify(execFile);
 
 /** The source's recording once the library has it ready. */
 const recordingOf = (sourceId: string) =>
@@ -36,6 +43,38 @@ const recordingOf = (sourceId: string) =>
   );
 
 describe('recording a live source', () => {
+  it('keeps every frame the encoder sent, from the first to the last, in an MP4 that decodes cleanly', async () => {
+    // Every frame carries its index (frame-index.ts): 10 s at 30 fps, keyframes every 2 s.
+    const dir = mkdtempSync(join(tmpdir(), 'sw-rec-index-'));
+    const video = join(dir, 'index.ts');
+    await writeFrameIndexVideo(video, 10);
+    const src = await op(ctx.app, 'sources.create', {
+      ...as(),
+      body: { workspaceId: ctx.owner.workspaceId, name: 'Frames', type: 'rtmp', recording: true },
+    });
+    const key = await op(ctx.app, 'sources.streamKey', { ...as(), params: { id: src.body.id } });
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key.body.streamKey}`, {
+      file: video,
+    });
+    await new Promise((r) => encoder.once('exit', r));
+    const recording = await recordingOf(src.body.id);
+    const media = (await op(ctx.app, 'medias.get', { ...as(), params: { id: recording.id } })).body;
+    const original = media.files.find((f) => f.kind === 'original')!;
+    // An MP4 that browsers play and seek (the library preview, the editor, the clipping tool).
+    expect(original.mimeType).toBe('video/mp4');
+    const file = join(ctx.dataDir, 'media', original.bucketRef);
+    const frames = await frameIndexes(file);
+    // From the first frame (within 0.5 s of the publish) to the last, none missing on the way.
+    expect(frames[0]).toBeLessThanOrEqual(15);
+    expect(frames.at(-1)).toBe(10 * FIXTURE_FPS - 1);
+    const missing = frames.slice(1).filter((f, i) => f !== frames[i]! + 1);
+    expect(missing).toEqual([]);
+    expect(Math.abs(recording.durationMs! - 10_000)).toBeLessThan(500);
+    const { stderr } = await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'null', '-']);
+    expect(stderr.trim()).toBe('');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('shows a live preview, and writes the session into the media library when the publisher stops', async () => {
     const src = await op(ctx.app, 'sources.create', {
       ...as(),

@@ -75,8 +75,14 @@ describe('source session machine: every state x every event', () => {
         // Targets start exactly when going live, and stop whenever a live session ends here.
         expect(effects.includes('startTargets')).toBe(effects.includes('goLive'));
         if (s.phase === 'live' && n.phase !== 'live') expect(effects).toContain('stopTargets');
-        // Recording follows the session and the setting; never started outside a live session.
+        // Recording follows the session and the setting; never started outside a live session. A session
+        // that ends lets the recorder finish its last segment; a switch-off while live cuts at once.
         if (effects.includes('startRecording')) expect(n.phase === 'live' && n.recording).toBe(true);
+        if (effects.includes('stopRecording')) expect(s.phase === 'live' && n.phase !== 'live').toBe(true);
+        if (effects.includes('cutRecording')) expect(s.phase === 'live' && n.phase === 'live').toBe(true);
+        // When going live, the recording attaches before anything else (it keeps the stream's beginning).
+        if (effects.includes('startRecording') && effects.includes('goLive'))
+          expect(effects.indexOf('startRecording')).toBe(0);
         // A lost lease stops everything and writes nothing.
         if (e.type === 'lost') {
           expect(effects.filter((x) => WRITES.includes(x) || x === 'release')).toEqual([]);
@@ -113,9 +119,9 @@ describe('source session machine: the paths', () => {
     ]);
     expect(effects).toEqual([
       'claim',
+      'startRecording',
       'goLive',
       'startTargets',
-      'startRecording',
       'stopTargets',
       'stopRecording',
       'goOffline',
@@ -130,7 +136,7 @@ describe('source session machine: the paths', () => {
 
   it('after the owner died, the reconnected encoder continues the session here', () => {
     const { state, effects } = run([rec, { type: 'orphaned' }, { type: 'published' }, { type: 'claimed' }]);
-    expect(effects).toEqual(['claim', 'goLive', 'startTargets', 'startRecording']);
+    expect(effects).toEqual(['claim', 'startRecording', 'goLive', 'startTargets']);
     expect(state).toMatchObject({ phase: 'live', orphan: false });
   });
 
@@ -189,7 +195,7 @@ describe('source session machine: the paths', () => {
     const live = run([{ type: 'published' }, { type: 'claimed' }]).state;
     expect(run([rec, { type: 'settings', wantsPublisher: false, recording: false }], live).effects).toEqual([
       'startRecording',
-      'stopRecording',
+      'cutRecording',
     ]);
   });
 });

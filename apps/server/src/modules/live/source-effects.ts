@@ -121,7 +121,8 @@ export function sourceEffects(d: SourceEffectsDeps): SessionEffects {
       const sessionId = continued
         ? await d.news.streamInfos.continueOrOpen(updated, start)
         : await d.news.streamInfos.open(updated, start);
-      await d.liveEvents.send({ type: 'source-state', id });
+      // Not waited for: the players everywhere hear it, and this session's pushes start meanwhile.
+      void d.liveEvents.send({ type: 'source-state', id });
       const url = urlOf(id);
       if (url && d.canProbe())
         setTimeout(
@@ -155,11 +156,16 @@ export function sourceEffects(d: SourceEffectsDeps): SessionEffects {
       const owner = { kind: 'source' as const, id, name: row.name, ...tenantOf(row) };
       await d.recordings.start(owner, url);
     },
-    /** The session ended (or recording was switched off): the last segment is finished, not waited for. */
+    /** The session ended: ffmpeg finishes the last segment once the stream's end reaches it (not waited for). */
     async stopRecording(id) {
-      const live = (await d.repo.byId(id))?.live;
       void d.recordings
-        .stop(id, !!live)
+        .stop(id)
+        .catch((err) => d.log.error({ err, sourceId: id }, 'saving the recording failed'));
+    },
+    /** Recording switched off while the stream goes on: cut at once. */
+    async cutRecording(id) {
+      void d.recordings
+        .stop(id, true)
         .catch((err) => d.log.error({ err, sourceId: id }, 'saving the recording failed'));
     },
     async pauseRecording(id) {

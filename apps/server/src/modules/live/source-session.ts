@@ -14,11 +14,11 @@
  *             live, its targets push and its recording records from here
  *
  *   idle --published | wantPublisher | orphaned--> claiming                          [claim]
- *   claiming --claimed, publishing--> live          [goLive (continuing an orphan's session), targets, rec]
+ *   claiming --claimed, publishing--> live          [rec, goLive (continuing an orphan's session), targets]
  *   claiming --claimed, wants publisher--> owner    [correct an orphan offline, startPublisher]
  *   claiming --claimed, nothing to do--> idle       [correct an orphan offline, release]
  *   claiming --refused--> idle                      [kick the encoder: the stream is live elsewhere]
- *   owner --published--> live                       [goLive, targets, recording]
+ *   owner --published--> live                       [recording, goLive, targets]
  *   live --unpublished--> owner | idle              [stop targets and recording, goOffline, release]
  *   owner | live --lost--> idle                     [abandon: kick, stop everything, write nothing]
  *   any --refuse (key rotated, deleted, maintenance, blocked)--> …   [kick, stop the publisher]
@@ -66,6 +66,7 @@ export type SessionEffect =
   | 'stopTargets'
   | 'startRecording'
   | 'stopRecording'
+  | 'cutRecording'
   | 'pauseRecording';
 
 export interface Transition {
@@ -84,9 +85,12 @@ export const IDLE: SessionState = {
 
 const stay = (state: SessionState): Transition => ({ state, effects: [] });
 
-/** What going live here starts. */
+/**
+ * What going live here starts: the recording first (it reads the ingest's cache of the current GOP, so
+ * the sooner it attaches the more of the stream's beginning it keeps), then the state, then the pushes.
+ */
 function liveEffects(s: SessionState): SessionEffect[] {
-  return ['goLive', 'startTargets', ...(s.recording ? (['startRecording'] as const) : [])];
+  return [...(s.recording ? (['startRecording'] as const) : []), 'goLive', 'startTargets'];
 }
 
 /** What a live session stops when it ends here (its state written offline). */
@@ -119,8 +123,9 @@ function onClaimed(s: SessionState): Transition {
 function onSettings(s: SessionState, wantsPublisher: boolean, recording: boolean): Transition {
   const next = { ...s, wantsPublisher, recording };
   const effects: SessionEffect[] = [];
+  // Switched off while live: cut now (the stream goes on); switched on: record from now.
   if (s.phase === 'live' && recording !== s.recording)
-    effects.push(recording ? 'startRecording' : 'stopRecording');
+    effects.push(recording ? 'startRecording' : 'cutRecording');
   if (wantsPublisher && !s.publisher && (s.phase === 'owner' || s.phase === 'live')) {
     effects.push('startPublisher');
     next.publisher = true;
