@@ -17,7 +17,6 @@ import {
   nodeOfHolder,
   replaceNode,
   sourceLive,
-  streamState,
 } from '../apps/server/test/helpers/chaos';
 import { call, tearDownCluster } from '../apps/server/test/helpers/cluster';
 import { publishReconnecting } from '../scripts/lib/test-chaos.mjs';

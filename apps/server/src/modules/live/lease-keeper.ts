@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { LockSession } from '../../db/lock-session';
 import {
   claimOutcome,
