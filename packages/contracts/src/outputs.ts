@@ -152,11 +152,17 @@ export const playTokenQuerySchema = z.object({ t: z.string().min(10).max(500) })
  * `_HLS_msn` (and part `_HLS_part` of it) is in the playlist. `_HLS_skip` (delta updates) is accepted and
  * ignored: the whole playlist is sent.
  */
-export const playPlaylistQuerySchema = playTokenQuerySchema.extend({
-  _HLS_msn: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  _HLS_part: z.coerce.number().int().min(0).max(10_000).optional(),
-  _HLS_skip: z.enum(['YES', 'v2']).optional(),
-});
+export const playPlaylistQuerySchema = playTokenQuerySchema
+  .extend({
+    _HLS_msn: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    _HLS_part: z.coerce.number().int().min(0).max(10_000).optional(),
+    _HLS_skip: z.enum(['YES', 'v2']).optional(),
+  })
+  // RFC 8216bis 6.2.5.2: a part without its segment is a bad request (400), not a plain playlist.
+  .refine((q) => q._HLS_part === undefined || q._HLS_msn !== undefined, {
+    path: ['_HLS_part'],
+    message: 'Needs _HLS_msn',
+  });
 export type PlayPlaylistQuery = z.infer<typeof playPlaylistQuerySchema>;
 /** Program files: MPEG-TS segments (seg_, vod_), or low latency's init segments, parts and fMP4 segments. */
 export const PLAY_FILE = /^((seg|vod)_\d+\.ts|init_\d+\.mp4|seg_\d+\.m4s|part_\d+_\d+\.m4s)$/;

@@ -193,9 +193,17 @@ export class LlHlsPackager {
   }
 
   #publish() {
-    const next = this.#open
-      ? `part_${this.#open.msn}_${this.#open.parts.length}.m4s`
-      : `part_${this.#nextMsn}_0.m4s`;
+    // The hint names a part that will exist. Once the open segment is long enough to close, the next part
+    // opens a new segment if it starts with a keyframe, or goes on in this one if not: which of the two is
+    // unknown until it comes, so no hint then (RFC 8216bis allows none; a hint for a part that is never
+    // written cost every viewer a 404 at every segment end).
+    const open = this.#open;
+    const ripe = open !== null && open.seconds >= this.#o.segmentSeconds * CUT_AT;
+    const next = !open
+      ? `part_${this.#nextMsn}_0.m4s`
+      : ripe
+        ? null
+        : `part_${open.msn}_${open.parts.length}.m4s`;
     const text = renderLlPlaylist({
       segmentSeconds: this.#o.segmentSeconds,
       partTargetSeconds: this.#o.partTargetSeconds,

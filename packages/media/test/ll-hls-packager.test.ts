@@ -107,4 +107,30 @@ describe('LlHlsPackager', () => {
     ]);
     expect(parts.length).toBeGreaterThan(1);
   });
+
+  it('hints only parts that will be written: none while the next part may open a new segment', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sw-ll-'));
+    const packager = new LlHlsPackager({ dir, segmentSeconds: 2, partTargetSeconds: 0.3, listSize: 10 });
+    packager.newStream();
+    packager.push(moov());
+    const hints: string[] = [];
+    // 6 s at 25 fps in fragments of 7 frames, a keyframe every 2 s (50 frames): fragments start on one
+    // only now and then, so segments close at uneven lengths, as from a real encoder.
+    for (let frame = 0; frame < 150; frame += 7) {
+      const key = frame % 50 < 7;
+      packager.push(fragment({ video: { at: frame, frames: 7, key }, audio: { at: frame * 2, frames: 14 } }));
+      await packager.flush();
+      const hint = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="([^"]+)"/.exec(
+        readFileSync(join(dir, 'index.m3u8'), 'utf8'),
+      );
+      if (hint) hints.push(hint[1]!);
+    }
+    await packager.flush(true);
+    packager.stop();
+    const written = new Set(readdirSync(dir));
+    // Every hint but the last (the stream ended before it came) names a part that exists.
+    expect(hints.length).toBeGreaterThan(10);
+    expect(hints.slice(0, -1).filter((h) => !written.has(h))).toEqual([]);
+    expect(written.has('seg_2.m4s')).toBe(true);
+  });
 });
