@@ -181,6 +181,13 @@ describe('source session machine: the paths', () => {
     ]);
   });
 
+  it('a stopping process hands its publisher over too (an SRT listener still waiting for its caller)', () => {
+    const want = { type: 'settings', wantsPublisher: true, recording: false } as const;
+    const owner = run([want, { type: 'claimed' }]).state;
+    expect(owner.phase).toBe('owner');
+    expect(run([{ type: 'stopping' }], owner).effects).toEqual(['stopPublisher', 'handOver']);
+  });
+
   it('a stopping process hands a live session over instead of ending it', () => {
     const live = run([rec, { type: 'published' }, { type: 'claimed' }]).state;
     expect(run([{ type: 'stopping' }], live).effects).toEqual([

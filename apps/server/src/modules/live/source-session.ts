@@ -191,10 +191,10 @@ export function transition(s: SessionState, e: SessionEvent): Transition {
     case 'stopping': {
       if (s.phase === 'idle') return stay(s);
       if (s.phase === 'claiming') return { state: { ...IDLE }, effects: s.publishing ? ['kick'] : [] };
-      // A live session is handed over, not ended: the encoder reconnects to another process, which takes
-      // the orphaned lease and continues the same session and recording.
-      const effects = abandonEffects(s);
-      return { state: { ...IDLE }, effects: [...effects, s.phase === 'live' ? 'handOver' : 'release'] };
+      // Handed over, not ended: the encoder reconnects to another process, which takes the orphaned lease
+      // and continues the same session and recording; a publisher (an SRT listener waiting for its caller,
+      // a demo) is started by whoever takes the orphan.
+      return { state: { ...IDLE }, effects: [...abandonEffects(s), 'handOver'] };
     }
   }
 }
