@@ -1,4 +1,4 @@
-import { describeAccess, errorCodesOf, type RouteTable } from '@stromwerk/contracts/api/route';
+import { describeRoute, errorCodesOf, type RouteTable } from '@stromwerk/contracts/api/route';
 import type { RouteSchemas, SchemasOf } from '@stromwerk/contracts/api/schemas';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -56,14 +56,14 @@ export function registerTable<T extends RouteTable, S extends SchemasOf<T>>(
       schema: {
         tags,
         ...(s.summary ? { summary: s.summary } : {}),
-        description: `Access: ${describeAccess(route.access)}.`,
+        description: describeRoute(route),
         ...(s.params ? { params: s.params } : {}),
         ...(s.query ? { querystring: s.query } : {}),
         ...(s.body ? { body: s.body } : {}),
         ...(route.consumes ? { consumes: [route.consumes] } : {}),
         response: { ...success, ...errorResponsesOf(route, s.errors), ...s.responses },
       },
-      config: { auth, errorCodes: new Set(errorCodesOf(route, s.errors)), ...config },
+      config: { auth, tableRoute: route, errorCodes: new Set(errorCodesOf(route, s.errors)), ...config },
       handler: async (req, reply) => {
         const result = await handler(req as never, reply);
         // A handler that answered itself (a file stream) returns the reply: its headers may not be out yet

@@ -1,3 +1,4 @@
+import { apiKeyVerdict, type Route } from '@stromwerk/contracts/api/route';
 import type { ApiKeyScope } from '@stromwerk/contracts/api-keys';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { users } from '../db/schema/identity';
@@ -34,6 +35,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /** The route table's declaration of the operation (lib/table-routes.ts). */
+    tableRoute?: Route;
   }
 }
 
@@ -62,7 +65,26 @@ export function registerAuth(app: FastifyInstance, sessions: SessionsService, ke
     if (mode === 'admin' && !request.actor.user.isAdmin) {
       throw new AppError('FORBIDDEN', 'Only platform administrators may do this');
     }
+    assertApiKeyMay(request.routeOptions.config?.tableRoute, request.actor);
   });
+}
+
+/**
+ * An API key acts only within its scope (issue 31), decided from the route table before anything else
+ * runs (rate limits included): never on credentials and sessions (no key ever yields a session token),
+ * and a scoped key reads the caller's account but does not change it, and never reaches platform routes.
+ * Tenant routes are capped further by the key's grants in the access service.
+ */
+function assertApiKeyMay(route: Route | undefined, actor: Actor) {
+  if (actor.via !== 'api-key' || !route) return;
+  const verdict = apiKeyVerdict(route, !!actor.scope);
+  if (verdict === 'never')
+    throw new AppError('FORBIDDEN', 'Not with an API key: sign in to change credentials or sessions');
+  if (verdict === 'outside-scope')
+    throw new AppError(
+      'FORBIDDEN',
+      'Outside the scope of this API key: a scoped key reads your account and acts in its corporation only',
+    );
 }
 
 async function resolveActor(

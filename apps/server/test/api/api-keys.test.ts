@@ -282,4 +282,52 @@ describe(`API key expiry and scope (${testDbEngine()})`, () => {
     });
     expectError(tooMuch, 403, 'FORBIDDEN');
   });
+
+  // Issue 31, item 1: a read-only key could rename its user, drop the avatar, start an email change,
+  // list the sessions and change the password, receiving a session token with the user's full rights.
+  it('a scoped key reads the account and changes nothing of it; no key touches credentials or sessions', async () => {
+    const t = await createTenant(ctx, 'Key Account Corp');
+    const scope = { corporationId: t.corporationId, workspaceId: t.workspaceId, permission: 'read' };
+    const key = (await make(t.user.token, t.user.user.id, { scope })).body.key;
+    const self = { id: t.user.user.id };
+    expect((await op(ctx.app, 'users.get', { apiKey: key, params: self })).status).toBe(200);
+    expect((await op(ctx.app, 'users.me', { apiKey: key })).status).toBe(200);
+    const refused = [
+      await op(ctx.app, 'users.update', { apiKey: key, params: self, body: { name: 'Taken over' } }),
+      await op(ctx.app, 'users.removeAvatar', { apiKey: key, params: self }),
+      await op(ctx.app, 'users.startEmailVerification', { apiKey: key, params: self }),
+      await op(ctx.app, 'users.sessions', { apiKey: key }),
+      await op(ctx.app, 'users.updatePassword', {
+        apiKey: key,
+        params: self,
+        body: { currentPassword: t.user.password, newPassword: 'another-password-2' },
+      }),
+      await op(ctx.app, 'corporations.create', { apiKey: key, body: { name: 'Made by a read key' } }),
+    ];
+    for (const res of refused) expectError(res, 403, 'FORBIDDEN');
+    expect(JSON.stringify(refused.map((r) => r.body))).not.toMatch(/"token"/);
+    expect((await op(ctx.app, 'users.get', { token: t.user.token, params: self })).body.name).not.toBe(
+      'Taken over',
+    );
+    // An unscoped key acts as its user, but never on credentials or sessions either.
+    const full = (await make(t.user.token, t.user.user.id, {})).body.key;
+    expect(
+      (await op(ctx.app, 'users.update', { apiKey: full, params: self, body: { name: 'Renamed' } })).status,
+    ).toBe(200);
+    for (const res of [
+      await op(ctx.app, 'users.sessions', { apiKey: full }),
+      await op(ctx.app, 'users.updatePassword', {
+        apiKey: full,
+        params: self,
+        body: { currentPassword: t.user.password, newPassword: 'another-password-2' },
+      }),
+      await op(ctx.app, 'apiKeys.create', { apiKey: full, params: self, body: { name: 'more' } as never }),
+    ])
+      expectError(res, 403, 'FORBIDDEN');
+    // The password is unchanged: the user still signs in with it.
+    expect(
+      (await op(ctx.app, 'users.login', { body: { email: t.user.user.email, password: t.user.password } }))
+        .status,
+    ).toBe(200);
+  });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { apiKeyVerdict, type Route } from '@stromwerk/contracts/api/route';
 import { tableOperations } from '@stromwerk/contracts/api/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationKey } from '../helpers/route-call';
@@ -31,12 +32,28 @@ let victim: Fixtures;
 let mine: Fixtures;
 let stranger: Awaited<ReturnType<typeof createTenant>>;
 let secrets: string[];
+/** A key of the first tenant's owner, scoped to its first workspace, read only (issue 31). */
+let scopedKey: string;
+const ROUTES = new Map<string, Route>(tableOperations().map((o) => [o.key, o.route]));
 
 beforeAll(async () => {
   server = await startRunningServer({}, { jobs: false });
   victim = await buildFixtures(server);
   stranger = await createTenant(server, 'Stranger Corp');
   mine = await buildFixtures(server, { ...stranger, token: stranger.user.token, user: stranger.user.user });
+  const made = await server.op('apiKeys.create', {
+    token: server.owner.token,
+    params: { id: server.owner.user.id },
+    json: {
+      name: 'matrix read key',
+      scope: {
+        corporationId: server.owner.corporationId,
+        workspaceId: server.owner.workspaceId,
+        permission: 'read',
+      },
+    },
+  });
+  scopedKey = ((await made.json()) as { key: string }).key;
   secrets = [
     ...Object.values(victim.ids),
     victim.otherWorkspaceId,
@@ -47,15 +64,16 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-async function send(r: MatrixRequest, token?: string) {
+async function send(r: MatrixRequest, token?: string, apiKey?: string) {
+  const auth: Record<string, string> = apiKey ? { authorization: `Token ${apiKey}` } : {};
   const res = await server.http(r.url, {
     method: r.method,
     ...(token ? { token } : {}),
     ...(r.raw
-      ? { body: r.raw.payload, headers: r.raw.headers }
+      ? { body: r.raw.payload, headers: { ...(r.raw.headers as Record<string, string>), ...auth } }
       : r.body !== undefined
-        ? { json: r.body }
-        : {}),
+        ? { json: r.body, headers: auth }
+        : { headers: auth }),
     signal: AbortSignal.timeout(10_000),
   });
   const text = await res.text();
@@ -145,6 +163,24 @@ describe(`generated access matrix over docs/openapi.json (${testDbEngine()})`, (
         expectSameAnswer(res, baseline, r);
       });
     }
+  });
+
+  // Issue 31: a key's scope bounds every operation, account routes included: the owner's read-only key of
+  // its first workspace reads there and the owner's account, and changes nothing; credentials, sessions
+  // and platform routes are closed to it.
+  describe("as the owner's API key scoped to its first workspace, read only", () => {
+    it.each(attacked)('$key', async (op) => {
+      const route = ROUTES.get(op.key)!;
+      const r = buildRequest(op, victim, victim);
+      const res = await send(r, undefined, scopedKey);
+      const verdict = apiKeyVerdict(route, true);
+      if (verdict !== 'allowed') return expectStatus(res, [403], r);
+      const rule = route.access;
+      const reads =
+        typeof rule === 'object' ? rule.need === 'read' && !rule.corporationLevel : op.method === 'GET';
+      if (reads) return expect([401, 403], `${op.key}: ${res.text.slice(0, 200)}`).not.toContain(res.status);
+      expectStatus(res, op.params.some((p) => p.in === 'path') ? [403, 404] : [400, 403, 404], r);
+    });
   });
 
   const members = [

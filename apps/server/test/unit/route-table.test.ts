@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describeAccess } from '@stromwerk/contracts/api/route';
+import { describeRoute } from '@stromwerk/contracts/api/route';
 import { tableOperations } from '@stromwerk/contracts/api/tables';
 import { describe, expect, it } from 'vitest';
 
@@ -31,9 +31,7 @@ describe('route table', () => {
     (key, op) => {
       expect(documented).toContain(key);
       const [method, path] = key.split(' ') as [string, string];
-      expect(doc.paths[path]![method.toLowerCase()]!.description).toBe(
-        `Access: ${describeAccess(op.route.access)}.`,
-      );
+      expect(doc.paths[path]![method.toLowerCase()]!.description).toBe(describeRoute(op.route));
     },
   );
 });

@@ -7,6 +7,7 @@ export const apiKeyRoutes = routeTable({
     path: '/users/:id/api-keys',
     access: 'user',
     status: 201,
+    apiKey: 'never',
   },
   listForUser: { method: 'GET', path: '/users/:id/api-keys', access: 'user' },
   list: { method: 'GET', path: '/api-keys', access: 'self' },
@@ -14,5 +15,6 @@ export const apiKeyRoutes = routeTable({
     method: 'PUT',
     path: '/api-keys/:id/invalidate',
     access: 'user',
+    apiKey: 'never',
   },
 });

@@ -10,6 +10,7 @@ export const brokerRoutes = routeTable({
     method: 'GET',
     path: '/broker/credentials',
     access: 'self',
+    apiKey: 'never',
   },
   auth: {
     method: 'POST',

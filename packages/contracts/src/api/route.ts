@@ -42,6 +42,29 @@ export interface Route {
   produces?: string;
   /** A request body that is not JSON: such routes are called through the client's `upload`. */
   consumes?: 'multipart/form-data';
+  /**
+   * What an API key may do here beyond `access` (issue 31). Absent: a key acts within its scope (a scoped
+   * key reads the caller's account and never changes it, and never reaches platform routes). `never`:
+   * operations on credentials and sessions (password, email, sessions, keys, connecting a social
+   * account) need a signed-in person; no API key ever yields a session token. `unscoped`: only a key
+   * without a scope (the account's own things outside every corporation, such as checking a social
+   * connection with its tokens).
+   */
+  apiKey?: 'never' | 'unscoped';
+}
+
+/**
+ * The API-key rule of an operation, decided from the table alone: `allowed`, or why not. `scoped`: the
+ * key is bound to a corporation (and maybe a workspace, and read or write); tenant routes are then also
+ * capped by its grants, which the access service applies.
+ */
+export function apiKeyVerdict(route: Route, scoped: boolean): 'allowed' | 'never' | 'outside-scope' {
+  if (route.apiKey === 'never') return 'never';
+  if (!scoped) return 'allowed';
+  if (route.apiKey === 'unscoped') return 'outside-scope';
+  if (route.access === 'platform') return 'outside-scope';
+  if ((route.access === 'self' || route.access === 'user') && route.method !== 'GET') return 'outside-scope';
+  return 'allowed';
 }
 
 /** Codes any request can meet before or around its handler: bad input, size and time limits, a crash. */
@@ -108,3 +131,9 @@ export function describeAccess(access: Access): string {
   const where = access.scope === 'workspace' ? 'the workspace' : 'the corporation';
   return `${access.need} permission in ${where}${access.corporationLevel ? ' (corporation level)' : ''}`;
 }
+
+const API_KEY_NOTE = { never: ' Not with an API key.', unscoped: ' Not with a scoped API key.' } as const;
+
+/** The OpenAPI description of an operation: who may call it, and what an API key may not. */
+export const describeRoute = (route: Route) =>
+  `Access: ${describeAccess(route.access)}.${route.apiKey ? API_KEY_NOTE[route.apiKey] : ''}`;

@@ -8,12 +8,12 @@ import { routeTable, ws } from './route';
  */
 export const socialRoutes = routeTable({
   networks: { method: 'GET', path: '/social-networks', access: 'self' },
-  create: { method: 'POST', path: '/socials', access: 'self', status: 201 },
+  create: { method: 'POST', path: '/socials', access: 'self', status: 201, apiKey: 'never' },
   get: { method: 'GET', path: '/socials/:id', access: 'user' },
   update: { method: 'PUT', path: '/socials/:id', access: 'user' },
   remove: { method: 'DELETE', path: '/socials/:id', access: 'user', status: 204 },
-  check: { method: 'GET', path: '/socials/:id/check', access: 'user' },
-  connect: { method: 'GET', path: '/connect-social/:network', access: 'self' },
+  check: { method: 'GET', path: '/socials/:id/check', access: 'user', apiKey: 'unscoped' },
+  connect: { method: 'GET', path: '/connect-social/:network', access: 'self', apiKey: 'never' },
   callback: { method: 'GET', path: '/connect-social/:network/callback', access: 'public' },
   subAccounts: { method: 'GET', path: '/socials/:id/sub-accounts', access: 'user' },
   categories: { method: 'GET', path: '/socials/:id/categories', access: 'user' },

@@ -15,11 +15,13 @@ export const userRoutes = routeTable({
     method: 'PUT',
     path: '/users/:id/update-email',
     access: 'user',
+    apiKey: 'never',
   },
   updatePassword: {
     method: 'PUT',
     path: '/users/:id/update-password',
     access: 'user',
+    apiKey: 'never',
   },
   setFeatureFlag: {
     method: 'PUT',

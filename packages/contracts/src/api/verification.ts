@@ -7,6 +7,7 @@ export const verificationRoutes = routeTable({
     path: '/users/:id/verify-email/start',
     access: 'user',
     status: 204,
+    apiKey: 'never',
   },
   completeEmailVerification: {
     method: 'PUT',
@@ -36,6 +37,7 @@ export const verificationRoutes = routeTable({
     path: '/email-verifications/:id',
     access: 'user',
     status: 204,
+    apiKey: 'never',
   },
   listPasswordResets: {
     method: 'GET',
@@ -47,5 +49,6 @@ export const verificationRoutes = routeTable({
     path: '/password-resets/:id',
     access: 'user',
     status: 204,
+    apiKey: 'never',
   },
 });
