@@ -17,6 +17,7 @@ import {
   nodeOfHolder,
   replaceNode,
   sourceLive,
+  streamState,
 } from '../apps/server/test/helpers/chaos';
 import { call, tearDownCluster } from '../apps/server/test/helpers/cluster';
 import { publishReconnecting } from '../scripts/lib/test-chaos.mjs';
@@ -41,11 +42,18 @@ const failures: string[] = [];
 async function steadyOwner(world: ChaosWorld) {
   return waitFor(
     'a steady stream',
-    async () => {
+    async (note) => {
       const node = nodeOfHolder(world.nodes, await leaseHolder(world.db, 'source', world.source.id));
       const now = Date.now();
-      const fresh =
-        now - (world.viewer.changes.at(-1) ?? 0) < 1500 && now - (world.receiver.frames.at(-1) ?? 0) < 1500;
+      const viewerAgo = now - (world.viewer.changes.at(-1) ?? 0);
+      const targetAgo = now - (world.receiver.frames.at(-1) ?? 0);
+      note({
+        viewerAgo,
+        targetAgo,
+        ...(await streamState(world)),
+        attempts: world.encoder.connections.length,
+      });
+      const fresh = viewerAgo < 1500 && targetAgo < 1500;
       return node && fresh && (await sourceLive(world)) ? node : undefined;
     },
     60_000,

@@ -10,18 +10,38 @@ function originOf(url: string | undefined): string[] {
   return [new URL(url).origin];
 }
 
+/** The origin a browser reached us at, as the request (or the proxy TRUST_PROXY vouches for) says. */
+export interface SeenOrigin {
+  https: boolean;
+  /** host[:port]; only a plain host name or address with a port is taken (it goes into a header). */
+  host: string;
+}
+
+const PLAIN_HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i;
+
+/** The origin of a request: its protocol and Host as Fastify reads them (X-Forwarded-* only from trusted proxies). */
+export function seenOrigin(request: { protocol: string; host: string }, config: Config): SeenOrigin {
+  const fallback = new URL(config.publicUrl);
+  const host = PLAIN_HOST.test(request.host) ? request.host.toLowerCase() : fallback.host;
+  return { https: request.protocol === 'https', host };
+}
+
 /**
  * The web app's Content-Security-Policy (docs/operations.md, "Headers and caching"). Scripts only from our
  * origin: the built index.html has no inline script. Styles allow 'unsafe-inline' because MUI/emotion
  * inserts <style> elements at run time; a nonce would need index.html rendered per request and handed to
  * emotion's cache, while injected CSS cannot run code. Browsers read media and avatars through this
  * server (S3 is only read by ffmpeg, through presigned addresses), so only an absolute CDN_BASE_URL and
- * an external MQTT broker's websocket are other origins.
+ * an external MQTT broker's websocket are other origins. The page's own websocket (`/mqtt`) is named for
+ * the origin the browser used (issue 31: served on 127.0.0.1, the policy named localhost) as well as for
+ * PUBLIC_URL's; https when the request came over https (behind a trusted proxy: X-Forwarded-Proto) or
+ * PUBLIC_URL is https.
  */
-export function contentSecurityPolicy(config: Config): Directives {
-  const https = config.publicUrl.startsWith('https:');
+export function contentSecurityPolicy(config: Config, seen?: SeenOrigin): Directives {
   const publicOrigin = new URL(config.publicUrl);
-  const ownSocket = `${https ? 'wss' : 'ws'}://${publicOrigin.host}`;
+  const https = config.publicUrl.startsWith('https:') || !!seen?.https;
+  const socket = (host: string) => `${https ? 'wss' : 'ws'}://${host}`;
+  const sockets = [...(seen ? [socket(seen.host)] : []), socket(publicOrigin.host)];
   const mqtt = originOf(
     config.mqttPublicUrl ?? (/^wss?:/.test(config.mqttUrl ?? '') ? config.mqttUrl : undefined),
   );
@@ -36,7 +56,7 @@ export function contentSecurityPolicy(config: Config): Directives {
     'font-src': ["'self'", 'data:'],
     // hls.js feeds MediaSource from a blob: worker.
     'worker-src': ["'self'", 'blob:'],
-    'connect-src': [...new Set(["'self'", ownSocket, ...mqtt])],
+    'connect-src': [...new Set(["'self'", ...sockets, ...mqtt])],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -112,38 +132,58 @@ export function apiHeaders(https: boolean): [string, string][] {
 const isApiAnswer = (url: string) => url.startsWith('/v1/') && !url.startsWith('/v1/docs');
 
 /**
- * Security headers on every response, computed once. Pages (the web app, the player, the API docs) get
- * helmet's: CSP, X-Frame-Options DENY, nosniff, Referrer-Policy, cross-origin isolation of windows and
- * resources, HSTS when PUBLIC_URL is https. A route that sets its own Content-Security-Policy (the public
- * player page, whose frame-ancestors come from the output's whitelist) keeps its directives on top of the
- * global policy (an API answer's on top of the API policy) and loses X-Frame-Options, which cannot express a list of sites. API answers get
- * `apiHeaders`; among them `Cache-Control: no-store` unless the route chose its own: tokens, stream keys
- * and broker credentials must never sit in a shared or browser cache.
+ * Security headers on every response. Pages (the web app, the player, the API docs) get helmet's (computed
+ * once): CSP, X-Frame-Options DENY, nosniff, Referrer-Policy, cross-origin isolation of windows and
+ * resources; the CSP and HSTS follow the origin the request was made to (`seenOrigin`: HSTS over https,
+ * including behind a proxy TRUST_PROXY trusts; issue 31), cached per origin. A route that sets its own
+ * Content-Security-Policy (the public player page, whose frame-ancestors come from the output's whitelist)
+ * keeps its directives on top of the policy (an API answer's on top of the API policy) and loses
+ * X-Frame-Options, which cannot express a list of sites. API answers get `apiHeaders`; among them
+ * `Cache-Control: no-store` unless the route chose its own: tokens, stream keys and broker credentials
+ * must never sit in a shared or browser cache.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  const directives = contentSecurityPolicy(config);
-  const https = config.publicUrl.startsWith('https:');
   const pageHeaders = await helmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives },
+    contentSecurityPolicy: false,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // includeSubDomains would bind every host under the operator's domain to https.
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
-  const api = apiHeaders(https);
+  const publicHttps = config.publicUrl.startsWith('https:');
+  // includeSubDomains would bind every host under the operator's domain to https.
+  const hsts: [string, string] = ['strict-transport-security', 'max-age=31536000'];
+  const apiPlain = apiHeaders(false);
+  const apiSecure = apiHeaders(true);
+  const policies = new Map<string, Directives>();
+  const policyFor = (seen: SeenOrigin) => {
+    const key = `${seen.https}|${seen.host}`;
+    let policy = policies.get(key);
+    if (!policy) {
+      policy = contentSecurityPolicy(config, seen);
+      // Host names are few (the public name, an address or two); a flood of made-up ones is not kept.
+      if (policies.size < 32) policies.set(key, policy);
+    }
+    return policy;
+  };
   // On the raw response, as helmet does: a route's own headers (set on the reply) win at writeHead, and a
   // route's own CSP is told apart below.
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of isApiAnswer(request.url) ? api : pageHeaders) {
-      reply.raw.setHeader(name, value);
+    const seen = seenOrigin(request, config);
+    const https = publicHttps || seen.https;
+    if (isApiAnswer(request.url)) {
+      for (const [name, value] of https ? apiSecure : apiPlain) reply.raw.setHeader(name, value);
+    } else {
+      for (const [name, value] of pageHeaders) reply.raw.setHeader(name, value);
+      reply.raw.setHeader('content-security-policy', serialize(policyFor(seen)));
+      if (https) reply.raw.setHeader(...hsts);
     }
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     const own = reply.getHeader('content-security-policy');
     if (typeof own === 'string' && own !== reply.raw.getHeader('content-security-policy')) {
-      const base = isApiAnswer(request.url) ? API_DIRECTIVES : directives;
+      const base = isApiAnswer(request.url) ? API_DIRECTIVES : policyFor(seenOrigin(request, config));
       reply.header('content-security-policy', mergePolicy(base, own));
       if (/frame-ancestors/i.test(own)) {
         reply.removeHeader('x-frame-options');

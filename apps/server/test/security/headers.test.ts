@@ -83,7 +83,8 @@ describe('security headers (http PUBLIC_URL)', () => {
       const csp = expectAppPolicy(res);
       expect(csp['frame-ancestors']).toEqual(["'none'"]);
       expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
-      expect(csp['connect-src']).toEqual(["'self'", 'ws://stromwerk.test']);
+      // The page's own websocket as the browser reached us (127.0.0.1 here), and PUBLIC_URL's.
+      expect(csp['connect-src']).toEqual(["'self'", `ws://${new URL(s.url).host}`, 'ws://stromwerk.test']);
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('strict-transport-security')).toBeNull();
@@ -203,6 +204,52 @@ describe('security headers (http PUBLIC_URL)', () => {
   });
 });
 
+// Issue 31, item 4: behind a proxy that TRUST_PROXY names, the origin the browser used is the proxy's
+// (X-Forwarded-Proto, X-Forwarded-Host): HSTS and the page's websocket follow it; from anyone else those
+// headers are ignored, and a Host that is not a plain host name never reaches the policy.
+describe('security headers behind a trusted proxy (http PUBLIC_URL)', () => {
+  let s: RunningServer;
+  beforeAll(async () => {
+    s = await startRunningServer({ TRUST_PROXY: '127.0.0.1' });
+  });
+  afterAll(() => s.close());
+  const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'live.example.test' };
+
+  it('sends HSTS and wss for the origin the proxy vouches for', async () => {
+    const page = await s.http('/login', { headers: forwarded });
+    expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    const csp = directives(page.headers.get('content-security-policy'));
+    expect(csp['connect-src']).toEqual(["'self'", 'wss://live.example.test', 'wss://stromwerk.test']);
+    expect(csp).toHaveProperty('upgrade-insecure-requests');
+    const api = await s.op('health.get', { headers: forwarded });
+    expect(api.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    const plain = await s.http('/login');
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('takes no header injection through the host', async () => {
+    const res = await s.http('/login', {
+      headers: { 'x-forwarded-host': "evil.test; script-src 'unsafe-inline'" },
+    });
+    const csp = directives(res.headers.get('content-security-policy'));
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['connect-src']).toEqual(["'self'", 'ws://stromwerk.test']);
+  });
+});
+
+describe('security headers without a trusted proxy', () => {
+  let s: RunningServer;
+  beforeAll(async () => {
+    s = await startRunningServer();
+  });
+  afterAll(() => s.close());
+
+  it('ignores X-Forwarded-Proto from anyone', async () => {
+    const res = await s.http('/login', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
 describe('security headers (https PUBLIC_URL, external broker)', () => {
   let s: RunningServer;
   beforeAll(async () => {
@@ -214,7 +261,7 @@ describe('security headers (https PUBLIC_URL, external broker)', () => {
     const res = await s.http('/login');
     expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
     const csp = directives(res.headers.get('content-security-policy'));
-    expect(csp['connect-src']).toEqual(["'self'", 'wss://live.example.test']);
+    expect(csp['connect-src']).toEqual(["'self'", `wss://${new URL(s.url).host}`, 'wss://live.example.test']);
     expect(csp).toHaveProperty('upgrade-insecure-requests');
     const api = await s.op('health.get');
     expect(api.headers.get('strict-transport-security')).toBe('max-age=31536000');
