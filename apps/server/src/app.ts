@@ -14,6 +14,7 @@ import { fastSerializerCompiler } from './lib/fast-serializer';
 import { Lifecycle } from './lib/lifecycle';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { registerLoginGuard } from './modules/auth/login-guard';
 import { clipsRoutes } from './modules/clips/clips.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { corporationsRoutes } from './modules/corporations/corporations.routes';
@@ -240,6 +241,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
       // Only the API scope requires a caller; docs and the web app are outside it.
       registerAuth(v1, services.sessions, services.apiKeys);
       registerAttemptLimits(v1, sharedLimits ? { db: sharedLimits } : undefined);
+      registerLoginGuard(v1, sharedLimits ? { db: sharedLimits } : undefined);
       // The document is the same for everyone and does not change while the server runs: serialized once,
       // served without looking up the caller.
       let openapi: string | undefined;

@@ -9,7 +9,7 @@ import {
 import { rateLimits } from '../db/schema/live';
 import { AppError } from '../lib/app-error';
 
-interface Budget {
+export interface Budget {
   /** How many attempts... */
   points: number;
   /** ...per this many seconds. */
@@ -43,20 +43,13 @@ declare module 'fastify' {
   }
 }
 
-const tooMany = (seconds: number) =>
-  Object.assign(new AppError('RATE_LIMITED', 'Too many attempts, please wait and try again'), {
-    retryAfter: Math.max(1, Math.ceil(seconds)),
-  });
-
 /**
- * Enforces `config.attempts` of the routes in this scope (rate-limiter-flexible). `shared`: the counters
- * live in PostgreSQL (table `rate_limits`), so every process of a cluster counts the same attempts (issue
- * 19, fault 8); without it (PGlite, one process) they are kept in memory. The address is `request.ip`,
- * which honours X-Forwarded-For only from TRUST_PROXY.
+ * Counters by name and budget, in PostgreSQL (`shared`: every process counts the same attempts) or in
+ * memory (one process). One limiter per name and budget, made on first use.
  */
-export function registerAttemptLimits(app: FastifyInstance, shared?: { db: unknown }): void {
+export function limiterFactory(shared?: { db: unknown }) {
   const limiters = new Map<string, RateLimiterAbstract>();
-  const limiter = (name: string, budget: Budget) => {
+  return (name: string, budget: Budget) => {
     const key = `${name}:${budget.points}/${budget.seconds}`;
     let found = limiters.get(key);
     if (!found) {
@@ -68,6 +61,21 @@ export function registerAttemptLimits(app: FastifyInstance, shared?: { db: unkno
     }
     return found;
   };
+}
+
+export const tooMany = (seconds: number) =>
+  Object.assign(new AppError('RATE_LIMITED', 'Too many attempts, please wait and try again'), {
+    retryAfter: Math.max(1, Math.ceil(seconds)),
+  });
+
+/**
+ * Enforces `config.attempts` of the routes in this scope (rate-limiter-flexible). `shared`: the counters
+ * live in PostgreSQL (table `rate_limits`), so every process of a cluster counts the same attempts (issue
+ * 19, fault 8); without it (PGlite, one process) they are kept in memory. The address is `request.ip`,
+ * which honours X-Forwarded-For only from TRUST_PROXY.
+ */
+export function registerAttemptLimits(app: FastifyInstance, shared?: { db: unknown }): void {
+  const limiter = limiterFactory(shared);
   const countersOf = (rule: AttemptRule, request: FastifyRequest) => {
     const account = rule.account?.(request)?.trim().toLowerCase();
     const counters = [{ limiter: limiter(`${rule.name}:ip`, rule.perAddress), key: request.ip }];

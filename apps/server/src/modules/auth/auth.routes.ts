@@ -5,7 +5,6 @@ import { actorOf } from '../../lib/route';
 import { registerTable } from '../../lib/table-routes';
 import { clientMetaOf } from '../sessions/sessions.service';
 import { toUser } from '../users/users.repository';
-import { LIMITS } from './limits';
 
 export async function authRoutes(app: FastifyInstance) {
   const { auth } = app.services;
@@ -13,13 +12,9 @@ export async function authRoutes(app: FastifyInstance) {
   registerTable(app, table, authSchemas, ['users'], {
     login: {
       config: {
-        // Request volume per address and email; failed guesses per address and per account (plugins/attempts).
-        rateLimit: {
-          max: 10,
-          timeWindow: '1 minute',
-          keyGenerator: (r) => `${r.ip}:${(r.body as { email?: string })?.email ?? ''}`,
-        },
-        attempts: LIMITS.login,
+        // Failed guesses per account and client pair with a growing wait, and per client (login-guard.ts);
+        // a successful login never counts (issue 31), so there is no plain request-volume limit here.
+        loginGuard: true,
       },
       handler: (req) => auth.login(req.body, clientMetaOf(req)),
     },

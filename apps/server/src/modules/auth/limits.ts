@@ -3,7 +3,6 @@ import type { AttemptRule } from '../../plugins/attempts';
 
 const MINUTE = 60;
 const HOUR = 3600;
-const bodyEmail = (r: FastifyRequest) => (r.body as { email?: string } | undefined)?.email;
 const queryEmail = (r: FastifyRequest) => (r.query as { email?: string } | undefined)?.email;
 const paramId = (r: FastifyRequest) => (r.params as { id?: string } | undefined)?.id;
 
@@ -12,13 +11,6 @@ const paramId = (r: FastifyRequest) => (r.params as { id?: string } | undefined)
  * address and per account: rotating addresses does not buy more guesses at one account.
  */
 export const LIMITS = {
-  login: {
-    name: 'login',
-    perAddress: { points: 30, seconds: 15 * MINUTE },
-    perAccount: { points: 10, seconds: 15 * MINUTE },
-    account: bodyEmail,
-    failures: ['INVALID_CREDENTIALS'],
-  },
   /** Current-password checks of a signed-in session (a stolen token must not guess the password). */
   passwordCheck: {
     name: 'password-check',
