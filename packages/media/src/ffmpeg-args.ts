@@ -3,6 +3,7 @@
 // ffmpeg 5.1 (see packages/media/test/*.media.test.ts); comments note the traps.
 import type { StreamInfo } from '@stromwerk/contracts/stream-info';
 import { type StoredInput, safeInput } from './safe-input';
+import { type FfmpegCommand, rtmpOutput, SecretPipes } from './secret-pipes';
 
 /** Quiet logs (warnings carry the reasons we summarise), machine-readable progress on stdout, no stdin. */
 export const COMMON_ARGS: readonly string[] = [
@@ -74,7 +75,7 @@ export interface DemoSourceOptions {
 }
 
 /** Test pattern, 440 Hz beep, running wall clock and a label, pushed in real time as H.264/AAC. */
-export function demoSource(o: DemoSourceOptions): string[] {
+export function demoSource(o: DemoSourceOptions): FfmpegCommand {
   const { width = 1280, height = 720, fps = 30, videoKbps = 2500, audioKbps = 128 } = o;
   const size = Math.max(12, Math.round(height / 18));
   const box = `fontcolor=white:fontsize=${size}:box=1:boxcolor=black@0.6:boxborderw=${Math.round(size / 4)}`;
@@ -83,7 +84,8 @@ export function demoSource(o: DemoSourceOptions): string[] {
   const label = drawtextSafe(o.label ?? '');
   if (label) filters.push(`drawtext=text='${label}':${box}:x=${size}:y=${size}`);
   const gop = String(fps * 2);
-  return [
+  const pipes = new SecretPipes();
+  const args = [
     ...COMMON_ARGS,
     // -re on both inputs: lavfi generates as fast as the CPU allows otherwise.
     ...['-re', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}`],
@@ -94,8 +96,9 @@ export function demoSource(o: DemoSourceOptions): string[] {
     ...['-g', gop, '-keyint_min', gop, '-sc_threshold', '0'],
     ...aac(audioKbps),
     ...FLV_OUT,
-    o.output,
+    ...rtmpOutput(pipes, o.output),
   ];
+  return pipes.command(args);
 }
 
 export interface ReliveSourceOptions {
@@ -110,7 +113,7 @@ export interface ReliveSourceOptions {
 }
 
 /** Plays a media file as if it were live, optionally forever. */
-export function reliveSource(o: ReliveSourceOptions): string[] {
+export function reliveSource(o: ReliveSourceOptions): FfmpegCommand {
   const codecs = o.transcode
     ? [
         ...h264(o.videoKbps ?? 2500),
@@ -119,7 +122,8 @@ export function reliveSource(o: ReliveSourceOptions): string[] {
         ...aac(o.audioKbps ?? 128),
       ]
     : ['-c', 'copy'];
-  return [
+  const pipes = new SecretPipes();
+  const args = [
     ...COMMON_ARGS,
     '-re',
     ...(o.loop ? ['-stream_loop', '-1'] : []),
@@ -127,8 +131,9 @@ export function reliveSource(o: ReliveSourceOptions): string[] {
     ...FIRST_AV,
     ...codecs,
     ...FLV_OUT,
-    o.output,
+    ...rtmpOutput(pipes, o.output),
   ];
+  return pipes.command(args);
 }
 
 /** Whether a file can go into FLV/RTMP without re-encoding. */
@@ -139,14 +144,15 @@ export function canCopyToFlv(info: StreamInfo): boolean {
   return videoOk && audioOk;
 }
 
-export function srtCryptoArgs(passphrase: string | undefined): string[] {
-  if (!passphrase) return [];
+/** SRT encryption as protocol options, for a pipe (./secret-pipes); none without a passphrase. */
+export function srtCryptoOptions(passphrase: string | undefined): Record<string, string> {
+  if (!passphrase) return {};
   if (passphrase.length < 10 || passphrase.length > 79) {
     throw new RangeError('SRT passphrase must be 10 to 79 characters');
   }
   // As an option, not in the URL: ffmpeg 5.1 does not percent-decode URL values, so '&', '%' or '#'
   // would corrupt it, and the URL appears in ffmpeg's error lines.
-  return ['-passphrase', passphrase, '-pbkeylen', '16'];
+  return { passphrase, pbkeylen: '16' };
 }
 
 export const urlHost = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
@@ -168,16 +174,24 @@ export interface SrtIngestOptions {
  * caller decides the bytes, so the demuxer is forced to MPEG-TS over SRT alone: probed, an HLS playlist
  * sent by the caller would make this process read `file:` paths and URLs it names into the live source.
  */
-export function srtIngestListener(o: SrtIngestOptions): string[] {
+export function srtIngestListener(o: SrtIngestOptions): FfmpegCommand {
   const query = `mode=listener&latency=${toMicroseconds(o.latencyMs ?? 200)}&timeout=${toMicroseconds(o.timeoutMs ?? DEFAULT_RW_TIMEOUT_MS)}`;
-  return [
+  const pipes = new SecretPipes();
+  // The passphrase (the source's stream key) reaches ffmpeg in a script on a pipe; the outer whitelists
+  // admit that script, the entry's own ones (its options) keep the caller to MPEG-TS over SRT.
+  const input = pipes.concatInput(`srt://${urlHost(o.host ?? '0.0.0.0')}:${o.port}?${query}`, {
+    ...srtCryptoOptions(o.passphrase),
+    protocol_whitelist: 'srt',
+    format_whitelist: 'mpegts',
+  });
+  const args = [
     ...COMMON_ARGS,
-    ...srtCryptoArgs(o.passphrase),
-    ...['-protocol_whitelist', 'srt', '-format_whitelist', 'mpegts', '-f', 'mpegts'],
-    ...['-i', `srt://${urlHost(o.host ?? '0.0.0.0')}:${o.port}?${query}`],
+    ...['-protocol_whitelist', 'pipe,srt', '-format_whitelist', 'concat,mpegts'],
+    ...input,
     ...FIRST_AV,
     ...['-c', 'copy'],
     ...FLV_OUT,
-    o.output,
+    ...rtmpOutput(pipes, o.output),
   ];
+  return pipes.command(args);
 }

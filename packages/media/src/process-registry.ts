@@ -10,7 +10,10 @@
  * carries a marker in its environment so that the next start can find and kill any that survived.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import { deathWrapper, markerEnv } from './orphans';
+import { removeSecretFile, writeSecretFile } from './secret-files';
+import { SECRET_FD_BASE, withSecretFiles } from './secret-pipes';
 import { redactArgs } from './stderr-summary';
 
 export interface ActiveProcess {
@@ -63,13 +66,30 @@ export function spawnTracked(
   stdin: 'ignore' | 'pipe' = 'ignore',
   /** A fourth pipe (fd 3) for a media output, beside stdout's `-progress`. */
   extraOutput = false,
+  /** Texts written to fd 4, 5, … and closed: secrets the arguments name (see ./secret-pipes). */
+  secrets: readonly string[] = [],
+  /** Texts of private files the arguments name by placeholder, removed once read (./secret-files). */
+  secretFiles: readonly string[] = [],
 ): ChildProcess {
   installExitHook();
-  const [bin, ...argv] = [...deathWrapper(command), command, ...args];
-  const child = spawn(bin!, argv, {
-    stdio: extraOutput ? [stdin, 'pipe', 'pipe', 'pipe'] : [stdin, 'pipe', 'pipe'],
-    detached: true,
-    env: { ...process.env, ...markerEnv() },
+  const files = secretFiles.map(writeSecretFile);
+  const removeFiles = () => files.forEach(removeSecretFile);
+  const [bin, ...argv] = [...deathWrapper(command), command, ...withSecretFiles(args, files)];
+  const stdio: ('ignore' | 'pipe')[] = [stdin, 'pipe', 'pipe'];
+  if (extraOutput || secrets.length > 0) stdio.push(extraOutput ? 'pipe' : 'ignore');
+  for (const _ of secrets) stdio.push('pipe');
+  const child = spawn(bin!, argv, { stdio, detached: true, env: { ...process.env, ...markerEnv() } });
+  if (files.length > 0) {
+    // ffmpeg has parsed every option (and read its presets) before it writes anything to stdout.
+    child.stdout?.once('data', removeFiles);
+    child.once('exit', removeFiles);
+    child.once('error', removeFiles);
+  }
+  secrets.forEach((text, i) => {
+    const pipe = child.stdio[SECRET_FD_BASE + i] as Writable | null;
+    // A child that exits before reading (a bad argument) must not crash the server with EPIPE.
+    pipe?.on('error', () => undefined);
+    pipe?.end(text);
   });
   const pid = child.pid;
   if (pid !== undefined) {

@@ -2,6 +2,7 @@
 
 import type { Readable, Writable } from 'node:stream';
 import type { FfmpegProgress } from './progress';
+import type { FfmpegCommand } from './secret-pipes';
 
 export type SupervisorState = 'idle' | 'starting' | 'running' | 'retrying' | 'failed' | 'stopped';
 
@@ -35,7 +36,7 @@ export interface SupervisorOptions {
    * host name resolved and checked right before connecting. A rejection counts as a failed attempt:
    * its message becomes lastError and the supervisor retries with backoff.
    */
-  prepare?: (args: readonly string[]) => Promise<readonly string[]>;
+  prepare?: (args: readonly string[]) => Promise<readonly string[] | FfmpegCommand>;
   /** Give each process a stdin pipe (see the 'spawned' event) instead of none. Default false. */
   stdin?: boolean;
   /** Give each process a pipe on fd 3 (`pipe:3` in ffmpeg's arguments) for its media output. Default false. */

@@ -21,6 +21,7 @@ import {
   unregisterOwner,
 } from './process-registry';
 import { type FfmpegProgress, isRealProgress, ProgressParser } from './progress';
+import { asCommand, type FfmpegCommand } from './secret-pipes';
 import { describeExit, StderrRing } from './stderr-summary';
 import type {
   SupervisorEvents,
@@ -46,7 +47,7 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
   };
   readonly #stderr: StderrRing;
   #state: SupervisorState = 'idle';
-  #args: string[] = [];
+  #command: FfmpegCommand = { args: [], secrets: [] };
   #child: ChildProcess | null = null;
   #closed: Promise<void> = Promise.resolve();
   #stopRequested = false;
@@ -115,9 +116,9 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
   }
 
   /** Starts supervising; throws if already active (stop() first, or use restart()). */
-  start(args: readonly string[]): void {
+  start(command: readonly string[] | FfmpegCommand): void {
     if (ACTIVE.has(this.#state)) throw new Error(`Supervisor is already ${this.#state}; stop it first`);
-    this.#args = [...args];
+    this.#command = asCommand(command);
     this.#stopRequested = false;
     this.#restarts = 0;
     this.#attempt = 0;
@@ -140,9 +141,9 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
   }
 
   /** Stops and starts again at once (new settings), without backoff. */
-  async restart(args: readonly string[] = this.#args): Promise<void> {
+  async restart(command: readonly string[] | FfmpegCommand = this.#command): Promise<void> {
     await this.stop();
-    this.start(args);
+    this.start(command);
   }
 
   #setState(next: SupervisorState): void {
@@ -166,13 +167,13 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
     this.#setState('starting');
     const prepare = this.#opts.prepare;
     if (!prepare) {
-      this.#spawnWith(this.#args);
+      this.#spawnWith(this.#command);
       return;
     }
     const run = this.#run;
-    prepare(this.#args).then(
-      (args) => {
-        if (run === this.#run && !this.#stopRequested) this.#spawnWith(args);
+    prepare(this.#command.args).then(
+      (prepared) => {
+        if (run === this.#run && !this.#stopRequested) this.#spawnWith(asCommand(prepared));
       },
       (err: unknown) => {
         if (run !== this.#run || this.#stopRequested) return;
@@ -182,13 +183,15 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
     );
   }
 
-  #spawnWith(args: readonly string[]): void {
+  #spawnWith({ args, secrets, secretFiles }: FfmpegCommand): void {
     const child = spawnTracked(
       this.#opts.command,
       args,
       this.#opts.label,
       this.#opts.stdin ? 'pipe' : 'ignore',
       this.#opts.output,
+      secrets,
+      secretFiles,
     );
     this.#child = child;
     // A writer that exits while we write to it must not crash the server with EPIPE.

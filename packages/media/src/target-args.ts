@@ -5,10 +5,11 @@ import {
   FIRST_AV,
   FLV_OUT,
   livePull,
-  srtCryptoArgs,
+  srtCryptoOptions,
   toMicroseconds,
   urlHost,
 } from './ffmpeg-args';
+import { type FfmpegCommand, rtmpOutput, SecretPipes } from './secret-pipes';
 
 /**
  * The feed of a target: our RTMP ingest (a source), or the HLS program of a player (a playlist file).
@@ -26,8 +27,12 @@ export interface RtmpTargetOptions {
   rwTimeoutMs?: number;
 }
 
-export function rtmpTarget(o: RtmpTargetOptions): string[] {
-  return [...COMMON_ARGS, ...feedPull(o.input, o.rwTimeoutMs), ...FIRST_AV, '-c', 'copy', ...FLV_OUT, o.url];
+/** The platform's URL without its stream key: the key goes to ffmpeg on a pipe (./secret-pipes). */
+export function rtmpTarget(o: RtmpTargetOptions): FfmpegCommand {
+  const pipes = new SecretPipes();
+  const output = rtmpOutput(pipes, o.url);
+  const args = [...COMMON_ARGS, ...feedPull(o.input, o.rwTimeoutMs), ...FIRST_AV, '-c', 'copy', ...FLV_OUT];
+  return pipes.command([...args, ...output]);
 }
 
 /** Joins a platform's server URL and stream key the way OBS does. */
@@ -44,19 +49,20 @@ export interface SrtTargetOptions {
   rwTimeoutMs?: number;
 }
 
-/** MPEG-TS over SRT in caller mode, copying codecs. */
-export function srtTarget(o: SrtTargetOptions): string[] {
+/** MPEG-TS over SRT in caller mode, copying codecs; passphrase and stream id on a pipe. */
+export function srtTarget(o: SrtTargetOptions): FfmpegCommand {
   const url = `srt://${urlHost(o.host)}:${o.port}?mode=caller&latency=${toMicroseconds(o.latencyMs ?? 200)}&pkt_size=1316`;
-  return [
+  const pipes = new SecretPipes();
+  const args = [
     ...COMMON_ARGS,
     ...feedPull(o.input, o.rwTimeoutMs),
     ...FIRST_AV,
     ...['-c', 'copy', '-f', 'mpegts'],
-    ...srtCryptoArgs(o.passphrase),
-    // -srt_streamid, not -streamid: the latter is an ffmpeg CLI option of its own (index:value).
-    ...(o.streamId ? ['-srt_streamid', o.streamId] : []),
+    // srt_streamid, not streamid: the latter is also an ffmpeg CLI option of its own (index:value).
+    ...pipes.outputOptions({ ...srtCryptoOptions(o.passphrase), srt_streamid: o.streamId }),
     url,
   ];
+  return pipes.command(args);
 }
 
 export interface IcecastTargetOptions {
@@ -93,7 +99,7 @@ const ICECAST_FORMATS = {
 } as const;
 
 /** Audio only, re-encoded (the feed's AAC is not what every Icecast listener plays), as a source client. */
-export function icecastTarget(o: IcecastTargetOptions): string[] {
+export function icecastTarget(o: IcecastTargetOptions): FfmpegCommand {
   const server = o.url.trim().match(/^(icecast|https?):\/\/([^/\s@]+)\/?$/i);
   if (!server) throw new RangeError('Icecast URL must look like icecast://host:port or http://host:port');
   if (!/^\/[\w.-]+$/.test(o.mount)) throw new RangeError('Icecast mount must look like /live.mp3');
@@ -101,17 +107,20 @@ export function icecastTarget(o: IcecastTargetOptions): string[] {
   // ffmpeg puts the user name into the URL without decoding it; anything unusual would break it.
   if (!/^[\w.-]+$/.test(username)) throw new RangeError('Icecast user name may use letters, digits, _ . -');
   const tls = server[1]!.toLowerCase() === 'https';
-  return [
+  const pipes = new SecretPipes();
+  const args = [
     ...COMMON_ARGS,
     ...livePull(o.input, o.rwTimeoutMs ?? DEFAULT_RW_TIMEOUT_MS, false),
     ...['-vn', '-map', '0:a:0'],
     ...['-b:a', `${o.bitrateKbps ?? 128}k`, '-ar', '44100', '-ac', '2'],
     ...ICECAST_FORMATS[o.format],
-    // -password instead of user:pass@ in the URL: no escaping trouble and not echoed in error lines.
-    ...['-password', o.password],
+    // The password as an option on a pipe, not user:pass@ in the URL: no escaping trouble, not echoed
+    // in error lines, not on the command line.
+    ...pipes.outputOptions({ password: o.password }),
     ...(tls ? ['-tls', '1'] : []),
     ...(o.name ? ['-ice_name', o.name] : []),
     ...(o.description ? ['-ice_description', o.description] : []),
     `icecast://${username}@${server[2]}${o.mount}`,
   ];
+  return pipes.command(args);
 }

@@ -8,6 +8,7 @@ import {
   srtIngestListener,
   toMicroseconds,
 } from '../src/ffmpeg-args';
+import { secretFilePlaceholder } from '../src/secret-pipes';
 
 /** The value following a flag, e.g. flagValue(args, '-g'). */
 const flagValue = (args: string[], flag: string, from = 0) => args[args.indexOf(flag, from) + 1];
@@ -25,9 +26,9 @@ describe('common arguments', () => {
       '-nostats',
     ]);
     const all = [
-      demoSource({ output: 'rtmp://h/live/k' }),
-      reliveSource({ input: { url: 'a.mp4' }, output: 'rtmp://h/live/k' }),
-      srtIngestListener({ port: 9000, output: 'rtmp://h/live/k' }),
+      demoSource({ output: 'rtmp://h/live/k' }).args,
+      reliveSource({ input: { url: 'a.mp4' }, output: 'rtmp://h/live/k' }).args,
+      srtIngestListener({ port: 9000, output: 'rtmp://h/live/k' }).args,
     ];
     for (const args of all) expect(args.slice(0, COMMON_ARGS.length)).toEqual(COMMON_ARGS);
   });
@@ -39,7 +40,7 @@ describe('common arguments', () => {
 });
 
 describe('demoSource', () => {
-  const args = demoSource({ output: 'rtmp://127.0.0.1:1935/live/demo', label: 'Town hall' });
+  const args = demoSource({ output: 'rtmp://127.0.0.1:1935/live/demo', label: 'Town hall' }).args;
 
   it('generates test pattern and tone in real time', () => {
     expect(inputs(args)).toEqual([
@@ -67,11 +68,18 @@ describe('demoSource', () => {
     expect(flagValue(args, '-c:a')).toBe('aac');
     expect(flagValue(args, '-b:a')).toBe('128k');
     expect(flagValue(args, '-f', args.indexOf('-c:v'))).toBe('flv');
-    expect(args.at(-1)).toBe('rtmp://127.0.0.1:1935/live/demo');
+    // The stream key reaches ffmpeg on a pipe (secret-pipes), the URL names the application only.
+    expect(args.slice(-3)).toEqual(['-fpre', secretFilePlaceholder(0), 'rtmp://127.0.0.1:1935/live']);
   });
 
   it('follows size, rate and bitrate options, and omits an empty label', () => {
-    const small = demoSource({ output: 'rtmp://h/a/b', width: 640, height: 360, fps: 25, videoKbps: 800 });
+    const small = demoSource({
+      output: 'rtmp://h/a/b',
+      width: 640,
+      height: 360,
+      fps: 25,
+      videoKbps: 800,
+    }).args;
     expect(inputs(small)[0]).toBe('testsrc2=size=640x360:rate=25');
     expect(flagValue(small, '-g')).toBe('50');
     expect(flagValue(small, '-b:v')).toBe('800k');
@@ -82,7 +90,7 @@ describe('demoSource', () => {
   it('keeps label characters that would break drawtext or the filtergraph out', () => {
     expect(drawtextSafe("It's 100%: a,b;c[d]\\e")).toBe('It s 100 a b c d e');
     expect(drawtextSafe('Grüße #1 (Köln) – live!')).toBe('Grüße #1 (Köln) live!');
-    const vf = flagValue(demoSource({ output: 'x', label: "a':b" }), '-vf');
+    const vf = flagValue(demoSource({ output: 'x', label: "a':b" }).args, '-vf');
     expect(vf).toContain("text='a b'");
   });
 });
@@ -92,24 +100,30 @@ describe('reliveSource', () => {
     const args = reliveSource({
       input: { url: '/media/talk.mp4', format: 'mov,mp4,m4a,3gp,3g2,mj2' },
       output: 'rtmp://h/live/k',
-    });
+    }).args;
     expect(args).toContain('-re');
     expect(args).not.toContain('-stream_loop');
     expect(inputs(args)).toEqual(['file:/media/talk.mp4']);
     expect(flagValue(args, '-protocol_whitelist')).toBe('file');
     expect(args.slice(args.indexOf('-i') - 2, args.indexOf('-i'))).toEqual(['-f', 'mov']);
     expect(flagValue(args, '-c')).toBe('copy');
-    expect(args.slice(-5)).toEqual(['-f', 'flv', '-flvflags', 'no_duration_filesize', 'rtmp://h/live/k']);
+    expect(args.slice(-5)).toEqual([
+      '-flvflags',
+      'no_duration_filesize',
+      '-fpre',
+      secretFilePlaceholder(0),
+      'rtmp://h/live',
+    ]);
   });
 
   it('loops forever with -stream_loop -1 before the input', () => {
-    const args = reliveSource({ input: { url: 'a.mkv' }, output: 'rtmp://h/live/k', loop: true });
+    const args = reliveSource({ input: { url: 'a.mkv' }, output: 'rtmp://h/live/k', loop: true }).args;
     expect(flagValue(args, '-stream_loop')).toBe('-1');
     expect(args.indexOf('-stream_loop')).toBeLessThan(args.indexOf('-i'));
   });
 
   it('transcodes to H.264/AAC with time-based keyframes when asked', () => {
-    const args = reliveSource({ input: { url: 'a.webm' }, output: 'rtmp://h/live/k', transcode: true });
+    const args = reliveSource({ input: { url: 'a.webm' }, output: 'rtmp://h/live/k', transcode: true }).args;
     expect(args).not.toContain('copy');
     expect(flagValue(args, '-c:v')).toBe('libx264');
     expect(flagValue(args, '-c:a')).toBe('aac');
@@ -129,36 +143,58 @@ describe('reliveSource', () => {
 
 describe('srtIngestListener', () => {
   it('listens with latency and read timeout in microseconds and remuxes to FLV', () => {
-    const args = srtIngestListener({ port: 9000, latencyMs: 120, output: 'rtmp://127.0.0.1/live/k' });
-    expect(inputs(args)).toEqual(['srt://0.0.0.0:9000?mode=listener&latency=120000&timeout=5000000']);
+    const { args, secrets, secretFiles } = srtIngestListener({
+      port: 9000,
+      latencyMs: 120,
+      output: 'rtmp://127.0.0.1/live/k',
+    });
+    expect(inputs(args)).toEqual(['pipe:4']);
+    expect(secrets[0]).toContain("file 'srt://0.0.0.0:9000?mode=listener&latency=120000&timeout=5000000'");
+    expect(secrets[0]).not.toContain('passphrase');
     expect(flagValue(args, '-c')).toBe('copy');
-    expect(args).not.toContain('-passphrase');
-    expect(args.at(-1)).toBe('rtmp://127.0.0.1/live/k');
+    expect(args.slice(-3)).toEqual(['-fpre', secretFilePlaceholder(0), 'rtmp://127.0.0.1/live']);
+    expect(secretFiles).toEqual(['rtmp_app=live\nrtmp_playpath=k\n']);
   });
 
-  it('passes the passphrase as an option before -i, never in the URL, with AES-128', () => {
-    const args = srtIngestListener({ port: 9000, passphrase: 'a&b c%d#e+f', output: 'x', host: '::' });
-    expect(flagValue(args, '-passphrase')).toBe('a&b c%d#e+f');
-    expect(flagValue(args, '-pbkeylen')).toBe('16');
-    expect(args.indexOf('-passphrase')).toBeLessThan(args.indexOf('-i'));
-    expect(inputs(args)[0]).toBe('srt://[::]:9000?mode=listener&latency=200000&timeout=5000000');
+  it('passes the passphrase in the script on a pipe, never on the command line, with AES-128', () => {
+    const key = "a&b c%d#e+f'g";
+    const { args, secrets } = srtIngestListener({ port: 9000, passphrase: key, output: 'x', host: '::' });
+    expect(args.join(' ')).not.toContain('a&b');
+    expect(secrets[0]).toBe(
+      [
+        'ffconcat version 1.0',
+        "file 'srt://[::]:9000?mode=listener&latency=200000&timeout=5000000'",
+        // ffconcat's quoting: a quote ends the quoted part, is escaped, and a new quoted part begins.
+        "option passphrase 'a&b c%d#e+f'\\''g'",
+        "option pbkeylen '16'",
+        "option protocol_whitelist 'srt'",
+        "option format_whitelist 'mpegts'",
+        '',
+      ].join('\n'),
+    );
   });
 
   it('reads MPEG-TS over SRT only, whatever the caller sends (no probing into a playlist)', () => {
-    const args = srtIngestListener({ port: 9000, output: 'x' });
+    const args = srtIngestListener({ port: 9000, output: 'x' }).args;
     const i = args.indexOf('-i');
-    expect(args.slice(i - 6, i)).toEqual([
+    // The outer whitelists admit the script on its pipe; the entry's own (in the script) only MPEG-TS
+    // over SRT, so the caller's bytes are never probed as a playlist or a script.
+    expect(args.slice(i - 8, i)).toEqual([
       '-protocol_whitelist',
-      'srt',
+      'pipe,srt',
       '-format_whitelist',
-      'mpegts',
+      'concat,mpegts',
       '-f',
-      'mpegts',
+      'concat',
+      '-safe',
+      '0',
     ]);
   });
 
   it('rejects passphrases SRT would refuse', () => {
-    expect(() => srtIngestListener({ port: 1, passphrase: 'short', output: 'x' })).toThrow(/10 to 79/);
-    expect(() => srtIngestListener({ port: 1, passphrase: 'x'.repeat(80), output: 'x' })).toThrow(RangeError);
+    expect(() => srtIngestListener({ port: 1, passphrase: 'short', output: 'x' }).args).toThrow(/10 to 79/);
+    expect(() => srtIngestListener({ port: 1, passphrase: 'x'.repeat(80), output: 'x' }).args).toThrow(
+      RangeError,
+    );
   });
 });

@@ -89,7 +89,7 @@ describe('every builder that reads a stored media reads it through safeInput', (
   const builders: [string, string[]][] = [
     ['renderMp4', renderMp4(media, '/o/a.mp4')],
     ['frameAt', frameAt(media, 1, '/o/t.jpg')],
-    ['reliveSource', reliveSource({ input: media, output: 'rtmp://127.0.0.1/live/k', loop: true })],
+    ['reliveSource', reliveSource({ input: media, output: 'rtmp://127.0.0.1/live/k', loop: true }).args],
     [
       'programHls',
       programHls({
@@ -111,7 +111,7 @@ describe('every builder that reads a stored media reads it through safeInput', (
   it('keeps -ss, -re and -stream_loop before the input they apply to', () => {
     const frame = frameAt(media, 2, '/o/t.jpg');
     expect(frame.indexOf('-ss')).toBeLessThan(frame.indexOf('-i'));
-    const relive = reliveSource({ input: media, output: 'rtmp://h/live/k', loop: true });
+    const relive = reliveSource({ input: media, output: 'rtmp://h/live/k', loop: true }).args;
     expect(relive.indexOf('-stream_loop')).toBeLessThan(relive.indexOf('-i'));
     expect(relive.indexOf('-re')).toBeLessThan(relive.indexOf('-i'));
   });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { deathWrapper } from '@stromwerk/media/orphans';
 import { XMLParser } from 'fast-xml-parser';
 import { nginxConfig } from './nginx-config';
+import { ReaderAliases } from './reader-aliases';
 import {
   type IngestHooks,
   ingestLocalHost,
@@ -48,14 +49,16 @@ export async function startNginxIngest(opts: {
   await mkdir(join(dir, 'tmp'), { recursive: true });
   const token = randomBytes(16).toString('hex');
   const publishers = new Map<string, { clientId: string }>();
+  const aliases = new ReaderAliases();
   const bytes = new Map<string, number>();
 
   const callbacks = createServer((req, res) => {
     void answer(req).then((status) => {
-      res.writeHead(status).end();
+      if (typeof status === 'number') res.writeHead(status).end();
+      else res.writeHead(302, { Location: status.redirect }).end();
     });
   });
-  async function answer(req: IncomingMessage): Promise<number> {
+  async function answer(req: IncomingMessage): Promise<number | { redirect: string }> {
     const path = req.url?.split('?')[0] ?? '';
     if (req.method !== 'POST' || !path.startsWith(`/cb/${token}/`)) return 404;
     const chunks: Buffer[] = [];
@@ -63,7 +66,12 @@ export async function startNginxIngest(opts: {
     const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
     const [name, app, addr, clientId] = ['name', 'app', 'addr', 'clientid'].map((k) => form.get(k) ?? '');
     const event = path.slice(`/cb/${token}/`.length);
-    if (event === 'play') return isLocalPeer(addr!, opts.host) ? 200 : 403;
+    if (event === 'play') {
+      if (!isLocalPeer(addr!, opts.host)) return 403;
+      // A reader names a key's alias (./reader-aliases): nginx-rtmp plays the stream a 3xx names.
+      const key = aliases.keyOf(name!);
+      return key === undefined ? 200 : { redirect: key };
+    }
     if (event === 'publish') {
       if (app !== RTMP_APP || publishers.has(name!) || !opts.hooks.mayPublish(name!, addr!)) return 403;
       publishers.set(name!, { clientId: clientId! });
@@ -128,7 +136,9 @@ export async function startNginxIngest(opts: {
 
   return {
     port: opts.port,
-    localUrl: (key) => `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${key}`,
+    localUrl: (key) =>
+      `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${aliases.aliasOf(key)}`,
+    publishUrl: (key) => `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${key}`,
     kick: (key) => {
       if (!publishers.has(key)) return;
       const query = new URLSearchParams({ app: RTMP_APP, name: key });

@@ -3,9 +3,42 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import NodeMediaServer, { type NmsSession } from 'node-media-server';
+import { ReaderAliases } from './reader-aliases';
 
 export const RTMP_APP = 'live';
-const nmsLogger = createRequire(import.meta.url)('node-media-server/src/core/logger.js') as { level: string };
+const nmsRequire = createRequire(import.meta.url);
+const nmsLogger = nmsRequire('node-media-server/src/core/logger.js') as { level: string };
+const nmsContext = nmsRequire('node-media-server/src/core/context.js') as {
+  broadcasts: Map<string, unknown>;
+};
+
+/**
+ * node-media-server's stream table (path -> broadcast), with a reader's alias path standing for its
+ * key's path: a reader of /live/<alias> joins the key's broadcast, before or after its publisher came.
+ * Every session looks a path up here when it connects, and a broadcast removes itself here when empty.
+ */
+class AliasedStreams<V> extends Map<string, V> {
+  constructor(private readonly aliases: ReaderAliases) {
+    super();
+  }
+  #resolve(path: string) {
+    const prefix = `/${RTMP_APP}/`;
+    const key = path.startsWith(prefix) ? this.aliases.keyOf(path.slice(prefix.length)) : undefined;
+    return key === undefined ? path : `${prefix}${key}`;
+  }
+  override get(path: string) {
+    return super.get(this.#resolve(path));
+  }
+  override set(path: string, value: V) {
+    return super.set(this.#resolve(path), value);
+  }
+  override has(path: string) {
+    return super.has(this.#resolve(path));
+  }
+  override delete(path: string) {
+    return super.delete(this.#resolve(path));
+  }
+}
 
 export interface IngestHooks {
   /** Synchronous: node-media-server asks before it accepts a publish. */
@@ -16,8 +49,10 @@ export interface IngestHooks {
 
 export interface RtmpIngest {
   port: number;
-  /** URL our own ffmpeg processes read from or publish to. */
+  /** URL our own ffmpeg processes read a key's stream from: it names the key's alias, not the key. */
   localUrl(streamKey: string): string;
+  /** URL our own ffmpeg processes publish a key's stream to (the key goes to ffmpeg on a pipe). */
+  publishUrl(streamKey: string): string;
   /** Disconnects the publisher of a key (rotated key, maintenance, deleted source, blocked corporation). */
   kick(streamKey: string): void;
   /** Bytes the publisher of a key has sent so far; undefined when nobody publishes it. */
@@ -73,6 +108,8 @@ export async function startRtmpIngest(opts: {
     store: { path: join(opts.dataDir, 'rtmp-ingest') },
   });
   nmsLogger.level = process.env.NMS_LOG_LEVEL ?? 'warn';
+  const aliases = new ReaderAliases();
+  nmsContext.broadcasts = new AliasedStreams(aliases);
   // The library goes on to emit postPublish even for a session closed in prePublish: only sessions we
   // accepted may report live or offline.
   const accepted = new Set<string>();
@@ -107,7 +144,9 @@ export async function startRtmpIngest(opts: {
   await nms.run();
   return {
     port: opts.port,
-    localUrl: (key) => `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${key}`,
+    localUrl: (key) =>
+      `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${aliases.aliasOf(key)}`,
+    publishUrl: (key) => `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${key}`,
     // A kicked encoder's connection is reset, not ended: after the library's graceful end ffmpeg went on
     // writing into the half-closed socket for ~400 ms in half the rounds of bench/live-control.ts; reset,
     // it stops within tens of ms. The socket's close still reports donePublish as before.

@@ -66,5 +66,40 @@ export function processesWhere(file: 'cmdline' | 'environ', test: (content: stri
   return pids;
 }
 
+/**
+ * The command lines (arguments joined by spaces) of every running process descended from this one,
+ * but those a test started itself (its encoders and receivers stand for other machines).
+ */
+export function descendantCommandLines(except: readonly (number | undefined)[]): string[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (fields[0] !== 'Z') parentOf.set(Number(entry), Number(fields[1]));
+    } catch {
+      // ended while we looked
+    }
+  }
+  const isDescendant = (pid: number): boolean => {
+    for (let p = parentOf.get(pid); p !== undefined && p > 1; p = parentOf.get(p)) {
+      if (p === process.pid) return true;
+    }
+    return false;
+  };
+  const skip = new Set(except);
+  const lines: string[] = [];
+  for (const pid of parentOf.keys()) {
+    if (skip.has(pid) || !isDescendant(pid)) continue;
+    try {
+      lines.push(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' '));
+    } catch {
+      // ended while we looked
+    }
+  }
+  return lines;
+}
+
 /** Running processes whose command line contains `text`. */
 export const processesWith = (text: string) => processesWhere('cmdline', (c) => c.includes(text));

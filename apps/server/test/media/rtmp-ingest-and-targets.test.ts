@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Source } from '@stromwerk/contracts/sources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  descendantCommandLines,
   ffmpeg,
   ffprobe,
   freePort,
@@ -15,6 +16,7 @@ import {
 import { op } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
+const TARGET_KEY = 'target-key-4711';
 let ctx: TestContext;
 let rtmpPort: number;
 beforeAll(async () => {
@@ -135,7 +137,7 @@ describe('RTMP target', () => {
         workspaceId: ctx.owner.workspaceId,
         name: 'Local receiver',
         sourceId: id,
-        settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${receiverPort}/app`, streamKey: 'out' },
+        settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${receiverPort}/app`, streamKey: TARGET_KEY },
       },
     });
     expect(target.body.state).toBe('offline');
@@ -147,6 +149,13 @@ describe('RTMP target', () => {
       async () => existsSync(file1) && statSync(file1).size > 500_000,
       30_000,
     );
+    // Neither key is on the command line of any process of ours (issue 30 item 4): the target's reader
+    // names an alias of the source's key, its push gets the target's key in a removed preset file.
+    const ours = descendantCommandLines([encoder.pid, receiver.pid]);
+    expect(ours.some((c) => c.includes(`-fpre`) && c.includes(`rtmp://127.0.0.1:${receiverPort}/app`))).toBe(
+      true,
+    );
+    expect(ours.filter((c) => c.includes(key) || c.includes(TARGET_KEY))).toEqual([]);
 
     // The receiver goes away: the target retries, then reports it cannot connect.
     await stop(receiver);
@@ -197,7 +206,7 @@ describe('RTMP target', () => {
         workspaceId: ctx.owner.workspaceId,
         name: 'Toggle',
         sourceId: id,
-        settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${receiverPort}/app`, streamKey: 'out' },
+        settings: { type: 'rtmp', url: `rtmp://127.0.0.1:${receiverPort}/app`, streamKey: TARGET_KEY },
       },
     });
     const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, { seconds: 60 });
@@ -281,6 +290,11 @@ describe('sources without an encoder', () => {
       30_000,
     );
     expect(live.streamInfo!.video).toMatchObject({ width: 640, height: 360 });
+    // The listener got the key as its passphrase, and published under it, through a pipe and a removed
+    // file: it is on no command line of ours (issue 30 item 4).
+    const ours = descendantCommandLines([encoder.pid]);
+    expect(ours.some((c) => c.includes('pipe:4'))).toBe(true);
+    expect(ours.filter((c) => c.includes(key))).toEqual([]);
     await stop(encoder);
   }, 45_000);
 });

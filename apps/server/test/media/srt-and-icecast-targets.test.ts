@@ -7,7 +7,16 @@ import {
   type IcecastServer,
   startIcecast,
 } from '../../../../packages/media/test/icecast-server';
-import { ffmpeg, ffprobe, freePort, publishTestStream, stop, stopAll, waitFor } from '../helpers/media';
+import {
+  descendantCommandLines,
+  ffmpeg,
+  ffprobe,
+  freePort,
+  publishTestStream,
+  stop,
+  stopAll,
+  waitFor,
+} from '../helpers/media';
 import { op } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
@@ -83,6 +92,10 @@ describe('SRT target', () => {
       async () => existsSync(file) && statSync(file).size > 300_000,
       30_000,
     );
+    // The passphrase reached the push in a preset file, not its command line (issue 30 item 4).
+    const ours = descendantCommandLines([listener.pid, encoder.pid]);
+    expect(ours.some((c) => c.includes(`srt://127.0.0.1:${port}?mode=caller`))).toBe(true);
+    expect(ours.filter((c) => c.includes('shared-secret-99'))).toEqual([]);
     await stop(encoder);
     await waitFor(
       'srt target offline',
@@ -122,6 +135,9 @@ describe.skipIf(icecastSkip !== null)('Icecast target', () => {
       async () => (await targetState(target.body.id)) === 'online',
       30_000,
     );
+    const ours = descendantCommandLines([encoder.pid]);
+    expect(ours.some((c) => c.includes('/stromwerk.mp3'))).toBe(true);
+    expect(ours.filter((c) => c.includes(ICECAST_PASSWORD))).toEqual([]);
     const file = join(ctx.dataDir, 'listened.mp3');
     const listener = ffmpeg([
       '-y',

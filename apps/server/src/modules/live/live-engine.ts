@@ -55,7 +55,7 @@ export class LiveEngine implements LiveEngineView {
     this.publishers = new LivePublishers({
       ffmpegPath: config.ffmpegPath,
       listenHost: config.host,
-      localUrl: (key) => this.ingest!.localUrl(key),
+      publishUrl: (key) => this.ingest!.publishUrl(key),
       mediaFile: deps.mediaFile,
     });
     this.recordings = new LiveRecordings(deps.recordings, config.ffmpegPath, deps.log, () => deps.keeper.me);

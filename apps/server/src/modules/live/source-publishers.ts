@@ -1,10 +1,11 @@
 import { demoSource, reliveSource, srtIngestListener } from '@stromwerk/media/ffmpeg-args';
 import type { StoredInput } from '@stromwerk/media/safe-input';
+import type { FfmpegCommand } from '@stromwerk/media/secret-pipes';
 import { ProcessSupervisor } from '@stromwerk/media/supervisor';
 
 export interface Publisher {
   supervisor: ProcessSupervisor;
-  args: string[];
+  command: FfmpegCommand;
 }
 
 import type { SourceRow } from '../sources/sources.repository';
@@ -13,8 +14,8 @@ export interface PublisherContext {
   ffmpegPath: string;
   /** Address SRT listeners bind to: the server's HOST, so HOST=127.0.0.1 keeps every ingest local. */
   listenHost: string;
-  /** RTMP URL of a key on our own ingest. */
-  localUrl(key: string): string;
+  /** RTMP URL a key is published at on our own ingest (the builders pass the key on a pipe). */
+  publishUrl(key: string): string;
   /** How to read a media's file (safeInput), and whether it is already H.264/AAC (then copied). */
   mediaFile(mediaId: string): Promise<{ input: StoredInput; copyable: boolean } | null>;
 }
@@ -24,8 +25,8 @@ export interface PublisherContext {
  * media file, or the SRT listener that turns an SRT caller into an RTMP publish on our ingest.
  */
 export async function publisherFor(row: SourceRow, ctx: PublisherContext): Promise<Publisher | null> {
-  const output = ctx.localUrl(row.streamKey);
-  let args: string[] | null = null;
+  const output = ctx.publishUrl(row.streamKey);
+  let args: FfmpegCommand | null = null;
   if (row.type === 'demo') args = demoSource({ output, label: row.name });
   if (row.type === 'relive' && row.mediaId) {
     const media = await ctx.mediaFile(row.mediaId);
@@ -42,7 +43,8 @@ export async function publisherFor(row: SourceRow, ctx: PublisherContext): Promi
     });
   }
   if (!args) return null;
-  return { supervisor: new ProcessSupervisor({ command: ctx.ffmpegPath, label: `source ${row.id}` }), args };
+  const supervisor = new ProcessSupervisor({ command: ctx.ffmpegPath, label: `source ${row.id}` });
+  return { supervisor, command: args };
 }
 
 /** Demo and re-live run when started now or once their scheduled start has come; SRT listens whenever it exists. */
@@ -77,7 +79,7 @@ export class LivePublishers {
     const publisher = await publisherFor(row, this.ctx);
     if (!publisher || this.running.has(row.id)) return;
     this.running.set(row.id, { supervisor: publisher.supervisor, signature: signatureOf(row) });
-    publisher.supervisor.start(publisher.args);
+    publisher.supervisor.start(publisher.command);
   }
 
   /** A running publisher whose settings changed (another media, port, name) starts again with them. */

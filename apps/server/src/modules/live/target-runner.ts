@@ -1,5 +1,6 @@
 import type { TargetState } from '@stromwerk/contracts/targets';
 import type { FfmpegProgress } from '@stromwerk/media/progress';
+import type { FfmpegCommand } from '@stromwerk/media/secret-pipes';
 import { ProcessSupervisor, type SupervisorState } from '@stromwerk/media/supervisor';
 import { icecastTarget, joinRtmpUrl, rtmpTarget, srtTarget } from '@stromwerk/media/target-args';
 import { endpointOf, publicAddresses, RECEIVER_UNREACHABLE } from '../targets/target-policy';
@@ -16,7 +17,7 @@ export interface TargetStatus {
   restarts: number;
 }
 
-export function targetArgs(row: TargetRow, input: string): string[] {
+export function targetArgs(row: TargetRow, input: string): FfmpegCommand {
   const s = row.settings;
   if (s.type === 'rtmp') {
     return rtmpTarget({ input, url: s.streamKey ? joinRtmpUrl(s.url, s.streamKey) : s.url });
