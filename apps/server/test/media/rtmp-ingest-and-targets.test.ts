@@ -297,4 +297,37 @@ describe('sources without an encoder', () => {
     expect(ours.filter((c) => c.includes(key))).toEqual([]);
     await stop(encoder);
   }, 45_000);
+
+  it('an SRT caller sending HEVC is refused with a reason the source shows, and H.264 then goes live', async () => {
+    const { id, key } = await newSource('SRT HEVC', 'srt');
+    const port = Number((await getSource(id)).ingestUrl!.split(':').pop());
+    const url = `srt://127.0.0.1:${port}?mode=caller&passphrase=${key}&pbkeylen=16`;
+    await new Promise((r) => setTimeout(r, 1500));
+    const hevc = publishTestStream(url, { seconds: 30, videoArgs: ['-c:v', 'libx265'] });
+    const refused = await waitFor(
+      'the source says why',
+      async () => {
+        // The listener's push reaches the ingest before its header fails, so the source may read live
+        // for a moment; it ends offline with the reason.
+        const s = await getSource(id);
+        return s.lastError && s.state !== 'live' ? s : undefined;
+      },
+      30_000,
+    );
+    expect(refused.lastError).toMatch(/^Codec hevc not accepted: send H\.264 video/);
+    expect(refused.lastErrorCause).toBe('codec-not-accepted');
+    await stop(hevc);
+    // The listener is back within its short backoff: the encoder switched to H.264 goes live.
+    const h264 = publishTestStream(url, { seconds: 60 });
+    const live = await waitFor(
+      'live with H.264',
+      async () => {
+        const s = await getSource(id);
+        return s.state === 'live' ? s : undefined;
+      },
+      30_000,
+    );
+    expect(live.lastError).toBeNull();
+    await stop(h264);
+  }, 90_000);
 });

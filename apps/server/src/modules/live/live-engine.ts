@@ -12,6 +12,7 @@ import { LiveMeter } from './live-meter';
 import { correctUnowned, recordingOwner, sourceOrphaned, targetOrphaned } from './live-orphans';
 import { LiveRecordings } from './live-recordings';
 import { LiveSchedule } from './live-schedule';
+import { announceSource } from './live-source-info';
 import { LiveTargets } from './live-targets';
 import { RecordingFinisher } from './recording-finisher';
 import { sourceEffects } from './source-effects';
@@ -57,6 +58,7 @@ export class LiveEngine implements LiveEngineView {
       listenHost: config.host,
       publishUrl: (key) => this.ingest!.publishUrl(key),
       mediaFile: deps.mediaFile,
+      failed: (id, reason) => void this.publisherFailed(id, reason),
     });
     this.recordings = new LiveRecordings(deps.recordings, config.ffmpegPath, deps.log, () => deps.keeper.me);
     this.finisher = new RecordingFinisher(deps.recordings, () => deps.keeper.me, deps.log);
@@ -177,6 +179,17 @@ export class LiveEngine implements LiveEngineView {
   }
 
   /** RTMP address of a stream key on this node's ingest, for the programs of players. */
+  /** A publisher's failure the owner can act on goes on the source (under its lease), and is announced. */
+  private async publisherFailed(id: string, reason: string) {
+    const fence = this.deps.keeper.fence('source', id);
+    try {
+      const row = fence ? await this.deps.sources.updateFenced(id, { lastError: reason }, fence) : undefined;
+      if (row) announceSource(this.deps.news, row);
+    } catch (err) {
+      this.deps.log.warn({ err, sourceId: id }, 'could not note why the publisher failed');
+    }
+  }
+
   localUrl(streamKey: string) {
     return this.ingest?.localUrl(streamKey);
   }

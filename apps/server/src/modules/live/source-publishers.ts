@@ -18,6 +18,22 @@ export interface PublisherContext {
   publishUrl(key: string): string;
   /** How to read a media's file (safeInput), and whether it is already H.264/AAC (then copied). */
   mediaFile(mediaId: string): Promise<{ input: StoredInput; copyable: boolean } | null>;
+  /** A publisher failed for a reason the source's owner can act on (see publisherFailure). */
+  failed?(sourceId: string, reason: string): void;
+}
+
+/**
+ * What a publisher's failure tells the source's owner, or null when it is nothing they can act on (a
+ * caller that left, a time-out: the listener waits for the next one). An SRT caller sending video that
+ * RTMP's FLV cannot carry (HEVC, VP9, AV1) is refused by the listener's remux: said so, naming what
+ * is accepted (issue 30 item 5). The words match failure-cause.ts's `codec-not-accepted`.
+ */
+export function publisherFailure(reason: string): string | null {
+  const codec = reason.match(/^Codec (\w+) not accepted by/)?.[1];
+  if (codec) return `Codec ${codec} not accepted: send H.264 video with AAC or MP3 audio`;
+  if (reason === 'Codec not accepted by the receiver format')
+    return 'Codec not accepted: send H.264 video with AAC or MP3 audio';
+  return null;
 }
 
 /**
@@ -43,7 +59,10 @@ export async function publisherFor(row: SourceRow, ctx: PublisherContext): Promi
     });
   }
   if (!args) return null;
-  const supervisor = new ProcessSupervisor({ command: ctx.ffmpegPath, label: `source ${row.id}` });
+  // An SRT listener ends with every caller that leaves, which is normal: it listens again at once rather
+  // than backing off for up to 30 s while the encoder's reconnects are refused (issue 30 item 5).
+  const retry = row.type === 'srt' ? { backoffInitialMs: 200, backoffMaxMs: 2000 } : {};
+  const supervisor = new ProcessSupervisor({ command: ctx.ffmpegPath, label: `source ${row.id}`, ...retry });
   return { supervisor, command: args };
 }
 
@@ -79,6 +98,10 @@ export class LivePublishers {
     const publisher = await publisherFor(row, this.ctx);
     if (!publisher || this.running.has(row.id)) return;
     this.running.set(row.id, { supervisor: publisher.supervisor, signature: signatureOf(row) });
+    publisher.supervisor.on('lastError', (reason) => {
+      const shown = publisherFailure(reason);
+      if (shown) this.ctx.failed?.(row.id, shown);
+    });
     publisher.supervisor.start(publisher.command);
   }
 

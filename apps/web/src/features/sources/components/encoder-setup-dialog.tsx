@@ -84,6 +84,9 @@ function EncoderSetup({ source, onClose }: { source: SourceItem; onClose: () => 
               <li>{isSrt ? t('encoder.obsSrt2') : t('encoder.obsRtmp2')}</li>
               <li>{t('encoder.obs3')}</li>
             </Box>
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {t('encoder.codecs')}
+            </Typography>
           </Box>
           {rotate.isSuccess && <Alert severity="success">{t('encoder.rotated')}</Alert>}
         </Box>
