@@ -8,7 +8,7 @@
  *   stall of its own (SilenceWatch), when every input only looks silent. Its reader restarts after a
  *   second while the input is still wanted, and the input is usable again once bytes flow.
  * - Which input plays is the caller's rule (`choose`, the program-choice of the server) over what is
- *   usable. A switch away from a dead input replays the new input's last GOP at once; a switch while the
+ *   usable (program-usable.ts: a live input that stalled keeps the air from the fallback for a while). A switch away from a dead input replays the new input's last GOP at once; a switch while the
  *   current input still plays (main is back) waits for the new input's next keyframe.
  * - An input with other streams or decoder setup (another resolution, no audio) restarts the writer:
  *   it continues the playlist behind an #EXT-X-DISCONTINUITY (append_list + discont_start).
@@ -30,6 +30,7 @@ import {
   programLowLatency,
   programReader,
 } from './program-args';
+import { usableInputs } from './program-usable';
 import { SilenceWatch } from './silence-watch';
 import { StderrRing } from './stderr-summary';
 import { ProcessSupervisor } from './supervisor';
@@ -90,6 +91,7 @@ export class ProgramFeed {
   #queued = 0;
   #watch: NodeJS.Timeout | undefined;
   #silence: SilenceWatch;
+  #lastUsable = '';
   #chosen: FeedInput | undefined;
   #stopped = false;
   /** The program's rule; replaced when the output's settings or sources change. */
@@ -185,11 +187,7 @@ export class ProgramFeed {
   }
 
   #usable(): Record<FeedInput, boolean> {
-    const state = (name: FeedInput) => this.#readers.get(name)?.state;
-    const alive = (name: FeedInput) => state(name) !== undefined && state(name) !== 'dead';
-    const any = alive('main') || alive('backup') || alive('fallback');
-    const usable = (name: FeedInput) => (any ? alive(name) : state(name) !== undefined);
-    return { main: usable('main'), backup: usable('backup'), fallback: usable('fallback') };
+    return usableInputs(Object.fromEntries(this.#readers), Date.now());
   }
 
   /** The input on the air (undefined between a dead input and the new one's first keyframe). */
@@ -333,6 +331,12 @@ export class ProgramFeed {
   }
 
   #checkStalls() {
+    // A live input's grace (program-usable.ts) ends with time, not with an event.
+    const usable = JSON.stringify(this.#usable());
+    if (usable !== this.#lastUsable) {
+      this.#lastUsable = usable;
+      this.reevaluate();
+    }
     const alive = [...this.#readers].filter(([, r]) => r.state === 'alive');
     const silent = this.#silence.silent(
       Date.now(),
