@@ -9,21 +9,32 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 
 /**
- * A named pipe standing for a private file: ffmpeg opening it for reading is seen here (our blocking
+ * A named pipe standing for a private file (another tenant's segment: a media extension, which ffmpeg's
+ * HLS demuxer would open from a local playlist): ffmpeg opening it for reading is seen here (our blocking
  * open for writing completes), however briefly it looks. `release()` unblocks our side at the end.
  */
-export async function startCanary(path = join(mkdtempSync(join(tmpdir(), 'sw-canary-')), 'private-file')) {
+export async function startCanary(path = join(mkdtempSync(join(tmpdir(), 'sw-canary-')), 'private.ts')) {
   mkdirSync(dirname(path), { recursive: true });
   execFileSync('mkfifo', [path]);
   let opened = false;
   let released = false;
-  const writer = open(path, 'w').then(async (handle) => {
-    if (!released) opened = true;
-    await handle.close();
-  });
+  // Re-armed after every open, so a reader that took the bait gets end of file at once instead of
+  // hanging on a pipe without a writer (and the next reader is seen too).
+  const writer = (async () => {
+    while (!released) {
+      const handle = await open(path, 'w');
+      if (!released) opened = true;
+      await handle.close();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
   return {
     path,
     opened: () => opened,
+    /** Forgets earlier opens (each test asks about its own). */
+    reset() {
+      opened = false;
+    },
     async release() {
       released = true;
       // A reader of our own lets the pending open complete, so no thread stays blocked.

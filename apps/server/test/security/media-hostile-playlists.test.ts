@@ -18,6 +18,7 @@ import type { OperationName } from '../helpers/route-call';
 import { createTenant } from '../helpers/test-app';
 import {
   ENTRY_KINDS,
+  type EntryKind,
   entry,
   hostileList,
   LIST_FORMATS,
@@ -50,19 +51,13 @@ function expectNothingReached() {
 }
 beforeEach(() => {
   tripwire.connections.length = 0;
+  canary.reset();
 });
 
 const as = <T>(name: OperationName, init: Omit<Parameters<RunningServer['op']>[1], 'token'> = {}) =>
   srv
     .op(name, { ...init, token: attacker.user.token })
     .then(async (r) => ({ status: r.status, body: (await r.json()) as T }));
-
-/** Every entry kind, aimed at `target` (the canary, or /etc/passwd at the door). */
-const allEntries = (target: string, fromDir: string) =>
-  // The internal address first: a concat list stops at its first entry that fails.
-  ['http loopback' as const, ...ENTRY_KINDS.filter((k) => k !== 'http loopback')].map((k) =>
-    entry(k, target, tripwire.url, fromDir),
-  );
 
 describe('uploads of hostile playlists', () => {
   const cases = LIST_FORMATS.flatMap((f) => ENTRY_KINDS.map((kind) => [f.format, kind] as const));
@@ -94,11 +89,19 @@ const H264 = { codec: 'h264', width: 64, height: 48, fps: 10, bitrateKbps: null,
  * A hostile list stored under a ready media row of the attacker. `formatName` is what the row claims: the
  * list's own demuxer (a row from before the content check) or a container name it lied its way to.
  */
-async function plant(format: ListFormat, formatName: string, origin: 'upload' | 'recording' = 'upload') {
+async function plant(
+  format: ListFormat,
+  formatName: string,
+  kinds: readonly EntryKind[],
+  origin: 'upload' | 'recording' = 'upload',
+) {
   const id = randomUUID();
   const bucketRef = `library/${id}/original.${format === 'm3u8' ? 'm3u8' : 'txt'}`;
   const path = await srv.app.services.storage.ffmpegInput(bucketRef);
-  const data = hostileList(format, allEntries(canary.path, dirname(path)));
+  const data = hostileList(
+    format,
+    kinds.map((k) => entry(k, canary.path, tripwire.url, dirname(path))),
+  );
   await srv.app.services.storage.put(bucketRef, Readable.from([data]));
   const row = await srv.app.services.medias.repo.insert({
     id,
@@ -122,19 +125,19 @@ const jobEnded = (id: string) =>
     return ['done', 'failed', 'cancelled'].includes(body.state) ? body : undefined;
   });
 
-// The list's own demuxer (hls, concat: refused by the demuxer whitelist) and a container the row lies
-// about (mpegts: forced, it finds no packets in text; on the lossless render path the concat demuxer
-// opens the file itself and probes it).
-const PLANTED: [ListFormat, string][] = [
-  ['m3u8', 'hls'],
-  ['ffconcat', 'concat'],
-  ['ffconcat', 'mpegts'],
-  ['m3u8', 'mpegts'],
+// Each entry kind alone in a list read by its own demuxer (a row from before the content check says hls or
+// concat: refused by the demuxer whitelist; a reader stops at the first entry it cannot open, so one kind a
+// list), and every kind in a list whose row lies (mpegts: forced, it finds no packets in text).
+const PLANTED: [ListFormat, string, EntryKind[]][] = [
+  ...ENTRY_KINDS.map((k): [ListFormat, string, EntryKind[]] => ['m3u8', 'hls', [k]]),
+  ...ENTRY_KINDS.map((k): [ListFormat, string, EntryKind[]] => ['ffconcat', 'concat', [k]]),
+  ['ffconcat', 'mpegts', ENTRY_KINDS],
+  ['m3u8', 'mpegts', ENTRY_KINDS],
 ];
 
-describe.each(PLANTED)('a stored %s list whose row says %s', (format, formatName) => {
+describe.each(PLANTED)('a stored %s list whose row says %s, naming %j', (format, formatName, kinds) => {
   it('thumbnail job: fails with a reason, no still, nothing read', async () => {
-    const row = await plant(format, formatName);
+    const row = await plant(format, formatName, kinds);
     const job = await srv.app.services.jobs.enqueue({ type: 'thumbnail', media: row });
     const ended = await jobEnded(job.id);
     expect(ended.state).toBe('failed');
@@ -145,8 +148,8 @@ describe.each(PLANTED)('a stored %s list whose row says %s', (format, formatName
   });
 
   it('editor render of two cuts (the lossless concat copy when the rows match): fails, no new media', async () => {
-    const a = await plant(format, formatName);
-    const b = await plant(format, formatName);
+    const a = await plant(format, formatName, kinds);
+    const b = await plant(format, formatName, kinds);
     const draft = await as<{ id: string; lossless: boolean }>('drafts.create', {
       json: { workspaceId: attacker.workspaceId, name: 'Hostile', fromMediaIds: [a.id, b.id] },
     });
@@ -165,7 +168,7 @@ describe.each(PLANTED)('a stored %s list whose row says %s', (format, formatName
   });
 
   it('clip of the media: the job fails and the clip is a failed media with the reason', async () => {
-    const row = await plant(format, formatName);
+    const row = await plant(format, formatName, kinds);
     const made = await as<{ job: Job; media: Media }>('clips.create', {
       json: { mediaId: row.id, inMs: 0, outMs: 2000 },
     });
@@ -181,7 +184,7 @@ describe.each(PLANTED)('a stored %s list whose row says %s', (format, formatName
   });
 
   it('VOD packaging of it as a player’s last recording: no playlist, no segment, the failure logged', async () => {
-    const row = await plant(format, formatName, 'recording');
+    const row = await plant(format, formatName, kinds, 'recording');
     const dir = join(srv.dataDir, 'hls', `vod-${row.id}`);
     const errors: string[] = [];
     const log = { error: (o: { err?: Error }, msg: string) => errors.push(`${msg}: ${o.err?.message}`) };
@@ -200,8 +203,8 @@ describe('the editor’s lossless copy (concat demuxer) of a stored ffconcat lis
   it('never follows the list, not even to a harmless-looking name beside it', async () => {
     // The one entry the concat demuxer's safe mode would accept: a plain name in the list's own folder.
     // Opening it proves the list was read as a list, a reference format no media may be.
-    const a = await plant('ffconcat', 'mpegts');
-    const b = await plant('ffconcat', 'mpegts');
+    const a = await plant('ffconcat', 'mpegts', ['absolute']);
+    const b = await plant('ffconcat', 'mpegts', ['absolute']);
     const beside = await startCanary(
       join(dirname(await srv.app.services.storage.ffmpegInput(a.files[0]!.bucketRef)), 'beside.ts'),
     );

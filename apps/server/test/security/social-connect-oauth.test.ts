@@ -32,7 +32,8 @@ beforeAll(async () => {
   });
   alice = await createUser(srv);
   bob = await createUser(srv);
-});
+  // Two providers, a server and two argon2 sign-ups: over a minute on a machine busy with other suites.
+}, 180_000);
 afterAll(async () => {
   await srv?.close();
   await Promise.all([auth?.stop(), youtube?.stop()]);
