@@ -148,6 +148,7 @@ export function buildServices(
     viewers,
     sharedRoot(config),
     usage.meter,
+    access,
   );
   const social = buildSocials({
     config,

@@ -35,6 +35,7 @@ export interface DraftFiles {
 }
 
 const s = (ms: number) => (ms / 1000).toFixed(3);
+const MEDIA_LIST_FORMATS = ALLOWED_DEMUXERS.join(',');
 /** Paths we name inside a filter graph or list: our own job folder, nothing that needs quoting. */
 const PLAIN_PATH = /^\/[A-Za-z0-9_./-]+$/;
 
@@ -68,7 +69,9 @@ function losslessRender(t: Timeline, sources: Record<string, DraftSource>, files
   const list = t.main.map((c) => {
     const { protocols: p, address } = inputAddress(sources[c.mediaId]!.input.url);
     protocols.add(p);
-    return `file '${address.replaceAll("'", "'\\''")}'\ninpoint ${s(c.inMs)}\noutpoint ${s(c.outMs)}`;
+    // The list's own whitelist (which has to allow concat) would let a file that is itself a list be read
+    // as one: each file gets the media demuxers only.
+    return `file '${address.replaceAll("'", "'\\''")}'\noption format_whitelist ${MEDIA_LIST_FORMATS}\ninpoint ${s(c.inMs)}\noutpoint ${s(c.outMs)}`;
   });
   return {
     args: [

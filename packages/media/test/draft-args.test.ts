@@ -73,7 +73,10 @@ describe('draft timeline to ffmpeg', () => {
     });
     const plan = buildDraftRender(cuts, out, { [A]: source(true) }, files);
     expect(plan.lossless).toBe(true);
-    expect(plan.concatList).toContain("file 'file:/data/media/1280.mp4'\ninpoint 4.000\noutpoint 6.000");
+    // Each file is read by the media demuxers only, never as a list of its own.
+    expect(plan.concatList).toContain(
+      "file 'file:/data/media/1280.mp4'\noption format_whitelist mov,matroska,mpegts,mpeg,flv,avi,mp3,wav,aac,ogg,flac,mxf,png_pipe,jpeg_pipe,webp_pipe,gif\ninpoint 4.000\noutpoint 6.000",
+    );
     const forced = buildDraftRender(cuts, { ...out, renderMode: 'reencode' }, { [A]: source(true) }, files);
     expect(forced.lossless).toBe(false);
     expect(() =>

@@ -4,11 +4,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerTable } from '../../lib/table-routes';
 import { LIMITS } from '../auth/limits';
 
-/** The headers that say which page a request comes from (see PlayService.verify). */
+/** The headers that say which page a request comes from, and the login if any (see PlayService.verify). */
 const from = (req: FastifyRequest) => ({
   origin: req.headers.origin,
   referer: req.headers.referer,
   host: req.headers.host,
+  actor: req.actor,
 });
 
 /** The public player's API: no account, a viewer token from the session call instead. */

@@ -9,6 +9,8 @@ import { isLlPlaylist, playlistEdge, playlistHas, tooFarAhead } from '@stromwerk
 import { playlistSeconds } from '@stromwerk/media/vod-args';
 import { jwtVerify, SignJWT } from 'jose';
 import { AppError, notFound } from '../../lib/app-error';
+import type { Actor } from '../../plugins/auth';
+import type { AccessService } from '../access/access.service';
 import type { TokenService } from '../auth/token.service';
 import type { MediaLinks } from '../medias/media-links';
 import type { OutputRow, OutputsRepository } from '../outputs/outputs.repository';
@@ -63,11 +65,15 @@ export function originAllowed(origin: string, whitelist: readonly string[]): boo
   });
 }
 
-/** What a browser tells about the page behind a request: the Origin header, the Referer, our Host. */
+/**
+ * What a browser tells about the page behind a request: the Origin header, the Referer, our Host; and
+ * the signed-in caller when the request carries a login (a member's DVR playlist needs it).
+ */
 export interface RequestOrigin {
   origin?: string;
   referer?: string;
   host?: string;
+  actor?: Actor | null;
 }
 
 const originOf = (value: string | undefined): string | null => {
@@ -103,6 +109,8 @@ export class PlayService {
     private readonly hlsRoot: string,
     /** Viewer sessions, watch time, peak viewers and the bytes served are metered (issue 17). */
     private readonly meter: UsageMeter,
+    /** Decides whether the member a DVR token was minted for may still read the player. */
+    private readonly access: AccessService,
   ) {}
 
   private hlsDir(id: string) {
@@ -226,6 +234,7 @@ export class PlayService {
       ({ payload } = await jwtVerify(token, await this.tokens.secret(), { algorithms: ['HS256'] }));
       if (payload.o !== id || payload.r !== rulesVersion(row) || typeof payload.sub !== 'string')
         throw new Error('mismatch');
+      if (payload.m === 1) await this.assertMember(row, payload.sub, req.actor);
     } catch {
       throw new AppError('VIEWER_TOKEN_INVALID', 'The viewer token is missing, expired or no longer valid');
     }
@@ -233,6 +242,16 @@ export class PlayService {
     if (typeof payload.eo === 'string' && from && from !== payload.eo && !this.isOwn(from, req))
       throw notAllowed();
     return { row, viewerId: payload.sub as string, member: payload.m === 1 };
+  }
+
+  /**
+   * A member's token passes no password, whitelist or viewer limit, so it is no bearer pass: it plays
+   * only with the login of the member it was minted for (the Clipping Tool sends it), while that member
+   * may still read the player. A copied address plays nowhere else.
+   */
+  private async assertMember(row: OutputRow, subject: string, actor: Actor | null | undefined) {
+    if (!actor || subject !== `member:${actor.user.id}`) throw new Error('not the member');
+    await this.access.resource(actor, row.workspaceId, 'read', 'Player');
   }
 
   /**

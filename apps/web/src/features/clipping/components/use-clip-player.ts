@@ -1,5 +1,6 @@
 import type HlsType from 'hls.js';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { session } from '../../../lib/session';
 import type { ClipSource } from '../clip-range';
 
 const RETRY_MS = 3000;
@@ -88,7 +89,14 @@ export function useClipPlayer(
         play();
         return;
       }
-      const hls = new Hls({ lowLatencyMode: false });
+      // The DVR address carries a member's token, which the server honours only with that member's login.
+      const hls = new Hls({
+        lowLatencyMode: false,
+        xhrSetup: (xhr) => {
+          const token = session.token();
+          if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+        },
+      });
       hlsRef.current = hls;
       hls.on(Hls.Events.MANIFEST_PARSED, play);
       hls.on(Hls.Events.ERROR, (_event, data) => {
