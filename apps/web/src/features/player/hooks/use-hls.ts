@@ -30,6 +30,13 @@ export const LIVE_SYNC_SECONDS: Record<Latency, number> = {
 
 export type PlaybackStatus = 'idle' | 'connecting' | 'playing';
 
+let hlsModule: Promise<typeof import('hls.js/light')> | null = null;
+/** hls.js (its light build), fetched once; the player page asks for it before it knows the playlist. */
+export const preloadHls = () => {
+  hlsModule ??= import('hls.js/light');
+  return hlsModule;
+};
+
 async function autoplay(video: HTMLVideoElement, onMuted: () => void) {
   try {
     await video.play();
@@ -72,18 +79,22 @@ export function useHls(
     setStatus('connecting');
 
     const start = async () => {
-      const { default: Hls } = await import('hls.js/light');
+      const { default: Hls } = await preloadHls();
       if (stopped) return;
       if (!Hls.isSupported()) {
         video.src = src;
         void autoplay(video, onMuted);
         return;
       }
-      const instance = new Hls(
-        latency === 'low'
+      // Joining fast (issue 30): the first fragment is fetched while the media source still opens
+      // (startFragPrefetch). Low latency starts at the newest independent part PART-HOLD-BACK allows, a
+      // quarter-second request, and catches up at up to 1.5x.
+      const instance = new Hls({
+        startFragPrefetch: true,
+        ...(latency === 'low'
           ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5 }
-          : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency] },
-      );
+          : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency] }),
+      });
       hls = instance;
       current.current = instance;
       instance.on(Hls.Events.MANIFEST_PARSED, () => void autoplay(video, onMuted));
