@@ -28,9 +28,6 @@ export const LIVE_SYNC_SECONDS: Record<Latency, number> = {
   'very-high': 10,
 };
 
-/** Low latency further behind than this jumps to live (hls.js catches up by speed only when close). */
-const LOW_MAX_LATENCY_SECONDS = 5;
-
 export type PlaybackStatus = 'idle' | 'connecting' | 'playing';
 
 /** Where a low-latency viewer starts: the newest independent part at least PART-HOLD-BACK from the end. */
@@ -111,15 +108,7 @@ export function useHls(
       const instance = new Hls({
         startFragPrefetch: true,
         ...(low
-          ? {
-              lowLatencyMode: true,
-              maxLiveSyncPlaybackRate: 1.5,
-              autoStartLoad: false,
-              // hls.js speeds up only within one target duration of its target; a start that came out
-              // later than that (a busy machine, measured 5-7 s behind) stayed there. Past 5 s: jump to live.
-              liveSyncDuration: LIVE_SYNC_SECONDS.low,
-              liveMaxLatencyDuration: LOW_MAX_LATENCY_SECONDS,
-            }
+          ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, autoStartLoad: false }
           : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency] }),
       });
       if (low)
