@@ -99,18 +99,16 @@ export function useHls(
         void autoplay(video, onMuted);
         return;
       }
-      // Joining fast (issue 30): the first fragment is fetched while the media source still opens
-      // (startFragPrefetch). Low latency waits for the first playlist and starts at the newest
+      // Joining fast (issue 30): low latency waits for the first playlist and starts at the newest
       // independent part PART-HOLD-BACK allows (below): hls.js's own start, the hold-back before the end,
       // lies inside a GOP, so the first picture waited for every part from the GOP's start (eight
       // requests in a row, 2-3 s on a busy machine); from an independent part it is one small request.
       const low = latency === 'low';
-      const instance = new Hls({
-        startFragPrefetch: true,
-        ...(low
+      const instance = new Hls(
+        low
           ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, autoStartLoad: false }
-          : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency] }),
-      });
+          : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency] },
+      );
       if (low)
         instance.once(Hls.Events.LEVEL_LOADED, (_event, { details }) =>
           instance.startLoad(newestIndependentPart(details) ?? -1),
