@@ -114,7 +114,8 @@ async function openViewer(outputId: string) {
   const page = await context.newPage();
   if (process.env.GLASS_DEBUG) {
     page.on('console', (m) => console.log('page:', m.text()));
-    const short = (u: string) => u.replace(/t=[^&]+/, 't=..').replace(/^.*\/v1\/play\/[^/]+\//, '');
+    const short = (u: string) =>
+      u.replace(/t=[^&]+/, 't=..').replace(/^.*\/v1\/play\/[^/]+\/(t\/[^/]+\/)?/, '');
     page.on('request', (r) => console.log(Date.now() % 100000, 'request:', short(r.url())));
     page.on('requestfailed', (r) => console.log(Date.now() % 100000, 'failed:', short(r.url())));
     page.on('response', (r) => console.log(Date.now() % 100000, 'response:', r.status(), short(r.url())));

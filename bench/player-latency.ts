@@ -64,7 +64,7 @@ async function main() {
       const edge = playlistEdge((await app.inject({ url: hlsUrl })).body);
       const ask = { msn: edge.lastComplete + 1, part: edge.openParts + 1 };
       const at = Date.now();
-      const answer = await app.inject({ url: `${hlsUrl}&_HLS_msn=${ask.msn}&_HLS_part=${ask.part}` });
+      const answer = await app.inject({ url: `${hlsUrl}?_HLS_msn=${ask.msn}&_HLS_part=${ask.part}` });
       times.push(Date.now() - at);
       if (!playlistHas(playlistEdge(answer.body), ask.msn, ask.part)) throw new Error('held to its time-out');
       console.log(`blocking reload for part ${ask.msn}.${ask.part}: answered after ${times.at(-1)} ms`);

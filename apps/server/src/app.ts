@@ -125,6 +125,8 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
             serializers: { req: requestForLog },
           },
     bodyLimit: 1024 * 1024,
+    // A viewer token (~200 characters) is a path segment of the player's HLS addresses (/play/<id>/t/<token>/).
+    routerOptions: { maxParamLength: 600 },
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
     trustProxy: config.trustProxy,
     frameworkErrors,

@@ -72,6 +72,8 @@ export const errorStatus = {
   SOCIAL_PLATFORM_FAILED: 502,
   /** The server lacks a tool this feature needs (e.g. ffprobe for uploads). */
   FEATURE_UNAVAILABLE: 503,
+  /** A blocking playlist reload whose part did not come within three target durations (RFC 8216bis 6.2.5.2). */
+  PLAYLIST_NOT_READY: 503,
   /** Every SRT ingest port of this node is taken: a server capacity limit, not a corporation quota. */
   INGEST_PORTS_EXHAUSTED: 503,
 } as const satisfies Record<string, number>;

@@ -148,21 +148,29 @@ export type PlaySession = z.infer<typeof playSessionSchema>;
 export const playParamsSchema = z.object({ id: z.uuid() });
 export const playTokenQuerySchema = z.object({ t: z.string().min(10).max(500) });
 /**
- * A Low-Latency HLS client's blocking playlist reload (RFC 8216bis 6.2.5.2): answer once segment
- * `_HLS_msn` (and part `_HLS_part` of it) is in the playlist. `_HLS_skip` (delta updates) is accepted and
- * ignored: the whole playlist is sent.
+ * The HLS delivery directives (RFC 8216bis 6.2.5): a blocking playlist reload answered once segment
+ * `_HLS_msn` (and part `_HLS_part` of it) is in the playlist, in low latency; a delta update
+ * (`_HLS_skip`) of a live DVR playlist that offers CAN-SKIP-UNTIL. A playlist that supports neither
+ * ignores them.
  */
+const hlsDirectives = {
+  _HLS_msn: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  _HLS_part: z.coerce.number().int().min(0).max(10_000).optional(),
+  _HLS_skip: z.enum(['YES', 'v2']).optional(),
+};
+// RFC 8216bis 6.2.5.2: a part without its segment is a bad request (400), not a plain playlist.
+const partNeedsMsn = (q: { _HLS_part?: number; _HLS_msn?: number }) =>
+  q._HLS_part === undefined || q._HLS_msn !== undefined;
+const partAlone = { path: ['_HLS_part'], message: 'Needs _HLS_msn' };
 export const playPlaylistQuerySchema = playTokenQuerySchema
-  .extend({
-    _HLS_msn: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-    _HLS_part: z.coerce.number().int().min(0).max(10_000).optional(),
-    _HLS_skip: z.enum(['YES', 'v2']).optional(),
-  })
-  // RFC 8216bis 6.2.5.2: a part without its segment is a bad request (400), not a plain playlist.
-  .refine((q) => q._HLS_part === undefined || q._HLS_msn !== undefined, {
-    path: ['_HLS_part'],
-    message: 'Needs _HLS_msn',
-  });
+  .extend(hlsDirectives)
+  .refine(partNeedsMsn, partAlone);
+/** The playlist under its signed path prefix: the token is in the path, the query holds only directives. */
+export const playDirectivesQuerySchema = z.object(hlsDirectives).refine(partNeedsMsn, partAlone);
+/** A viewer token as a path segment (`/play/<id>/t/<token>/`): a JWT's characters only. */
+export const playSignedParamsSchema = playParamsSchema.extend({
+  token: z.string().regex(/^[\w.-]{10,500}$/, 'Not a viewer token'),
+});
 export type PlayPlaylistQuery = z.infer<typeof playPlaylistQuerySchema>;
 /** Program files: MPEG-TS segments (seg_, vod_), or low latency's init segments, parts and fMP4 segments. */
 export const PLAY_FILE = /^((seg|vod)_\d+\.ts|init_\d+\.mp4|seg_\d+\.m4s|part_\d+_\d+\.m4s)$/;

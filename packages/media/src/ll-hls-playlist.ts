@@ -84,6 +84,10 @@ export interface PlaylistEdge {
   discontinuities: number;
   /** `#EXT-X-TARGETDURATION`, seconds (null when missing). */
   targetSeconds: number | null;
+  /** `#EXT-X-PART-INF` PART-TARGET, seconds (null when the playlist has no parts). */
+  partTargetSeconds: number | null;
+  /** Parts listed for the last complete segment (0 when none are listed). */
+  partsPerSegment: number;
 }
 
 /** Where a (LL-)HLS playlist ends. */
@@ -93,18 +97,30 @@ export function playlistEdge(text: string): PlaylistEdge {
   let openParts = 0;
   let discontinuities = 0;
   let targetSeconds: number | null = null;
+  let partTargetSeconds: number | null = null;
+  let partsPerSegment = 0;
   for (const line of text.split('\n')) {
     if (line.startsWith('#EXT-X-MEDIA-SEQUENCE:')) first = Number(line.slice(22)) || 0;
     else if (line.startsWith('#EXT-X-TARGETDURATION:')) targetSeconds = Number(line.slice(22)) || null;
     else if (line.startsWith('#EXT-X-DISCONTINUITY-SEQUENCE:'))
       discontinuities += Number(line.slice(30)) || 0;
     else if (line === '#EXT-X-DISCONTINUITY') discontinuities++;
+    else if (line.startsWith('#EXT-X-PART-INF:'))
+      partTargetSeconds = Number(/PART-TARGET=([\d.]+)/.exec(line)?.[1]) || null;
     else if (line.startsWith('#EXTINF:')) {
       complete++;
+      partsPerSegment = openParts;
       openParts = 0;
     } else if (line.startsWith('#EXT-X-PART:')) openParts++;
   }
-  return { lastComplete: first + complete - 1, openParts, discontinuities, targetSeconds };
+  return {
+    lastComplete: first + complete - 1,
+    openParts,
+    discontinuities,
+    targetSeconds,
+    partTargetSeconds,
+    partsPerSegment,
+  };
 }
 
 /**
@@ -117,5 +133,18 @@ export function playlistHas(edge: PlaylistEdge, msn: number, part: number | unde
   return part !== undefined && msn === edge.lastComplete + 1 && part < edge.openParts;
 }
 
-/** A request further ahead than this is refused (the spec: more than two segments ahead is an error). */
-export const tooFarAhead = (edge: PlaylistEdge, msn: number) => msn > edge.lastComplete + 2;
+/**
+ * RFC 8216bis 6.2.5.2: `_HLS_msn` more than two segments past the last one, or `_HLS_part` further past
+ * the last listed part than the Advance Part Limit (three divided by the part target when that is under a
+ * second, else three), is a bad request. Names the directive at fault, or null when the request is fine.
+ */
+export function tooFarAhead(edge: PlaylistEdge, msn: number, part?: number): '_HLS_msn' | '_HLS_part' | null {
+  if (msn > edge.lastComplete + 2) return '_HLS_msn';
+  if (part === undefined || msn <= edge.lastComplete || !edge.partTargetSeconds) return null;
+  const target = edge.partTargetSeconds;
+  const limit = target < 1 ? Math.floor(3 / target) : 3;
+  const perSegment = edge.partsPerSegment || Math.round((edge.targetSeconds ?? 2) / target);
+  const lastListed = edge.openParts - 1;
+  const ahead = (msn - edge.lastComplete - 1) * perSegment + part - lastListed;
+  return ahead > limit ? '_HLS_part' : null;
+}

@@ -70,7 +70,14 @@ describe('playlistEdge and playlistHas', () => {
   const edge = playlistEdge(text);
 
   it('reads the last complete segment and the parts of the open one', () => {
-    expect(edge).toEqual({ lastComplete: 6, openParts: 3, discontinuities: 4, targetSeconds: 2 });
+    expect(edge).toEqual({
+      lastComplete: 6,
+      openParts: 3,
+      discontinuities: 4,
+      targetSeconds: 2,
+      partTargetSeconds: 0.3,
+      partsPerSegment: 8,
+    });
   });
 
   it('holds a segment or part that is there, not one still to come', () => {
@@ -80,8 +87,19 @@ describe('playlistEdge and playlistHas', () => {
     expect(playlistHas(edge, 7, 3)).toBe(false);
     expect(playlistHas(edge, 7, undefined)).toBe(false);
     expect(playlistHas(edge, 8, 0)).toBe(false);
-    expect(tooFarAhead(edge, 8)).toBe(false);
-    expect(tooFarAhead(edge, 9)).toBe(true);
+    expect(tooFarAhead(edge, 8)).toBeNull();
+    expect(tooFarAhead(edge, 9)).toBe('_HLS_msn');
+  });
+
+  it('refuses a part further ahead than the Advance Part Limit (3 / 0.3 s = 10 parts)', () => {
+    // The last listed part is 7.2: 7.12 is ten parts ahead, 7.13 eleven.
+    expect(tooFarAhead(edge, 7, 12)).toBeNull();
+    expect(tooFarAhead(edge, 7, 13)).toBe('_HLS_part');
+    // Segment 7 ends after its 8th part (8 per segment, as segment 6): 8.4 is 5 + 5 = 10 parts ahead.
+    expect(tooFarAhead(edge, 8, 4)).toBeNull();
+    expect(tooFarAhead(edge, 8, 5)).toBe('_HLS_part');
+    // A part of a complete segment is there already, whatever its index.
+    expect(tooFarAhead(edge, 6, 40)).toBeNull();
   });
 
   it('counts listed discontinuities on top of the sequence', () => {

@@ -102,7 +102,7 @@ describe(`DVR window (${testDbEngine()})`, () => {
       windowStart: '2026-11-25T10:00:00.000Z',
       windowEnd: '2026-11-25T10:00:12.000Z',
     });
-    expect(dvr.body.hlsUrl).toMatch(new RegExp(`^/v1/play/${dvrPlayer}/.+\\?t=`));
+    expect(dvr.body.hlsUrl).toMatch(new RegExp(`^/v1/play/${dvrPlayer}/t/[\\w.-]+/index\\.m3u8$`));
   });
 });
 

@@ -91,19 +91,22 @@ describe('player & recorder program', () => {
     const session = (await op(ctx.app, 'play.session', { ...pub, params: { id }, body: {} })).body;
     const first = await waitFor('fallback segments', async () => {
       const r = await playlist(session);
-      return r.statusCode === 200 && /\nseg_\d+\.m4s\?t=/.test(r.body) ? r.body : undefined;
+      return r.statusCode === 200 && /\nseg_\d+\.m4s\n/.test(r.body) ? r.body : undefined;
     });
-    // Low latency is LL-HLS: parts, an init segment and a preload hint, each address with the token.
+    // Low latency is LL-HLS: parts, an init segment and a preload hint. The token is the playlist's path
+    // prefix (/play/<id>/t/<token>/): every address in it is relative and carries none.
+    expect(session.hlsUrl).toBe(`/v1/play/${id}/t/${session.token}/index.m3u8`);
     expect(first).toContain('#EXT-X-PART-INF:PART-TARGET=');
+    expect(first).toMatch(/#EXT-X-MAP:URI="init_\d+\.mp4"/);
+    expect(first).toMatch(/#EXT-X-PART:DURATION=[\d.]+,URI="part_\d+_\d+\.m4s"/);
+    expect(first).not.toContain(session.token);
+    const prefix = session.hlsUrl!.replace(/index\.m3u8$/, '');
+    const file = (name: string) => ctx.app.inject({ url: `${prefix}${name}` });
+    // The old address (token in the query) still plays: there every address carries the token.
     const token = `t=${encodeURIComponent(session.token)}`;
-    expect(first).toMatch(new RegExp(`#EXT-X-MAP:URI="init_\\d+\\.mp4\\?${token}"`));
-    expect(first).toMatch(new RegExp(`#EXT-X-PART:DURATION=[\\d.]+,URI="part_\\d+_\\d+\\.m4s\\?${token}"`));
-    const file = (name: string) =>
-      ctx.app.inject({ url: `${routeOf('play.segment', { id, file: name }).url}?${token}` });
-    const segmentName = first
-      .split('\n')
-      .find((l) => l.startsWith('seg_'))!
-      .split('?')[0]!;
+    const legacy = await ctx.app.inject({ url: `${routeOf('play.playlist', { id }).url}?${token}` });
+    expect(legacy.body).toMatch(new RegExp(`#EXT-X-MAP:URI="init_\\d+\\.mp4\\?${token}"`));
+    const segmentName = first.split('\n').find((l) => l.startsWith('seg_'))!;
     const segment = await file(segmentName);
     expect([segment.statusCode, segment.headers['content-type']]).toEqual([200, 'video/iso.segment']);
     expect(segment.rawPayload.subarray(4, 8).toString()).toBe('moof');
@@ -116,7 +119,7 @@ describe('player & recorder program', () => {
     const edge = playlistEdge(first);
     const ask = { msn: edge.lastComplete + 1, part: edge.openParts + 1 };
     const blocked = await ctx.app.inject({
-      url: `${session.hlsUrl}&_HLS_msn=${ask.msn}&_HLS_part=${ask.part}`,
+      url: `${session.hlsUrl}?_HLS_msn=${ask.msn}&_HLS_part=${ask.part}`,
     });
     expect(blocked.statusCode).toBe(200);
     expect(playlistHas(playlistEdge(blocked.body), ask.msn, ask.part)).toBe(true);
@@ -124,14 +127,14 @@ describe('player & recorder program', () => {
     // there is no hint (the next part may open a new segment): the following playlist has one.
     const hint = await waitFor('a playlist with a preload hint', async () => {
       const text = (await playlist(session)).body;
-      return /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="([^"?]+)/.exec(text)?.[1];
+      return /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="([^"]+)/.exec(text)?.[1];
     });
     const hinted = await file(hint);
     expect([hinted.statusCode, hinted.rawPayload.subarray(4, 8).toString()]).toEqual([200, 'moof']);
-    const ahead = await ctx.app.inject({ url: `${session.hlsUrl}&_HLS_msn=${ask.msn + 5}` });
+    const ahead = await ctx.app.inject({ url: `${session.hlsUrl}?_HLS_msn=${ask.msn + 5}` });
     expect([ahead.statusCode, ahead.json().details[0].field]).toEqual([400, '_HLS_msn']);
     // A part without its segment is a bad request (RFC 8216bis 6.2.5.2), not a plain playlist.
-    const partAlone = await ctx.app.inject({ url: `${session.hlsUrl}&_HLS_part=1` });
+    const partAlone = await ctx.app.inject({ url: `${session.hlsUrl}?_HLS_part=1` });
     expect([partAlone.statusCode, partAlone.json().details[0].field]).toEqual([400, 'querystring._HLS_part']);
 
     const mainEncoder = publishTestStream(main.url, { seconds: 60 });
@@ -141,8 +144,8 @@ describe('player & recorder program', () => {
       const text = (await playlist(session)).body;
       const after = text.slice(text.lastIndexOf('#EXT-X-DISCONTINUITY'));
       const seg = after.split('\n').find((l) => l.startsWith('seg_'));
-      const map = /#EXT-X-MAP:URI="([^"?]+)/.exec(after)?.[1];
-      return seg && map ? { seg: seg.split('?')[0]!, map } : undefined;
+      const map = /#EXT-X-MAP:URI="([^"]+)/.exec(after)?.[1];
+      return seg && map ? { seg, map } : undefined;
     });
     const hls = join(ctx.dataDir, 'hls', id);
     const whole = join(ctx.dataDir, 'live-segment.mp4');
@@ -327,7 +330,7 @@ describe('player & recorder program', () => {
     const live = (await op(ctx.app, 'play.session', { ...pub, params: { id }, body: {} })).body;
     await waitFor('a live segment of the MP3 stream', async () => {
       const r = await playlist(live);
-      return r.statusCode === 200 && /\nseg_\d+\.m4s\?t=/.test(r.body) ? true : undefined;
+      return r.statusCode === 200 && /\nseg_\d+\.m4s\n/.test(r.body) ? true : undefined;
     });
     await new Promise((r) => encoder.once('exit', r));
     const recording = await waitFor(
@@ -360,7 +363,11 @@ describe('player & recorder program', () => {
       .body;
     expect(state.vodSeconds).toBeCloseTo(seconds, 1);
     const first = text.split('\n').find((l) => l.startsWith('vod_'))!;
-    const segment = await ctx.app.inject({ method: 'GET', url: `/v1/play/${id}/${first}`, ...pub });
+    const segment = await ctx.app.inject({
+      method: 'GET',
+      url: session.hlsUrl!.replace(/index\.m3u8$/, first),
+      ...pub,
+    });
     expect(segment.statusCode).toBe(200);
     expect(segment.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
 

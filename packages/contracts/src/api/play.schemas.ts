@@ -3,10 +3,12 @@ import { commentSchema, viewerCommentBodySchema } from '../comments';
 import { pageOf } from '../common';
 import {
   PLAY_FILE,
+  playDirectivesQuerySchema,
   playParamsSchema,
   playPlaylistQuerySchema,
   playSessionBodySchema,
   playSessionSchema,
+  playSignedParamsSchema,
   playTokenQuerySchema,
 } from '../outputs';
 import { playRoutes } from './play';
@@ -22,6 +24,11 @@ const viewer = [
 
 const params = playParamsSchema;
 const query = playTokenQuerySchema;
+const file = z.string().regex(PLAY_FILE, 'Not a segment name');
+const playlistSummary =
+  'The HLS playlist (viewer token required), gzip or brotli when the client accepts it. In low latency an LL-HLS playlist that blocks until the part asked for with _HLS_msn/_HLS_part is there (at most 3 target durations, then 503; too far ahead 400); a live DVR playlist offers delta updates (CAN-SKIP-UNTIL, _HLS_skip=YES)';
+const segmentSummary =
+  'An HLS segment, or in low latency an init segment or part (viewer token required); the next part, announced by the preload hint, is answered once written';
 
 export const playSchemas = schemasFor(playRoutes, {
   session: {
@@ -39,18 +46,22 @@ export const playSchemas = schemasFor(playRoutes, {
     errors: viewer,
   },
   playlist: {
-    summary:
-      'The HLS playlist (viewer token required); in low latency an LL-HLS playlist that blocks until the part asked for with _HLS_msn/_HLS_part is there (at most 3 target durations)',
+    summary: `${playlistSummary}. Every address in it carries the token; prefer signedPlaylist`,
     params,
     query: playPlaylistQuerySchema,
-    errors: [...viewer, 'VALIDATION_FAILED'],
+    errors: [...viewer, 'VALIDATION_FAILED', 'PLAYLIST_NOT_READY'],
   },
-  segment: {
+  segment: { errors: viewer, summary: segmentSummary, params: params.extend({ file }), query },
+  signedPlaylist: {
+    summary: `${playlistSummary}. The token is the path prefix; the addresses in it are relative`,
+    params: playSignedParamsSchema,
+    query: playDirectivesQuerySchema,
+    errors: [...viewer, 'VALIDATION_FAILED', 'PLAYLIST_NOT_READY'],
+  },
+  signedSegment: {
     errors: viewer,
-    summary:
-      'An HLS segment, or in low latency an init segment or part (viewer token required); the next part, announced by the preload hint, is answered once written',
-    params: params.extend({ file: z.string().regex(PLAY_FILE, 'Not a segment name') }),
-    query,
+    summary: `${segmentSummary}; the token is the path prefix`,
+    params: playSignedParamsSchema.extend({ file }),
   },
   comments: { summary: 'Approved comments', params, query, response: pageOf(commentSchema), errors: viewer },
   comment: {

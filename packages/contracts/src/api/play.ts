@@ -2,7 +2,8 @@ import { routeTable } from './route';
 
 /**
  * The public player's API (spec section 5): no account; the session call checks password, embedding origin
- * and viewer limit and hands out a viewer token (`t`) that every other call carries.
+ * and viewer limit and hands out a viewer token (`t`) that every other call carries (in the query, or for
+ * the HLS files as the path prefix `/play/<id>/t/<token>/`).
  */
 export const playRoutes = routeTable({
   session: {
@@ -24,6 +25,20 @@ export const playRoutes = routeTable({
   segment: {
     method: 'GET',
     path: '/play/:id/:file',
+    access: 'public',
+    produces: 'video/mp2t',
+  },
+  // The same two under a signed path prefix (issue 30): the playlist's lines stay relative and carry no
+  // token, so a day of DVR is not 10,800 copies of it. The query-token forms above keep working.
+  signedPlaylist: {
+    method: 'GET',
+    path: '/play/:id/t/:token/index.m3u8',
+    access: 'public',
+    produces: 'application/vnd.apple.mpegurl',
+  },
+  signedSegment: {
+    method: 'GET',
+    path: '/play/:id/t/:token/:file',
     access: 'public',
     produces: 'video/mp2t',
   },

@@ -1,8 +1,13 @@
+import compress from '@fastify/compress';
 import { playRoutes as playTable } from '@stromwerk/contracts/api/play';
 import { playSchemas } from '@stromwerk/contracts/api/play.schemas';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerTable } from '../../lib/table-routes';
 import { LIMITS } from '../auth/limits';
+import type { PlaylistRequest } from './play.service';
+import type { Addressing } from './playlist-text';
+
+const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 
 /** The headers that say which page a request comes from, and the login if any (see PlayService.verify). */
 const from = (req: FastifyRequest) => ({
@@ -15,33 +20,57 @@ const from = (req: FastifyRequest) => ({
 /** The public player's API: no account, a viewer token from the session call instead. */
 export async function playRoutes(app: FastifyInstance) {
   const { play, comments } = app.services;
+  // Playlists only, on request (reply.compress), in this plugin's scope: a day of DVR is ~900 kB of text
+  // (~70 kB compressed), while segments are video that does not compress. The sync path (every playlist
+  // fits) gives the compressed length, which is what the usage meter counts.
+  await app.register(compress, {
+    global: false,
+    encodings: ['br', 'gzip'],
+    customTypes: /^application\/vnd\.apple\.mpegurl/,
+    syncThreshold: 16 * 1024 * 1024,
+  });
+
+  const playlist = async (
+    reply: FastifyReply,
+    req: FastifyRequest,
+    id: string,
+    token: string,
+    q: { _HLS_msn?: number; _HLS_part?: number; _HLS_skip?: PlaylistRequest['skip'] },
+    addressing: Addressing,
+  ) => {
+    const directives = { msn: q._HLS_msn, part: q._HLS_part, skip: q._HLS_skip };
+    const { body, egress } = await play.playlist(id, token, from(req), directives, addressing);
+    reply.header('content-type', PLAYLIST_TYPE).header('cache-control', 'no-cache');
+    reply.compress(body);
+    const sent = Number(reply.getHeader('content-length'));
+    egress(reply.getHeader('content-encoding') && sent > 0 ? sent : Buffer.byteLength(body));
+    return reply;
+  };
+  const segment = async (
+    reply: FastifyReply,
+    req: FastifyRequest,
+    id: string,
+    file: string,
+    token: string,
+  ) => {
+    const { stream, size, contentType } = await play.segment(id, file, token, from(req));
+    return reply
+      .header('content-type', contentType)
+      .header('content-length', size)
+      .header('cache-control', 'private, max-age=86400')
+      .send(stream);
+  };
+
   registerTable(app, playTable, playSchemas, ['player'], {
     session: {
       handler: (req) => play.session(req.params.id, req.body, from(req)),
       config: { rateLimit: { max: 30, timeWindow: '1 minute' }, attempts: LIMITS.playerPassword },
     },
     state: (req) => play.state(req.params.id, req.query.t, from(req)),
-    playlist: async (req, reply) => {
-      const { t, _HLS_msn: msn, _HLS_part: part } = req.query;
-      const text = await play.playlist(req.params.id, t, from(req), { msn, part });
-      return reply
-        .header('content-type', 'application/vnd.apple.mpegurl')
-        .header('cache-control', 'no-cache')
-        .send(text);
-    },
-    segment: async (req, reply) => {
-      const { stream, size, contentType } = await play.segment(
-        req.params.id,
-        req.params.file,
-        req.query.t,
-        from(req),
-      );
-      return reply
-        .header('content-type', contentType)
-        .header('content-length', size)
-        .header('cache-control', 'private, max-age=86400')
-        .send(stream);
-    },
+    playlist: (req, reply) => playlist(reply, req, req.params.id, req.query.t, req.query, 'query'),
+    segment: (req, reply) => segment(reply, req, req.params.id, req.params.file, req.query.t),
+    signedPlaylist: (req, reply) => playlist(reply, req, req.params.id, req.params.token, req.query, 'path'),
+    signedSegment: (req, reply) => segment(reply, req, req.params.id, req.params.file, req.params.token),
     comments: async (req) =>
       comments.listPublic((await play.verify(req.params.id, req.query.t, from(req))).row),
     comment: {

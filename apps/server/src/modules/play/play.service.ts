@@ -18,7 +18,9 @@ import { programDir } from '../outputs/program-engine';
 import type { Viewers } from '../outputs/viewers';
 import { readVod } from '../outputs/vod-packager';
 import type { UsageMeter } from '../usage/usage-meter';
+import { type Addressing, presentPlaylist } from './playlist-text';
 import { PlaylistWaits } from './playlist-waits';
+import { notAllowed, originAllowed, originOf, type RequestOrigin } from './viewer-origin';
 import { ViewerThrottle } from './viewer-throttle';
 
 const TOKEN_HOURS = 12;
@@ -34,11 +36,16 @@ const CONTENT_TYPES: Record<string, string> = {
   m4s: 'video/iso.segment',
 };
 
-/** A blocking playlist reload of low latency: `_HLS_msn` and `_HLS_part`. */
+/** Delivery directives: a blocking reload of low latency (`_HLS_msn`, `_HLS_part`), a delta update (`_HLS_skip`). */
 export interface PlaylistRequest {
   msn?: number;
   part?: number;
+  skip?: 'YES' | 'v2';
 }
+
+/** The HLS addresses of a viewer token: its files relative to a signed path prefix, no token per line. */
+const signedPlaylistUrl = (id: string, token: string) =>
+  `/v1${fillPath(playRoutes.signedPlaylist.path, { id, token: encodeURIComponent(token) })}`;
 
 const scopeOf = (row: OutputRow) => ({ corporationId: row.corporationId, workspaceId: row.workspaceId });
 
@@ -48,45 +55,6 @@ const rulesVersion = (row: OutputRow) =>
     .update(JSON.stringify([row.passwords, row.settings.whitelist]))
     .digest('base64url')
     .slice(0, 12);
-
-/** `*.example.com` matches sub.example.com; `example.com` matches itself (any port unless one is given). */
-export function originAllowed(origin: string, whitelist: readonly string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
-  const host = url.hostname.toLowerCase();
-  return whitelist.some((entry) => {
-    const [name, port] = entry.split(':') as [string, string | undefined];
-    if (port && url.port !== port) return false;
-    return name.startsWith('*.') ? host.endsWith(name.slice(1)) : host === name;
-  });
-}
-
-/**
- * What a browser tells about the page behind a request: the Origin header, the Referer, our Host; and
- * the signed-in caller when the request carries a login (a member's DVR playlist needs it).
- */
-export interface RequestOrigin {
-  origin?: string;
-  referer?: string;
-  host?: string;
-  actor?: Actor | null;
-}
-
-const originOf = (value: string | undefined): string | null => {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
-};
-
-const notAllowed = () => new AppError('DOMAIN_NOT_ALLOWED', 'This player may not be embedded on this site');
 
 /**
  * The public side of a player & recorder. A viewer passes the access rules once (password, embedding
@@ -199,10 +167,7 @@ export class PlayService {
       token,
       name: row.name,
       input,
-      hlsUrl:
-        input === 'offline'
-          ? null
-          : `/v1${fillPath(playRoutes.playlist.path, { id: row.id })}?t=${encodeURIComponent(token)}`,
+      hlsUrl: input === 'offline' ? null : signedPlaylistUrl(row.id, token),
       latency: s.latency,
       background: s.background,
       direction: s.direction,
@@ -265,7 +230,7 @@ export class PlayService {
       .setSubject(`member:${userId}`)
       .setExpirationTime('1h')
       .sign(await this.tokens.secret());
-    return `/v1${fillPath(playRoutes.playlist.path, { id: row.id })}?t=${encodeURIComponent(token)}`;
+    return signedPlaylistUrl(row.id, token);
   }
 
   async state(id: string, token: string, req: RequestOrigin = {}) {
@@ -274,10 +239,18 @@ export class PlayService {
   }
 
   /**
-   * The program's playlist with the token added to every segment address; counts the viewer. While the
-   * program is the recording of the last stream, that is its VOD playlist (once it is complete).
+   * The program's playlist; counts the viewer. While the program is the recording of the last stream,
+   * that is its VOD playlist (once it is complete). Asked for under the signed path prefix, its lines stay
+   * relative; with the token in the query, every address in it gets the token. `egress` meters the bytes
+   * actually sent (compressed or not).
    */
-  async playlist(id: string, token: string, req: RequestOrigin = {}, block: PlaylistRequest = {}) {
+  async playlist(
+    id: string,
+    token: string,
+    req: RequestOrigin = {},
+    directives: PlaylistRequest = {},
+    addressing: Addressing = 'query',
+  ) {
     const { row, viewerId, member } = await this.verify(id, token, req);
     const dir = this.hlsDir(id);
     let text =
@@ -285,7 +258,9 @@ export class PlayService {
         ? await readVod(dir)
         : await readFile(join(dir, 'index.m3u8'), 'utf8').catch(() => null);
     if (!text) throw notFound('Playlist');
-    if (block.msn !== undefined && isLlPlaylist(text)) text = await this.blockingReload(dir, text, block);
+    // Directives a playlist does not support are ignored (RFC 8216bis 6.2.5): blocking needs LL-HLS.
+    if (directives.msn !== undefined && isLlPlaylist(text))
+      text = await this.blockingReload(dir, text, directives);
     if (!member && this.counted.due(viewerId)) {
       // Watch time since this viewer's previous counted request, whichever process served that one.
       const { watchedSeconds, watching } = await this.viewers.seen(id, viewerId);
@@ -293,34 +268,34 @@ export class PlayService {
       this.meter.add(scopeOf(row), 'viewer_seconds', watchedSeconds);
       this.meter.gauge(scopeOf(row), 'peak_viewers', watching);
     }
-    const t = encodeURIComponent(token);
-    const body = text
-      .split('\n')
-      .map((line) =>
-        !line
-          ? line
-          : line.startsWith('#')
-            ? line.replace(/URI="([^"?]+)"/g, `URI="$1?t=${t}"`)
-            : `${line.trim()}?t=${t}`,
-      )
-      .join('\n');
-    this.meter.add(scopeOf(row), 'egress_bytes', Buffer.byteLength(body));
-    return body;
+    const body = presentPlaylist(text, { skip: directives.skip !== undefined, addressing, token });
+    return { body, egress: (bytes: number) => this.meter.add(scopeOf(row), 'egress_bytes', bytes) };
   }
 
   /**
-   * Holds a low-latency playlist request until the segment or part asked for is listed (or three target
-   * durations passed: then the playlist as it is). More than two segments ahead is an error.
+   * Holds a low-latency playlist request until the segment or part asked for is listed (RFC 8216bis
+   * 6.2.5.2): further ahead than the specification allows is a 400 at once, and a part that did not come
+   * within three target durations a 503 (the client asks again; the playlist as it was would look to it
+   * like an answer).
    */
   private async blockingReload(dir: string, text: string, { msn, part }: PlaylistRequest) {
     const edge = playlistEdge(text);
     if (msn === undefined || playlistHas(edge, msn, part)) return text;
-    if (tooFarAhead(edge, msn))
-      throw new AppError('VALIDATION_FAILED', '_HLS_msn: More than two segments ahead of the live edge', [
-        { field: '_HLS_msn', message: 'More than two segments ahead of the live edge' },
-      ]);
+    const far = tooFarAhead(edge, msn, part);
+    if (far) {
+      const message =
+        far === '_HLS_msn'
+          ? 'More than two segments ahead of the live edge'
+          : 'Further ahead of the last part than the Advance Part Limit';
+      throw new AppError('VALIDATION_FAILED', `${far}: ${message}`, [{ field: far, message }]);
+    }
     const waitMs = BLOCK_TARGET_DURATIONS * (edge.targetSeconds ?? 2) * 1000;
-    return (await this.waits.playlist(dir, msn, part, waitMs)) ?? text;
+    const answer = await this.waits.playlist(dir, msn, part, waitMs);
+    if (answer && playlistHas(playlistEdge(answer), msn, part)) return answer;
+    throw new AppError(
+      'PLAYLIST_NOT_READY',
+      `Segment ${msn}${part === undefined ? '' : ` part ${part}`} did not come in time`,
+    );
   }
 
   async segment(id: string, file: string, token: string, req: RequestOrigin = {}) {

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { takeEarlySession } from './early-start';
 import { playApi } from './play-client';
 
 /**
@@ -8,22 +9,6 @@ import { playApi } from './play-client';
 export function useStartSession(outputId: string) {
   return useMutation({
     mutationFn: (body: { password?: string; embedOrigin?: string }) =>
-      playApi.session({ params: { id: outputId }, body }),
+      takeEarlySession(outputId, body.password) ?? playApi.session({ params: { id: outputId }, body }),
   });
-}
-
-/**
- * The site that frames the player, or our own origin when the player page is opened directly: the
- * server checks it against the whitelist and binds the viewer token to it. Framed without a known
- * ancestor (no ancestorOrigins, no referrer), nothing is sent and a whitelisted player refuses.
- */
-export function embeddingOrigin(): string | undefined {
-  if (window.self === window.top) return window.location.origin;
-  const ancestor = window.location.ancestorOrigins?.[0];
-  if (ancestor) return ancestor;
-  try {
-    return document.referrer ? new URL(document.referrer).origin : undefined;
-  } catch {
-    return undefined;
-  }
 }

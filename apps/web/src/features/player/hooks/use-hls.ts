@@ -30,6 +30,26 @@ export const LIVE_SYNC_SECONDS: Record<Latency, number> = {
 
 export type PlaybackStatus = 'idle' | 'connecting' | 'playing';
 
+/** Where a low-latency viewer starts: the newest independent part at least PART-HOLD-BACK from the end. */
+export function newestIndependentPart(details: {
+  partList: readonly { independent: boolean; start: number }[] | null;
+  edge: number;
+  partHoldBack: number;
+}): number | null {
+  const limit = details.edge - details.partHoldBack;
+  const parts = details.partList ?? [];
+  for (let i = parts.length - 1; i >= 0; i--)
+    if (parts[i]!.independent && parts[i]!.start <= limit) return parts[i]!.start;
+  return null;
+}
+
+let hlsModule: Promise<typeof import('hls.js/light')> | null = null;
+/** hls.js (its light build), fetched once; the player page asks for it before it knows the playlist. */
+export const preloadHls = () => {
+  hlsModule ??= import('hls.js/light');
+  return hlsModule;
+};
+
 async function autoplay(video: HTMLVideoElement, onMuted: () => void) {
   try {
     await video.play();
@@ -72,18 +92,27 @@ export function useHls(
     setStatus('connecting');
 
     const start = async () => {
-      const { default: Hls } = await import('hls.js/light');
+      const { default: Hls } = await preloadHls();
       if (stopped) return;
       if (!Hls.isSupported()) {
         video.src = src;
         void autoplay(video, onMuted);
         return;
       }
+      // Joining fast (issue 30): low latency waits for the first playlist and starts at the newest
+      // independent part PART-HOLD-BACK allows (below): hls.js's own start, the hold-back before the end,
+      // lies inside a GOP, so the first picture waited for every part from the GOP's start (eight
+      // requests in a row, 2-3 s on a busy machine); from an independent part it is one small request.
+      const low = latency === 'low';
       const instance = new Hls(
-        latency === 'low'
-          ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5 }
+        low
+          ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, autoStartLoad: false }
           : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency] },
       );
+      if (low)
+        instance.once(Hls.Events.LEVEL_LOADED, (_event, { details }) =>
+          instance.startLoad(newestIndependentPart(details) ?? -1),
+        );
       hls = instance;
       current.current = instance;
       instance.on(Hls.Events.MANIFEST_PARSED, () => void autoplay(video, onMuted));
