@@ -1,0 +1,93 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { adminApi, ownerHome, uploadReadyMedia } from './support/api';
+import { expect, test } from './support/fixtures';
+import { smallVideo } from './support/media-files';
+
+/**
+ * How the Video Editor handles for a first-time user (issue 33): trim edges that can be grabbed where a
+ * transition overlaps two clips; the playhead's keys (a frame, a second, the cuts) and their help; a
+ * split that refuses a fragment; the conflict notice in view; numbers in German; the 390 px layout.
+ * Drafts are made through the API (two 3 s clips joined by a 1 s fade: 5 s), no render.
+ */
+test.use({ session: 'owner' });
+
+let home = { c: '', w: '' };
+let media: string[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  const { corporation } = await ownerHome();
+  const workspace = await adminApi().workspaces.create({
+    body: { corporationId: corporation.id, name: `Editor handling ${Date.now()}` },
+  });
+  home = { c: corporation.id, w: workspace.id };
+  media = await Promise.all(
+    ['Dawn', 'Dusk'].map((name) => uploadReadyMedia(workspace.id, smallVideo(name), name)),
+  );
+});
+
+async function openDraft(page: Page, name: string) {
+  const clip = (id: string, mediaId: string) => ({
+    id,
+    mediaId,
+    inMs: 0,
+    outMs: 3000,
+    volume: 1,
+    muted: false,
+    fadeInMs: 120,
+    fadeOutMs: 0,
+  });
+  const draft = await adminApi().drafts.create({
+    body: {
+      workspaceId: home.w,
+      name,
+      timeline: {
+        main: [
+          { ...clip('c1', media[0]!), transitionOut: { type: 'fade', durationMs: 1000 } },
+          clip('c2', media[1]!),
+        ],
+        overlays: [],
+        audio: [],
+      },
+      output: { fps: 25 } as never,
+    },
+  });
+  await page.goto(`/${home.c}/${home.w}/editor?draft=${draft.id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return draft;
+}
+
+const sliderValue = async (page: Page, name: string) =>
+  Number(await page.getByRole('slider', { name }).getAttribute('aria-valuenow'));
+
+test("clip 1's Out edge lies on top where the fade overlaps clip 2, is a 24 px target, and a drag trims", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await openDraft(page, `Trim ${Date.now()}`);
+  const out1 = page.getByRole('slider', { name: 'Out of clip 1' });
+  await out1.scrollIntoViewIfNeeded();
+  const box = (await out1.boundingBox())!;
+  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+  // What the mouse grabs at the edge's middle is the edge itself, not the next clip over it.
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  expect(
+    await page.evaluate(
+      ([px, py]) => document.elementFromPoint(px!, py!)?.getAttribute('aria-label'),
+      [x, y],
+    ),
+  ).toBe('Out of clip 1');
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="strip-main"]')
+    .withRules(['target-size'])
+    .analyze();
+  expect(axe.violations.map((v) => v.nodes.length)).toEqual([]);
+
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x - 60, y, { steps: 6 });
+  await page.mouse.up();
+  await expect.poll(() => sliderValue(page, 'Out of clip 1')).toBeLessThan(2.6);
+  expect(await sliderValue(page, 'In of clip 2')).toBe(0);
+});
