@@ -91,3 +91,56 @@ test("clip 1's Out edge lies on top where the fade overlaps clip 2, is a 24 px t
   await expect.poll(() => sliderValue(page, 'Out of clip 1')).toBeLessThan(2.6);
   expect(await sliderValue(page, 'In of clip 2')).toBe(0);
 });
+
+const keyWords = {
+  en: {
+    keys: 'Keyboard keys',
+    listed: ['Shift+← / → one second', 'Page Up / Page Down', 'Home / End', 'Alt+← / →', 'Ctrl+Y'],
+    refused: /Not split: both parts must be longer than the shortest transition \(0\.2 s\)/,
+  },
+  de: {
+    keys: 'Tastenkürzel',
+    listed: ['Umschalt+← / → eine Sekunde', 'Bild↑ / Bild↓', 'Pos1 / Ende', 'Alt+← / →', 'Strg+Y'],
+    refused: /Nicht geteilt: Beide Teile müssen länger sein als der kürzeste Übergang \(0,2 s\)/,
+  },
+} as const;
+
+for (const lang of ['en', 'de'] as const) {
+  test.describe(lang, () => {
+    test.use({ lang });
+
+    test(`the playhead moves a frame, a second with Shift, cut to cut; the help lists it; no fragment split (${lang})`, async ({
+      page,
+    }) => {
+      const w = keyWords[lang];
+      await page.setViewportSize({ width: 1200, height: 900 });
+      await openDraft(page, `Keys ${lang} ${Date.now()}`);
+      const help = page.getByRole('list', { name: w.keys });
+      for (const words of w.listed) await expect(help).toContainText(words);
+
+      const playhead = page.getByRole('slider', { name: lang === 'en' ? 'Playhead' : 'Abspielkopf' });
+      const at = async (key: string, ms: string) => {
+        await playhead.press(key);
+        await expect(playhead).toHaveValue(ms);
+      };
+      await playhead.focus();
+      await at('ArrowRight', '40'); // one frame at 25 fps
+      await at('Shift+ArrowRight', '1040');
+      await at('ArrowLeft', '1000');
+      await at('PageDown', '2000'); // clip 2 starts (the fade overlaps 1 s)
+      await at('PageDown', '5000');
+      await at('PageUp', '2000');
+      await at('Home', '0');
+
+      // Three frames in: S refuses the 0.12 s fragment and says why; a second in, it splits.
+      for (let i = 0; i < 3; i += 1) await playhead.press('ArrowRight');
+      await page.keyboard.press('s');
+      await expect(page.getByRole('status').filter({ hasText: w.refused })).toBeVisible();
+      await expect(page.getByTestId('draft-clip')).toHaveCount(2);
+      await at('Shift+ArrowRight', '1120');
+      await page.keyboard.press('s');
+      await expect(page.getByTestId('draft-clip')).toHaveCount(3);
+      await expect(page.getByRole('status').filter({ hasText: w.refused })).toHaveCount(0);
+    });
+  });
+}
