@@ -144,3 +144,18 @@ for (const lang of ['en', 'de'] as const) {
     });
   });
 }
+
+test('the conflict notice appears where the user is working, as an alert', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  const draft = await openDraft(page, `Conflict ${Date.now()}`);
+  const titles = page.getByRole('heading', { level: 2, name: 'Titles' });
+  await titles.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await adminApi().drafts.update({
+    params: { id: draft.id },
+    body: { revision: draft.revision, name: 'Theirs' },
+  });
+  const notice = page.getByRole('alert').filter({ hasText: 'Someone else saved this draft' });
+  await expect(notice).toBeInViewport({ ratio: 1 });
+  await expect(titles).toBeInViewport();
+});
