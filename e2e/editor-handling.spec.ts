@@ -159,3 +159,30 @@ test('the conflict notice appears where the user is working, as an alert', async
   await expect(notice).toBeInViewport({ ratio: 1 });
   await expect(titles).toBeInViewport();
 });
+
+test.describe('de', () => {
+  test.use({ lang: 'de' });
+
+  test('numbers in German: shown with a comma, typed with a comma, labels whole (de)', async ({ page }) => {
+    await page.setViewportSize({ width: 1200, height: 900 });
+    const draft = await openDraft(page, `Zahlen ${Date.now()}`);
+    const first = page.getByRole('group', { name: 'Clip 1: Dawn' });
+    const fadeIn = first.getByRole('spinbutton', { name: 'Einblenden (s)' });
+    await expect(fadeIn).toHaveValue('0,12');
+    await fadeIn.fill('0,5');
+    await first.getByRole('spinbutton', { name: 'Lautstärke (%)' }).fill('50');
+    await page.keyboard.press('Control+s');
+    await expect(page.getByText('Gespeichert', { exact: true })).toBeVisible();
+    const saved = await adminApi().drafts.get({ params: { id: draft.id } });
+    expect(saved.timeline.main[0]).toMatchObject({ fadeInMs: 500, volume: 0.5 });
+
+    // No label of a clip's fields is cut off ("Lautstärk…").
+    const cut = await first
+      .locator('label')
+      .evaluateAll((labels) =>
+        labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent),
+      );
+    expect(cut).toEqual([]);
+    expect(await first.locator('label').count()).toBeGreaterThan(4);
+  });
+});
