@@ -186,3 +186,21 @@ test.describe('de', () => {
     expect(await first.locator('label').count()).toBeGreaterThan(4);
   });
 });
+
+test('at 390 px the transition select lies inside the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openDraft(page, `Narrow ${Date.now()}`);
+  const select = page.getByRole('group', { name: 'Transition after clip 1' }).getByRole('combobox');
+  await select.scrollIntoViewIfNeeded();
+  // Where it lies with nothing scrolled sideways (scrolling it into view may have scrolled the page).
+  const { left, right } = await select.evaluate((el) => {
+    for (let a = el.parentElement; a; a = a.parentElement) a.scrollLeft = 0;
+    window.scrollTo(0, window.scrollY);
+    return el.getBoundingClientRect();
+  });
+  expect(left).toBeGreaterThanOrEqual(0);
+  expect(right).toBeLessThanOrEqual(390);
+  await select.click();
+  await page.getByRole('option', { name: 'Wipe left' }).click();
+  await expect(select).toHaveText('Wipe left');
+});

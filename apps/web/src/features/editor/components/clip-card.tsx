@@ -67,6 +67,7 @@ export function ClipCard({
       variant="outlined"
       sx={{
         width: 236,
+        maxWidth: '100%',
         p: 1.25,
         display: 'grid',
         gap: 1,
@@ -88,7 +89,7 @@ export function ClipCard({
       <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {index + 1}. {name}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <SecondsField
           label={t('main.in')}
           valueMs={clip.inMs}
