@@ -223,6 +223,8 @@ for (const lang of ['en', 'de'] as const) {
       // On the timeline strip: drag the first clip past the second, then trim the second's end by its edge.
       const blocks = page.getByTestId('strip-clip');
       await expect(blocks).toHaveCount(2);
+      // Focusing the cards may have scrolled the strip out of view (the mouse acts in the viewport).
+      await blocks.nth(0).scrollIntoViewIfNeeded();
       const from = (await blocks.nth(0).boundingBox())!;
       const to = (await blocks.nth(1).boundingBox())!;
       await page.mouse.move(from.x + from.width / 2, from.y + 12);

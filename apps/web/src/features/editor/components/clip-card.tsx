@@ -66,7 +66,8 @@ export function ClipCard({
       data-testid="draft-clip"
       variant="outlined"
       sx={{
-        width: 236,
+        // Two number fields side by side, with whole German labels ("Einblenden (s)", "Ausblenden (s)").
+        width: 280,
         maxWidth: '100%',
         p: 1.25,
         display: 'grid',
