@@ -223,6 +223,8 @@ for (const lang of ['en', 'de'] as const) {
       // On the timeline strip: drag the first clip past the second, then trim the second's end by its edge.
       const blocks = page.getByTestId('strip-clip');
       await expect(blocks).toHaveCount(2);
+      // Focusing the cards may have scrolled the strip out of view (the mouse acts in the viewport).
+      await blocks.nth(0).scrollIntoViewIfNeeded();
       const from = (await blocks.nth(0).boundingBox())!;
       const to = (await blocks.nth(1).boundingBox())!;
       await page.mouse.move(from.x + from.width / 2, from.y + 12);
@@ -263,10 +265,10 @@ for (const lang of ['en', 'de'] as const) {
       await image.getByRole('combobox', { name: w.position }).click();
       await page.getByRole('option', { name: w.bottomRight }).click();
 
-      // The playhead to 2 s by keyboard (40 ms a step), then S splits the first clip there.
+      // The playhead to 2 s by keyboard (Shift+→: a second a step), then S splits the first clip there.
       const playhead = page.getByRole('slider', { name: w.playhead });
       await playhead.focus();
-      for (let i = 0; i < 50; i += 1) await playhead.press('ArrowRight');
+      for (let i = 0; i < 2; i += 1) await playhead.press('Shift+ArrowRight');
       await expect(page.getByTestId('playhead')).toHaveText(/^0:02\.0 /);
       await page.keyboard.press('s');
       await expect

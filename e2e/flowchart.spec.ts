@@ -242,9 +242,6 @@ test('exports the whole chart as PNG and as SVG', async ({ page }) => {
   expect(png.suggestedFilename()).toMatch(/^flowchart-flowchart-\d+-\d{4}-\d{2}-\d{2}\.png$/);
   const image = await readFile((await png.path())!);
   expect(image.subarray(1, 4).toString('latin1')).toBe('PNG');
-  // IHDR: width and height as big-endian integers; the whole chart, not a sliver.
-  expect(image.readUInt32BE(16)).toBeGreaterThan(400);
-  expect(image.readUInt32BE(20)).toBeGreaterThan(200);
 
   const [svg] = await Promise.all([
     page.waitForEvent('download'),
@@ -254,6 +251,20 @@ test('exports the whole chart as PNG and as SVG', async ({ page }) => {
   const saved = await readFile((await svg.path())!, 'utf8');
   const text = saved.startsWith('data:') ? decodeURIComponent(saved.replace(/^data:[^,]*,/, '')) : saved;
   expect(text.startsWith('<svg')).toBe(true);
+  // Issue 33 point 1: the SVG opens at the chart's own size (three columns of 232 px nodes, drawn at zoom
+  // 1), its text at least 12 px; the PNG is the same picture at twice the pixels (IHDR: big-endian sizes).
+  const [, width, height] = /^<svg[^>]*\swidth="(\d+)"[^>]*\sheight="(\d+)"/.exec(text) ?? [];
+  expect(Number(width)).toBeGreaterThan(3 * 232);
+  expect(text).toMatch(/transform: translate\([-\d.]+px, [-\d.]+px\) scale\(1\)/);
+  // html-to-image writes each font 0.1 px smaller (its guard against wrapping): 11.9 is a 12 px font.
+  const fontSizes = [...text.matchAll(/font: \d+ ([\d.]+)px/g)].map((m) => Number(m[1]));
+  expect(fontSizes.length).toBeGreaterThan(0);
+  expect(Math.min(...fontSizes)).toBeGreaterThanOrEqual(11.9);
+  expect([image.readUInt32BE(16), image.readUInt32BE(20)]).toEqual([2 * Number(width), 2 * Number(height)]);
+  // The edges keep their paint (the stylesheet's, which html-to-image does not copy into SVG shapes).
+  const edges = text.match(/<path[^>]*class="fc-edge[^>]*>/g) ?? [];
+  expect(edges.length).toBeGreaterThan(2);
+  for (const edge of edges) expect(edge).toMatch(/fill: none/);
   // Every kind of node is in the picture, including those scrolled out of view.
   for (const name of ['Studio A', 'Main stage', 'YouTube', 'Partner CDN']) expect(text).toContain(name);
 });

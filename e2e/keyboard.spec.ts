@@ -83,3 +83,26 @@ test('keyboard only: navigate areas, use the switcher and the language menu', as
   await expect(page.getByRole('heading', { level: 1, name: 'Stream-Quellen' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sprache: Deutsch' })).toBeFocused();
 });
+
+for (const [lang, skip, email] of [
+  ['en', 'Skip to main content', 'Email address'],
+  ['de', 'Zum Hauptinhalt springen', 'E-Mail-Adresse'],
+] as const) {
+  test.describe(`login (${lang})`, () => {
+    test.use({ session: 'none', lang });
+
+    test(`the first Tab on /login reaches the skip link, then the form (${lang})`, async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByLabel(email)).toBeVisible();
+      await expect(page.getByLabel(email)).not.toBeFocused();
+      await page.keyboard.press('Tab');
+      const toContent = page.getByRole('link', { name: skip });
+      await expect(toContent).toBeFocused();
+      await expect(toContent).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('main')).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.getByLabel(email)).toBeFocused();
+    });
+  });
+}

@@ -1,5 +1,5 @@
 import type { MainClip } from '@stromwerk/contracts/drafts';
-import { SPLIT_MIN_MS } from './timeline-edit';
+import { MIN_CLIP_MS } from './timeline-edit';
 
 /**
  * The arithmetic of the timeline strip, pure: where a block sits, which part of its media's picture strip
@@ -8,8 +8,6 @@ import { SPLIT_MIN_MS } from './timeline-edit';
 
 /** A block narrower than this could not be seen or grabbed; it is drawn this wide. */
 export const MIN_BLOCK_PX = 6;
-/** The smallest clip the server takes (In to Out), the same rule as a split. */
-export const MIN_CLIP_MS = SPLIT_MIN_MS;
 
 /** Pixels per millisecond for a strip `widthPx` wide showing `durationMs` (an empty strip shows 10 s). */
 export const scaleOf = (widthPx: number, durationMs: number) => widthPx / Math.max(durationMs, 10_000);

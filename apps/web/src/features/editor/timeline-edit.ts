@@ -1,4 +1,10 @@
-import type { MainClip, OverlayClip, Timeline, Transition } from '@stromwerk/contracts/drafts';
+import {
+  type MainClip,
+  type OverlayClip,
+  type Timeline,
+  TRANSITION_MS,
+  type Transition,
+} from '@stromwerk/contracts/drafts';
 
 /**
  * Pure edits of a draft's timeline: each returns a new timeline, so the editor can keep the old ones as
@@ -135,19 +141,34 @@ export function clipAt(t: Timeline, ms: number): { index: number; mediaMs: numbe
   return null;
 }
 
-/** Both halves of a split must keep the server's minimum clip length. */
-export const SPLIT_MIN_MS = 100;
+/** The shortest clip the server takes (In to Out). */
+export const MIN_CLIP_MS = 100;
+
+/**
+ * Each half of a split must be longer than the shortest transition: a fragment the length of a few frames
+ * could take no transition at all (one must be shorter than both clips it joins), and was never meant.
+ */
+export const SPLIT_MIN_MS = TRANSITION_MS.min;
+
+/** Why the playhead cannot split: no clip under it, or a half would be no longer than `SPLIT_MIN_MS`. */
+export function splitRefusal(t: Timeline, ms: number): 'noClip' | 'tooShort' | null {
+  const at = clipAt(t, Math.round(ms));
+  if (!at) return 'noClip';
+  const clip = t.main[at.index]!;
+  return at.mediaMs - clip.inMs <= SPLIT_MIN_MS || clip.outMs - at.mediaMs <= SPLIT_MIN_MS
+    ? 'tooShort'
+    : null;
+}
 
 /**
  * Splits the main clip under `ms` of the output in two, end to end: the first half keeps the fade in, the
- * second the fade out and the join to the next clip, so the draft's length does not change. Too close to
- * a clip's edge (or past the end) changes nothing.
+ * second the fade out and the join to the next clip, so the draft's length does not change. Where
+ * `splitRefusal` objects (too close to a clip's edge, past the end) it changes nothing.
  */
 export function splitAt(t: Timeline, ms: number): Timeline {
-  const at = clipAt(t, Math.round(ms));
-  if (!at) return t;
+  if (splitRefusal(t, ms)) return t;
+  const at = clipAt(t, Math.round(ms))!;
   const clip = t.main[at.index]!;
-  if (at.mediaMs - clip.inMs < SPLIT_MIN_MS || clip.outMs - at.mediaMs < SPLIT_MIN_MS) return t;
   const { transitionOut, ...rest } = clip;
   const first: MainClip = { ...rest, outMs: at.mediaMs, fadeOutMs: 0 };
   const second: MainClip = {
@@ -161,8 +182,6 @@ export function splitAt(t: Timeline, ms: number): Timeline {
   main.splice(at.index, 1, first, second);
   return { ...t, main };
 }
-
-export const canSplitAt = (t: Timeline, ms: number) => splitAt(t, ms) !== t;
 
 /** Seconds in a field ⇄ integer milliseconds in the timeline. */
 export const toSeconds = (ms: number) => Math.round(ms) / 1000;
@@ -186,7 +205,7 @@ export function timelineIssues(t: Timeline, mediaLength: (mediaId: string) => nu
     audioTooShort: new Set(),
   };
   t.main.forEach((c, i) => {
-    if (c.outMs - c.inMs < 100) issues.tooShort.add(c.id);
+    if (c.outMs - c.inMs < MIN_CLIP_MS) issues.tooShort.add(c.id);
     const length = mediaLength(c.mediaId);
     if (length != null && c.outMs > length) issues.beyond.add(c.id);
     const next = t.main[i + 1];

@@ -1,7 +1,7 @@
 import type { Timeline } from '@stromwerk/contracts/drafts';
 import { timelineSchema } from '@stromwerk/contracts/drafts';
 import { describe, expect, it } from 'vitest';
-import { clipAt, clipStartsMs, splitAt, timelineDurationMs } from './timeline-edit';
+import { clipAt, clipStartsMs, splitAt, splitRefusal, timelineDurationMs } from './timeline-edit';
 import {
   addAudioTrack,
   addImage,
@@ -65,12 +65,16 @@ describe('split at the playhead', () => {
     expect(timelineSchema.safeParse(after).success).toBe(true);
   });
 
-  it('changes nothing near a clip edge or past the end', () => {
+  it('changes nothing where a half would be no longer than the shortest transition, or past the end', () => {
     const t = two();
-    expect(splitAt(t, 50)).toBe(t);
+    expect(splitAt(t, 120)).toBe(t);
+    expect(splitRefusal(t, 120)).toBe('tooShort');
+    expect(splitAt(t, 200)).toBe(t);
+    expect(splitAt(t, 240)).not.toBe(t);
     expect(splitAt(t, 3950)).not.toBe(t);
-    expect(splitAt(t, 8950)).toBe(t);
-    expect(splitAt(t, 20_000)).toBe(t);
+    expect(splitAt(t, 8850)).toBe(t);
+    expect(splitRefusal(t, 20_000)).toBe('noClip');
+    expect(splitRefusal(t, 1500)).toBeNull();
   });
 });
 

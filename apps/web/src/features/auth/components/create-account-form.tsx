@@ -35,7 +35,7 @@ export function CreateAccountForm({
   return (
     <Box component="form" noValidate onSubmit={form.handleSubmit((values) => onSubmit(values, markClean))}>
       <Stack spacing={2.5} sx={{ mt: 1 }}>
-        <TextInput {...form.field('name')} label={t('fields.name')} autoComplete="name" autoFocus required />
+        <TextInput {...form.field('name')} label={t('fields.name')} autoComplete="name" required />
         <TextInput
           {...form.field('email', t('createAccount.emailHint'))}
           label={t('fields.email')}

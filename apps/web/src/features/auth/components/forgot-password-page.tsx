@@ -43,7 +43,6 @@ export function ForgotPasswordPage() {
               label={t('fields.email')}
               type="email"
               autoComplete="email"
-              autoFocus
               required
             />
             <Button type="submit" variant="contained" size="large" loading={start.isPending}>

@@ -36,7 +36,6 @@ export function InvitationCodeForm({ onCode }: { onCode: (code: string) => void 
             setTyped(event.target.value);
             setError(false);
           }}
-          autoFocus
           required
           autoComplete="off"
           error={error}

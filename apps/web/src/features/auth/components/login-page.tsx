@@ -42,7 +42,6 @@ export function LoginPage() {
             label={t('fields.email')}
             type="email"
             autoComplete="email"
-            autoFocus
             required
           />
           <TextInput

@@ -66,7 +66,9 @@ export function ClipCard({
       data-testid="draft-clip"
       variant="outlined"
       sx={{
-        width: 236,
+        // Two number fields side by side, with whole German labels ("Einblenden (s)", "Ausblenden (s)").
+        width: 280,
+        maxWidth: '100%',
         p: 1.25,
         display: 'grid',
         gap: 1,
@@ -88,7 +90,7 @@ export function ClipCard({
       <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {index + 1}. {name}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <SecondsField
           label={t('main.in')}
           valueMs={clip.inMs}

@@ -17,7 +17,7 @@ export function ClipSound({
   const { t } = useTranslation('editor');
   return (
     <>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <NumberField
           label={t('sound.volume')}
           value={Math.round(clip.volume * 100)}
@@ -38,7 +38,7 @@ export function ClipSound({
           label={t('sound.mute')}
         />
       </Box>
-      <Box sx={{ display: 'flex', gap: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <FadeFields fadeInMs={clip.fadeInMs} fadeOutMs={clip.fadeOutMs} onChange={onChange} />
       </Box>
     </>

@@ -51,7 +51,21 @@ export function ConflictNotice({
   const describe = useDescribe();
   const changes = draftChanges(base, latest);
   return (
-    <Alert severity="warning" role="alert">
+    <Alert
+      severity="warning"
+      role="alert"
+      // Stays in view under the top bar while the user works further down the page (a long draft), where
+      // the notice appears: at the top of the page it went unseen.
+      sx={{
+        position: 'sticky',
+        // Below the fixed top bar (56 px high on phones, 64 px from 600 px up) with a little air.
+        top: { xs: 64, sm: 72 },
+        zIndex: (theme) => theme.zIndex.appBar - 1,
+        boxShadow: 6,
+        maxHeight: '45vh',
+        overflowY: 'auto',
+      }}
+    >
       <AlertTitle>{t('conflict.title', { time: format.dateTime(latest.updatedAt) })}</AlertTitle>
       {changes.length > 0 ? (
         <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label={t('conflict.theirChanges')}>

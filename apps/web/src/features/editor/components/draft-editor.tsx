@@ -14,11 +14,12 @@ import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { useFormat } from '../../../lib/format';
 import type { JobItem, MediaItem } from '../../medias/api/types';
 import { type DraftItem, draftQueryOptions, useDraft, useRenderDraft } from '../api/drafts';
-import { hasIssues, splitAt, timelineDurationMs, timelineIssues } from '../timeline-edit';
+import { hasIssues, timelineDurationMs, timelineIssues } from '../timeline-edit';
 import { AudioPanel } from './audio-panel';
 import { ConflictNotice } from './conflict-notice';
 import { DraftStatusChip } from './draft-status-chip';
 import { BackButton, EditorActions } from './editor-actions';
+import { EditorKeysHelp } from './editor-keys-help';
 import { ExactPreview } from './exact-preview';
 import { ImagesPanel } from './images-panel';
 import { MainTrack } from './main-track';
@@ -31,6 +32,7 @@ import { TitlesPanel } from './titles-panel';
 import { type Doc, useDraftSave } from './use-draft-save';
 import { useEditHistory } from './use-edit-history';
 import { useEditorKeys } from './use-editor-keys';
+import { useSplit } from './use-split';
 
 export function DraftEditor({
   draftId,
@@ -140,7 +142,7 @@ function EditorBody({
     await queryClient.fetchQuery({ ...draftQueryOptions(initial.id), staleTime: 0 });
     onReload();
   };
-  const split = () => edit((current) => splitAt(current, playheadMs));
+  const { split, refusal } = useSplit(doc.timeline, playheadMs, edit);
   useEditorKeys({ save: () => void saving.saveRef.current(), undo: history.undo, redo: history.redo, split });
 
   const durationMs = timelineDurationMs(doc.timeline);
@@ -209,9 +211,7 @@ function EditorBody({
             libraryPath={libraryPath}
           />
         )}
-        <Typography variant="body2" color="text.secondary">
-          {t('editor.keys')}
-        </Typography>
+        <EditorKeysHelp />
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
           <Card variant="outlined" sx={card}>
             <PreviewPlayer
@@ -220,6 +220,7 @@ function EditorBody({
               playheadMs={playheadMs}
               onPlayhead={setPlayheadMs}
               onSplit={split}
+              splitRefusal={refusal}
             />
             <ExactPreview
               draftId={initial.id}

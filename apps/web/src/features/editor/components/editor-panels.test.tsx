@@ -210,11 +210,15 @@ describe('Editor panels', { timeout: 30_000 }, () => {
     expect(clipNames()).toHaveLength(3);
     fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
     expect(clipNames()).toEqual(['Clip 1: Intro', 'Clip 2: Interview']);
-    // At a clip's edge there is nothing to split.
-    type(playhead, '6000');
-    expect((screen.getByRole('button', { name: 'Split at playhead' }) as HTMLButtonElement).disabled).toBe(
-      true,
+    // At a clip's edge (or 0.2 s from it, the shortest transition) the split says why it did nothing.
+    type(playhead, '5850');
+    fireEvent.click(screen.getByRole('button', { name: 'Split at playhead' }));
+    expect(clipNames()).toHaveLength(2);
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Not split: both parts must be longer than the shortest transition \(0\.2 s\)/,
     );
+    type(playhead, '5700');
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 
   it('saves by itself a moment after an edit, with the revision', async () => {

@@ -72,7 +72,12 @@ export function MainTrack({
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}
         >
           {main.map((clip, index) => (
-            <Box component="li" key={clip.id} sx={{ display: 'flex', gap: 1, alignItems: 'stretch' }}>
+            // On a narrow screen the join goes under its clip: beside it, it was cut off at 390 px.
+            <Box
+              component="li"
+              key={clip.id}
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'stretch', maxWidth: '100%' }}
+            >
               <ClipCard
                 clip={clip}
                 index={index}

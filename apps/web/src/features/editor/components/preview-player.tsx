@@ -1,17 +1,19 @@
 import ContentCut from '@mui/icons-material/ContentCut';
 import Pause from '@mui/icons-material/Pause';
 import PlayArrow from '@mui/icons-material/PlayArrow';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { DraftOutput, Timeline } from '@stromwerk/contracts/drafts';
 import { useQueries } from '@tanstack/react-query';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import { mediaQueryOptions } from '../../medias/api/get-media';
-import { canSplitAt, clipAt, clipStartsMs, timelineDurationMs } from '../timeline-edit';
+import { playheadTarget } from '../playhead-keys';
+import { clipAt, clipStartsMs, SPLIT_MIN_MS, timelineDurationMs } from '../timeline-edit';
 
 /** The playhead as a clock with tenths: "0:03.4" (whole seconds first: the clock alone rounds). */
 export const clockTenths = (clock: (ms: number) => string, ms: number) =>
@@ -29,12 +31,15 @@ export function PreviewPlayer({
   playheadMs,
   onPlayhead,
   onSplit,
+  splitRefusal,
 }: {
   timeline: Timeline;
   output: DraftOutput;
   playheadMs: number;
   onPlayhead: (ms: number) => void;
   onSplit: () => void;
+  /** Why the last split at this playhead did nothing. */
+  splitRefusal: 'noClip' | 'tooShort' | null;
 }) {
   const { t } = useTranslation('editor');
   const format = useFormat();
@@ -128,7 +133,21 @@ export function PreviewPlayer({
   }, [playing?.index, src]);
 
   const [w, h] = output.size.split('x').map(Number) as [number, number];
-  const splittable = canSplitAt(timeline, playheadMs);
+  // The playhead's keys are the editor's (frames, seconds, cuts), not the native range's (its step, 10 %).
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const cutsMs = starts.slice(1);
+    const next = playheadTarget(event.key, event.shiftKey, {
+      ms: playheadMs,
+      totalMs: total,
+      fps: output.fps,
+      cutsMs,
+    });
+    if (next === null) return;
+    event.preventDefault();
+    setPlaying(null);
+    onPlayhead(next);
+  };
   return (
     <Box component="section" aria-labelledby="preview-heading" sx={{ display: 'grid', gap: 1 }}>
       <Typography id="preview-heading" variant="h2" sx={{ fontSize: '1.1rem' }}>
@@ -175,8 +194,9 @@ export function PreviewPlayer({
           value={Math.min(playheadMs, total)}
           min={0}
           max={Math.max(total, 1)}
-          step={40}
+          step="any"
           disabled={total === 0}
+          onKeyDown={onKeyDown}
           onChange={(event: ChangeEvent<HTMLInputElement>) => {
             setPlaying(null);
             onPlayhead(Number(event.target.value));
@@ -195,12 +215,19 @@ export function PreviewPlayer({
         <Button
           variant="outlined"
           startIcon={<ContentCut />}
-          disabled={!splittable}
+          disabled={timeline.main.length === 0}
           onClick={onSplit}
           aria-keyshortcuts="S"
         >
           {t('preview.split')}
         </Button>
+      </Box>
+      <Box role="status">
+        {splitRefusal && (
+          <Alert severity="info">
+            {t(`preview.splitRefused.${splitRefusal}`, { seconds: format.number(SPLIT_MIN_MS / 1000) })}
+          </Alert>
+        )}
       </Box>
     </Box>
   );

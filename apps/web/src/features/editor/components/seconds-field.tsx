@@ -1,10 +1,8 @@
-import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
 import { toMs, toSeconds } from '../timeline-edit';
+import { NumberField } from './number-field';
 
 /**
- * A time in seconds (decimal point or comma) for a value kept in milliseconds. What is typed stays as
- * typed until it is a number; the value from outside (undo, another field) replaces it when it differs.
+ * A time in seconds, in the app's language (decimal point or comma), for a value kept in milliseconds.
  */
 export function SecondsField({
   label,
@@ -27,28 +25,17 @@ export function SecondsField({
   step?: number;
   width?: number;
 }) {
-  const [text, setText] = useState(String(toSeconds(valueMs)));
-  useEffect(() => {
-    setText((current) =>
-      toMs(Number(current.replace(',', '.'))) === valueMs ? current : String(toSeconds(valueMs)),
-    );
-  }, [valueMs]);
   return (
-    <TextField
+    <NumberField
       label={label}
-      value={text}
-      size="small"
-      type="number"
+      value={toSeconds(valueMs)}
+      onChange={(seconds) => onChangeMs(toMs(seconds))}
+      min={min}
+      max={max}
+      step={step}
+      width={width}
       error={error}
       helperText={helperText}
-      onChange={(event) => {
-        const next = event.target.value;
-        setText(next);
-        const seconds = Number(next.replace(',', '.'));
-        if (next.trim() !== '' && Number.isFinite(seconds)) onChangeMs(toMs(seconds));
-      }}
-      slotProps={{ htmlInput: { min, max, step, inputMode: 'decimal' } }}
-      sx={{ width }}
     />
   );
 }

@@ -7,9 +7,14 @@ import { keyStepMs, mediaWindow, trimmed } from '../strip-math';
 
 type Trim = Pick<MainClip, 'inMs' | 'outMs'>;
 
+/** An edge's grab area: 24 px wide (WCAG 2.2 target size), half the strip's height. */
+const EDGE_PX = 24;
+
 /**
  * One main clip on the strip: its media's picture strip over the part it plays, grabbed in the middle to
- * move it, and an In and an Out edge (sliders: drag, or arrow keys) to trim it. While an edge is dragged the
+ * move it, and an In and an Out edge (sliders: drag, or arrow keys) to trim it. The Out edge takes the
+ * upper half of the clip's end, the In edge the lower half of its start: where a transition overlaps two
+ * clips, one clip's Out and the next one's In lie one above the other, never on top of each other. While an edge is dragged the
  * strip shows the result (`onPreview`); the edit is made once, on release (`onTrim`), so it is one undo step.
  */
 export function StripClip({
@@ -52,7 +57,9 @@ export function StripClip({
         backgroundSize: part?.size,
         backgroundPositionX: part?.x,
         transform: dragging === null ? undefined : `translateX(${dragging}px)`,
-        zIndex: dragging === null ? 1 : 3,
+        // No stacking context of its own at rest: the edges (z-index 2) then lie above every block,
+        // also above the next clip, which a transition draws over this clip's end.
+        zIndex: dragging === null ? undefined : 3,
         opacity: dragging === null ? 1 : 0.85,
       }}
       sx={{
@@ -73,14 +80,14 @@ export function StripClip({
         component="span"
         sx={{
           position: 'absolute',
-          left: 12,
+          left: EDGE_PX + 4,
           bottom: 2,
           px: 0.5,
           fontSize: 12,
           borderRadius: 0.5,
           color: 'common.white',
           bgcolor: 'rgba(0,0,0,0.72)',
-          maxWidth: 'calc(100% - 24px)',
+          maxWidth: `calc(100% - ${2 * EDGE_PX + 8}px)`,
           whiteSpace: 'nowrap',
           overflow: 'hidden',
           textOverflow: 'ellipsis',
@@ -178,15 +185,26 @@ function Edge({
       onKeyDown={onKeyDown}
       sx={{
         position: 'absolute',
-        top: 0,
-        bottom: 0,
+        [edge === 'in' ? 'bottom' : 'top']: 0,
+        height: '50%',
         [edge === 'in' ? 'left' : 'right']: 0,
-        width: 10,
+        width: EDGE_PX,
+        zIndex: 2,
         cursor: 'ew-resize',
         touchAction: 'none',
-        bgcolor: 'primary.main',
-        opacity: 0.85,
-        '&:hover, &:focus-visible': { opacity: 1, outline: 2, outlineColor: 'warning.main' },
+        // A bar at the clip's edge shows where it is; the whole area grabs.
+        '&::after': {
+          content: '""',
+          position: 'absolute',
+          top: 0,
+          bottom: 0,
+          [edge === 'in' ? 'left' : 'right']: 0,
+          width: 8,
+          bgcolor: 'primary.main',
+          opacity: 0.85,
+        },
+        '&:hover::after, &:focus-visible::after': { opacity: 1, width: 12 },
+        '&:focus-visible': { outline: 2, outlineColor: 'warning.main', outlineOffset: -2 },
       }}
     />
   );

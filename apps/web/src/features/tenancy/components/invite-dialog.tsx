@@ -54,12 +54,13 @@ export function InviteDialog({
   const { t } = useTranslation('tenancy');
   const create = useCreateInvitation(corporationId);
   const body = (v: Values) => invitationBody(corporationId, workspaces, v);
+  const initial: Values = {
+    email: '',
+    corporation: 'read',
+    ...Object.fromEntries(workspaces.map((w) => [`ws:${w.id}`, ''])),
+  };
   const form = useForm<Values>({
-    initial: {
-      email: '',
-      corporation: 'read',
-      ...Object.fromEntries(workspaces.map((w) => [`ws:${w.id}`, ''])),
-    },
+    initial,
     check: checkWith(createInvitationBodySchema, {
       body,
       // The grants are one form field each; a refused grant list is worded under the corporation's.
@@ -69,7 +70,12 @@ export function InviteDialog({
       corporation: body(v).permissions.length === 0 ? 'tenancy:invitations.nothingGranted' : null,
     }),
   });
-  const submit = form.handleSubmit((values) => create.mutate(body(values)));
+  // Sent: the form starts over (the message names who was invited), so a second click sends nothing
+  // twice; while sending, Send is busy and a second submit is ignored.
+  const submit = form.handleSubmit((values) => {
+    if (create.isPending) return;
+    create.mutate(body(values), { onSuccess: () => form.reset(initial) });
+  });
   const nothing = form.field('corporation');
 
   return (
@@ -120,7 +126,12 @@ export function InviteDialog({
           <Button onClick={onClose} disabled={create.isPending}>
             {create.data ? t('common:actions.close') : t('common:actions.cancel')}
           </Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            loading={create.isPending}
+            disabled={create.isPending || (Boolean(create.data) && !form.dirty)}
+          >
             {t('invitations.send')}
           </Button>
         </DialogActions>
