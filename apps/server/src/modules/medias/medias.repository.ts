@@ -77,6 +77,16 @@ export class MediasRepository {
     return row;
   }
 
+  /** Takes a waiting media for its upload (waiting -> processing); false when it is not waiting any more. */
+  async claimWaiting(id: string) {
+    const rows = await this.db
+      .update(medias)
+      .set({ status: 'processing' })
+      .where(and(eq(medias.id, id), eq(medias.status, 'waiting')))
+      .returning({ id: medias.id });
+    return rows.length === 1;
+  }
+
   async delete(id: string) {
     await this.db.delete(medias).where(eq(medias.id, id));
   }
