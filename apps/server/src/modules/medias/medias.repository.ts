@@ -113,8 +113,11 @@ export class MediasRepository {
     return Number(r?.bytes ?? 0);
   }
 
-  /** Stored bytes of every workspace that holds media (the hourly storage reading of the meter). */
-  async bytesPerWorkspace() {
+  /**
+   * Stored bytes of every workspace that holds media, or of those in `scope` (the storage readings of the
+   * meter and the usage series' figure of now: the same sum as `bytesIn`, per workspace).
+   */
+  async bytesPerWorkspace(scope?: { corporationId: string; workspaceId: string | null }) {
     const rows = await this.db
       .select({
         corporationId: medias.corporationId,
@@ -122,6 +125,13 @@ export class MediasRepository {
         bytes: sum(medias.sizeBytes),
       })
       .from(medias)
+      .where(
+        scope
+          ? scope.workspaceId
+            ? eq(medias.workspaceId, scope.workspaceId)
+            : eq(medias.corporationId, scope.corporationId)
+          : undefined,
+      )
       .groupBy(medias.corporationId, medias.workspaceId);
     return rows.map((r) => ({ ...r, bytes: Number(r.bytes ?? 0) }));
   }
