@@ -118,6 +118,19 @@ describe(`GET /v1/socials, /socials/{id}/tags and /accounts (${testDbEngine()})`
       query: { q: 'BE', limit: 5 },
     });
     expect(some.body.items.map((i) => i.tag)).toEqual(['Berlin']);
+    // The owner's key scoped to another workspace reads within its scope only.
+    const elsewhere = await createWorkspace(ctx, t.user.token, t.corporationId, 'Elsewhere');
+    const key = await op(ctx.app, 'apiKeys.create', {
+      token: t.user.token,
+      params: { id: t.user.user.id },
+      body: {
+        name: 'Elsewhere reader',
+        scope: { corporationId: t.corporationId, workspaceId: elsewhere, permission: 'read' },
+      },
+    });
+    const scoped = await op(ctx.app, 'socials.tags', { apiKey: key.body.key, params: { id }, query: {} });
+    expect(scoped.status, JSON.stringify(scoped.body)).toBe(200);
+    expect(scoped.body.items).toEqual([]);
     const outsider = await createTenant(ctx, 'Tags Outsider Corp');
     expectError(
       await op(ctx.app, 'socials.tags', { token: outsider.user.token, params: { id }, query: {} }),

@@ -39,11 +39,14 @@ export class SocialDirectoryService {
    * Suggestions are the tags this connection was used with here: its posts' tags and its live targets'
    * tags, counted, most used first (then alphabetically). No network API is asked: none of the networks'
    * APIs we use (nor their stand-ins) offers tag suggestions, so we do not pretend to have them. The
-   * owner sees all; a member of a workspace it is shared with sees what was used in its own workspaces.
+   * owner sees all (through a scoped key: its scope); a member of a workspace it is shared with sees
+   * what was used in its own workspaces.
    */
   async tags(actor: Actor, id: string, q: { q?: string; limit: number }): Promise<{ items: SocialTag[] }> {
     const social = await this.shares.usable(actor, id);
-    const scope = social.userId === actor.user.id ? undefined : await this.access.memberWorkspaceIds(actor);
+    // A scoped API key reads within its scope, its owner's own connection included.
+    const everywhere = social.userId === actor.user.id && !actor.scope;
+    const scope = everywhere ? undefined : await this.access.memberWorkspaceIds(actor);
     const used = await this.repo.usedTags(social.id, scope);
     const counts = new Map<string, SocialTag>();
     const add = (tags: string[], from: 'post' | 'live') => {
