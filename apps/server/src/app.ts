@@ -237,6 +237,16 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   const storageReading = setInterval(readStorage, 3_600_000);
   storageReading.unref();
   running.started('storage reading', () => clearInterval(storageReading));
+  // A media stored, replaced or deleted: its workspace is read again at once, so the hour's reading
+  // follows the library instead of waiting for the next hourly reading (issue 33).
+  const unlistenMedia = services.events.onChange((e) => {
+    if (e.type !== 'media' || !e.workspaceId) return;
+    const scope = { corporationId: e.corporationId, workspaceId: e.workspaceId };
+    void services.usage
+      .readStorage(() => services.medias.repo.bytesPerWorkspace(scope))
+      .catch((err) => app.log.warn({ err }, 'reading storage usage failed'));
+  });
+  running.started('storage reading on media changes', unlistenMedia);
 
   await app.register(
     async (v1) => {

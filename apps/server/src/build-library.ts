@@ -12,6 +12,7 @@ import type { JobsService } from './modules/jobs/jobs.service';
 import { mediaJobHandlers } from './modules/jobs/media-job-handlers';
 import { MediaUploadService } from './modules/medias/media-upload.service';
 import type { MediasService } from './modules/medias/medias.service';
+import { WaitingMediaService } from './modules/medias/waiting-media.service';
 import type { OutputsService } from './modules/outputs/outputs.service';
 import type { PlayService } from './modules/play/play.service';
 import type { SocialPostsService } from './modules/social-posts/social-posts.service';
@@ -74,10 +75,12 @@ export function buildLibrary(p: LibraryParts) {
     },
     { recoverAllAtStart: p.database.engine === 'pglite', ...p.workerOptions },
   );
+  const mediaUpload = new MediaUploadService(config, access, storage, medias, jobs, media);
   return {
     drafts,
     jobWorker,
-    mediaUpload: new MediaUploadService(config, access, storage, medias, jobs, media),
+    mediaUpload,
+    waitingMedia: new WaitingMediaService(access, medias, mediaUpload, storage, jobs, media),
     clips: new ClipsService(sharedRoot(config), p.outputs, medias, jobs, p.play, storage, log, events, media),
   } satisfies Partial<Services>;
 }

@@ -106,7 +106,7 @@ export function buildServices(
       targets: (s) => targetsRepo.countIn(s),
       outputs: (s) => outputsRepo.countIn(s),
       medias: (s) => mediasRepo.countIn(s),
-      storageBytes: (s) => mediasRepo.bytesIn(s),
+      storage: (s) => mediasRepo.bytesPerWorkspace(s),
     },
     limitWarning({ memberships, notifications, mailer, corporations: new CorporationsRepository(db), log }),
     log,

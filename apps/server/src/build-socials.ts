@@ -10,6 +10,8 @@ import { SocialPostsService } from './modules/social-posts/social-posts.service'
 import { OauthAppStore } from './modules/socials/oauth-app-store';
 import { OauthFlow } from './modules/socials/oauth-flow';
 import { SocialConnectService } from './modules/socials/social-connect.service';
+import { SocialDirectoryRepository } from './modules/socials/social-directory.repository';
+import { SocialDirectoryService } from './modules/socials/social-directory.service';
 import { SocialLiveService } from './modules/socials/social-live.service';
 import { secretBoxFor } from './modules/socials/social-secrets';
 import { SocialSettingsRepository } from './modules/socials/social-settings.repository';
@@ -75,6 +77,7 @@ export function buildSocials(p: SocialParts) {
   return {
     socials,
     socialShares,
+    socialDirectory: new SocialDirectoryService(new SocialDirectoryRepository(db), access, socialShares),
     socialLive: new SocialLiveService(
       socials,
       socialShares,

@@ -20,12 +20,14 @@ import type { MediaLinks } from './modules/medias/media-links';
 import type { MediaUploadService } from './modules/medias/media-upload.service';
 import type { MediasService } from './modules/medias/medias.service';
 import type { RecordingsService } from './modules/medias/recordings.service';
+import type { WaitingMediaService } from './modules/medias/waiting-media.service';
 import type { NotificationsService } from './modules/notifications/notifications.service';
 import type { OutputsService } from './modules/outputs/outputs.service';
 import type { PlayService } from './modules/play/play.service';
 import type { SessionsService } from './modules/sessions/sessions.service';
 import type { SocialPostsService } from './modules/social-posts/social-posts.service';
 import type { SocialConnectService } from './modules/socials/social-connect.service';
+import type { SocialDirectoryService } from './modules/socials/social-directory.service';
 import type { SocialLiveService } from './modules/socials/social-live.service';
 import type { SocialSharesService } from './modules/socials/social-shares.service';
 import type { SocialsService } from './modules/socials/socials.service';
@@ -77,6 +79,8 @@ export interface Services {
   medias: MediasService;
   mediaLinks: MediaLinks;
   mediaUpload: MediaUploadService;
+  /** Media created before their file (POST /v1/medias) and their one upload. */
+  waitingMedia: WaitingMediaService;
   jobs: JobsService;
   /** Runs queued jobs once app.ts starts it (not on an API process, nor when a test turns jobs off). */
   jobWorker: JobWorker;
@@ -92,6 +96,8 @@ export interface Services {
   socialConnect: SocialConnectService;
   socialPosts: SocialPostsService;
   socialShares: SocialSharesService;
+  /** GET /v1/socials and tag suggestions (issue 33). */
+  socialDirectory: SocialDirectoryService;
   socialLive: SocialLiveService;
 }
 

@@ -79,6 +79,11 @@ export const dvrWindowSchema = z
     segmentSeconds: z.number(),
     windowStart: dateTimeSchema.nullable(),
     windowEnd: dateTimeSchema.nullable(),
+    /**
+     * Stretches of the window without recording (the stream was off), oldest first: nothing can be cut
+     * there, and a range starting or ending in one is refused (CLIP_RANGE_UNAVAILABLE, detail `gap`).
+     */
+    gaps: z.array(z.object({ start: dateTimeSchema, end: dateTimeSchema })),
     /** The DVR playlist for the Clipping Tool's scrubber (carries a short-lived viewer token); null when empty. */
     hlsUrl: z.string().nullable(),
   })

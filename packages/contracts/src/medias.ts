@@ -93,6 +93,13 @@ export const copyMediaQuerySchema = z.object({
 export type CopyMediaQuery = z.infer<typeof copyMediaQuerySchema>;
 
 export const uploadMediaQuerySchema = z.object({ workspaceId: z.uuid() });
+
+/**
+ * `POST /v1/medias` (issue 33): a media before its file, for an API client that uploads later. It is
+ * `waiting` until `POST /v1/medias/{id}/upload` brings its one file (then processed as any upload).
+ */
+export const createMediaBodySchema = z.strictObject({ workspaceId: z.uuid(), name: nameSchema });
+export type CreateMediaBody = z.infer<typeof createMediaBodySchema>;
 export const byOriginParamsSchema = z.object({ origin: mediaOriginSchema });
 export const byOriginQuerySchema = pageQuerySchema.extend({
   workspaceId: z.uuid().optional(),

@@ -29,3 +29,20 @@ export const socialProblemCodes = [
   'SECRET_UNREADABLE',
 ] as const;
 export type SocialProblemCode = (typeof socialProblemCodes)[number];
+
+/** Who may watch: YouTube's privacyStatus values, the spec's social visibility. */
+export const socialVisibilities = ['public', 'unlisted', 'private'] as const;
+export type SocialVisibility = (typeof socialVisibilities)[number];
+/**
+ * The visibilities a network lets a live broadcast or post choose (issue 33): YouTube its privacy status;
+ * Facebook a profile broadcast's privacy (everyone, friends, only me; a page's videos are public); Twitch
+ * and X have no such setting, Drive and FTP keep files private to the account. Empty: not offered.
+ */
+export const networkVisibilities: Record<SocialNetwork, readonly SocialVisibility[]> = {
+  youtube: socialVisibilities,
+  facebook: socialVisibilities,
+  twitch: [],
+  twitter: [],
+  'google-drive': [],
+  ftp: [],
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema, line, nameSchema } from './common';
+import { dateTimeSchema, line, nameSchema, pageQuerySchema } from './common';
 import {
   liveNetworks,
   oauthNetworks,
@@ -7,11 +7,19 @@ import {
   socialNetworks,
   socialProblemCodes,
   socialStatuses,
+  socialVisibilities,
 } from './social-values';
 
-export type { OauthNetwork, SocialNetwork, SocialProblemCode, SocialStatus } from './social-values';
+export type {
+  OauthNetwork,
+  SocialNetwork,
+  SocialProblemCode,
+  SocialStatus,
+  SocialVisibility,
+} from './social-values';
 export {
   liveNetworks,
+  networkVisibilities,
   oauthNetworks,
   socialAuthTypes,
   socialNetworks,
@@ -129,6 +137,8 @@ export const socialNetworkInfoSchema = z.object({
     vod: z.boolean(),
     folders: z.boolean(),
     subAccounts: z.boolean(),
+    /** The visibilities a live broadcast or post can choose here; empty: the network has none. */
+    visibilities: z.array(z.enum(socialVisibilities)),
   }),
   /** Why a method is missing (English): which settings enable it. */
   note: z.string().nullable(),
@@ -230,3 +240,36 @@ export const putOauthAppBodySchema = z.strictObject({
   clientSecret: z.string().min(1).max(1000).optional(),
 });
 export type PutOauthAppBody = z.infer<typeof putOauthAppBodySchema>;
+
+/**
+ * `GET /v1/socials` (issue 33): the caller's own connections and those shared with workspaces it may
+ * read, each once; `sharedWith` names those workspaces (empty for one's own), `visibilities` what the
+ * network lets a live broadcast or post choose.
+ */
+export const socialListItemSchema = usableSocialSchema.extend({
+  sharedWith: z.array(z.uuid()),
+  visibilities: z.array(z.enum(socialVisibilities)),
+});
+export type SocialListItem = z.infer<typeof socialListItemSchema>;
+export const socialListQuerySchema = pageQuerySchema.extend({
+  network: z.enum(socialNetworks).optional(),
+});
+
+/**
+ * Tag suggestions of a connection (issue 33): the tags its own posts and live targets used, most used
+ * first. No network is asked: none of the stand-in APIs (nor YouTube's) answers "suggested tags".
+ */
+export const socialTagsQuerySchema = z.object({
+  /** Only tags starting with this (case-insensitive). */
+  q: line().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export const socialTagSchema = z.object({
+  tag: z.string(),
+  /** How often the connection's posts and live targets used it. */
+  uses: z.number().int(),
+  /** Where it was used: `post` (a posted video) or `live` (a live target's tags). */
+  from: z.array(z.enum(['post', 'live'])),
+});
+export const socialTagsSchema = z.object({ items: z.array(socialTagSchema) }).meta({ id: 'SocialTags' });
+export type SocialTag = z.infer<typeof socialTagSchema>;

@@ -9,7 +9,8 @@ export const latencies = ['low', 'normal', 'high', 'very-high'] as const;
 export const moderationLevels = ['none', 'approval', 'closed'] as const;
 export const programInputs = ['offline', 'main', 'backup', 'fallback', 'vod'] as const;
 export const mediaOrigins = ['upload', 'recording', 'render', 'clip', 'copy'] as const;
-export const mediaStatuses = ['processing', 'ready', 'failed'] as const;
+/** `waiting`: created before its file (POST /v1/medias); its file comes with POST /v1/medias/{id}/upload. */
+export const mediaStatuses = ['waiting', 'processing', 'ready', 'failed'] as const;
 export const mediaFileKinds = ['original', 'thumbnail', 'preview', 'waveform'] as const;
 export const mediaSortFields = ['createdAt', 'name', 'sizeBytes', 'durationMs'] as const;
 export const sourceTypes = ['rtmp', 'srt', 'relive', 'demo'] as const;

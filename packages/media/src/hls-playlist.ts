@@ -86,3 +86,23 @@ export function coveringSegments(
 ): PlaylistSegment[] {
   return segments.filter((s) => s.startMs < toMs && s.startMs + s.durationMs > fromMs);
 }
+
+/**
+ * A gap shorter than this between one segment's end and the next one's start is timestamp jitter, not a
+ * stream that was off (ffmpeg's program date-times drift by a few ms per segment).
+ */
+export const GAP_MIN_MS = 1000;
+
+/**
+ * The times inside the window that nothing was recorded (issue 33 item 8): the stream was off, or the
+ * player showed nothing, between two segments. The window's ends are its first and last segments.
+ */
+export function gapsOf(segments: readonly PlaylistSegment[], minMs = GAP_MIN_MS): Window[] {
+  const gaps: Window[] = [];
+  for (let i = 1; i < segments.length; i++) {
+    const before = segments[i - 1]!;
+    const endMs = before.startMs + before.durationMs;
+    if (segments[i]!.startMs - endMs >= minMs) gaps.push({ startMs: endMs, endMs: segments[i]!.startMs });
+  }
+  return gaps;
+}

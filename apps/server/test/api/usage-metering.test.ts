@@ -93,7 +93,7 @@ describe(`usage metering (${testDbEngine()})`, () => {
     expect(at(1, t.workspaceId)).toEqual({ egress_bytes: 400, storage_bytes: 0 });
     expect(at(1, second)).toEqual({ egress_bytes: 50, storage_bytes: 0 });
     expect(at(2, second)).toEqual({ egress_bytes: 0, storage_bytes: 0 });
-    // Flows add up over the range; storage is the highest interval of the workspaces together.
+    // Flows add up over the range; storage is what was stored at its end (the last interval read).
     expect(days.body.totals).toEqual({ egress_bytes: 750, storage_bytes: 35 });
     const hours = await seriesOf(t.user.token, t.corporationId, {
       ...range,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@stromwerk/contracts/common';
 import { medias } from '../../src/db/schema/media';
 import { notifications } from '../../src/db/schema/notifications';
+import { socials } from '../../src/db/schema/socials';
 import { type OperationName, routeOf } from '../helpers/route-call';
 import { createMember, createWorkspace, type TestUser } from '../helpers/tenancy';
 import { type CallOptions, call, createUser, type TestContext } from '../helpers/test-app';
@@ -42,7 +43,8 @@ export type Kind =
   | 'streamInfo'
   | 'emailVerification'
   | 'passwordReset'
-  | 'session';
+  | 'session'
+  | 'social';
 
 async function ok<T>(what: string, res: Promise<{ status: number; body: T }>): Promise<T> {
   const r = await res;
@@ -115,6 +117,12 @@ export async function buildFixtures(ctx: TestContext, owner: TenantOwner = ctx.o
       data: { name: 'Fixture source' },
     })
     .returning();
+  // A stream-key connection of the owner (no secret needed: nothing here opens it), so the `/socials/{id}`
+  // operations are aimed at a real connection and not only at an unknown id.
+  const [social] = await app.services.database.db
+    .insert(socials)
+    .values({ userId: owner.user.id, network: 'youtube', authType: 'stream-key', name: 'Fixture social' })
+    .returning();
   const streamInfo = await post('streamInfos.create', {
     sourceId: source.id,
     streamStart: new Date(Date.now() - 60_000).toISOString(),
@@ -144,6 +152,7 @@ export async function buildFixtures(ctx: TestContext, owner: TenantOwner = ctx.o
       passwordReset: pr.items[0]?.id ?? randomUUID(),
       // A session token is `<session id>.<secret>`.
       session: owner.token.split('.')[0]!,
+      social: social!.id,
     },
     otherWorkspaceId,
     reader,
@@ -176,6 +185,7 @@ const KIND_BY_SEGMENT: Record<string, Kind> = {
   'email-verifications': 'emailVerification',
   'password-resets': 'passwordReset',
   sessions: 'session',
+  socials: 'social',
 };
 
 export function kindOfPathId(path: string): Kind | undefined {

@@ -37,6 +37,7 @@ const BODIES: Record<string, () => Omit<MatrixRequest, 'method' | 'url'>> = {
   [operationKey('comments.edit')]: () => ({ body: { text: 'Edited' } }),
   [operationKey('users.uploadAvatar')]: () => ({ raw: upload() }),
   [operationKey('medias.upload')]: () => ({ raw: upload() }),
+  [operationKey('medias.uploadFile')]: () => ({ raw: upload() }),
 };
 
 const isId = (s: Schema) => s.format === 'uuid' || (s.type === 'array' && s.items?.format === 'uuid');

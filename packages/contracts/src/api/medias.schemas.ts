@@ -4,6 +4,7 @@ import {
   byOriginParamsSchema,
   byOriginQuerySchema,
   copyMediaQuerySchema,
+  createMediaBodySchema,
   mediaFileParamsSchema,
   mediaFileQuerySchema,
   mediaListQuerySchema,
@@ -33,6 +34,17 @@ export const mediaSchemas = schemasFor(mediaRoutes, {
       'Upload media files (multipart, one or more `file` parts; `workspaceId` in the query or as a field before the files)',
     query: uploadMediaQuerySchema.partial(),
     response: uploadResultSchema,
+  },
+  create: {
+    summary: 'Create a media before its file (status waiting); upload the file with /medias/{id}/upload',
+    body: createMediaBodySchema,
+    response: mediaSchema,
+  },
+  uploadFile: {
+    errors: ['STORAGE_QUOTA_EXCEEDED', 'UNSUPPORTED_MEDIA', 'FEATURE_UNAVAILABLE', 'CONFLICT'],
+    summary: 'Upload the one file of a waiting media (multipart, one `file` part); 409 once it has one',
+    params,
+    response: mediaSchema,
   },
   byOrigin: {
     summary: 'Media of one origin (upload, recording, render, clip, copy), optionally made from originId',

@@ -3,11 +3,18 @@ import { corp, routeTable, ws } from './route';
 /** Media library (spec section 6): uploads, recordings, renders and copies, and their files. */
 export const mediaRoutes = routeTable({
   list: { method: 'GET', path: '/medias', access: 'self' },
+  create: { method: 'POST', path: '/medias', access: ws('write'), status: 201 },
   upload: {
     method: 'POST',
     path: '/medias/upload',
     access: ws('write'),
     status: 201,
+    consumes: 'multipart/form-data',
+  },
+  uploadFile: {
+    method: 'POST',
+    path: '/medias/:id/upload',
+    access: ws('write'),
     consumes: 'multipart/form-data',
   },
   byOrigin: {

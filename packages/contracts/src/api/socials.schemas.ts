@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema as params } from '../common';
+import { pageOf, idParamsSchema as params } from '../common';
 import {
   callbackQuerySchema,
   connectAnswerSchema,
@@ -12,10 +12,14 @@ import {
   socialCategoriesQuerySchema,
   socialCategoriesSchema,
   socialCheckSchema,
+  socialListItemSchema,
+  socialListQuerySchema,
   socialNetworksSchema,
   socialSchema,
   socialSharesSchema,
   socialSubAccountsSchema,
+  socialTagsQuerySchema,
+  socialTagsSchema,
   updateSocialBodySchema,
   usableSocialsSchema,
 } from '../socials';
@@ -26,6 +30,12 @@ export const socialSchemas = schemasFor(socialRoutes, {
   networks: {
     summary: 'The networks this install can connect, by which method, and the redirect address per network',
     response: socialNetworksSchema,
+  },
+  list: {
+    summary:
+      "The caller's connections and those shared with workspaces it may read, with the visibilities each network offers",
+    query: socialListQuerySchema,
+    response: pageOf(socialListItemSchema),
   },
   create: {
     summary: 'Save an FTP/FTPS connection (checked first) or a stream key',
@@ -58,11 +68,24 @@ export const socialSchemas = schemasFor(socialRoutes, {
     query: callbackQuerySchema,
     responses: { 302: z.null().describe('To /user/socials?connected=<id> or ?error=<code>') },
   },
-  subAccounts: {
+  accounts: {
     summary: 'Pages (Facebook) or channels (YouTube) the connection can go live as',
     params,
     response: socialSubAccountsSchema,
     errors: ['SOCIAL_PLATFORM_FAILED', 'FEATURE_UNAVAILABLE'],
+  },
+  subAccounts: {
+    summary: 'Alias of /socials/{id}/accounts (the older name)',
+    params,
+    response: socialSubAccountsSchema,
+    errors: ['SOCIAL_PLATFORM_FAILED', 'FEATURE_UNAVAILABLE'],
+  },
+  tags: {
+    summary:
+      "Tag suggestions for posts and live titles: the tags the connection's own posts and live targets used, most used first (no network is asked)",
+    params,
+    query: socialTagsQuerySchema,
+    response: socialTagsSchema,
   },
   categories: {
     summary: 'Categories of the network (YouTube video categories by region, Twitch games by search)',

@@ -8,6 +8,8 @@ import { routeTable, ws } from './route';
  */
 export const socialRoutes = routeTable({
   networks: { method: 'GET', path: '/social-networks', access: 'self' },
+  /** Own connections and those shared with the caller's workspaces (a scoped key: its workspaces only). */
+  list: { method: 'GET', path: '/socials', access: 'self' },
   create: { method: 'POST', path: '/socials', access: 'self', status: 201, apiKey: 'never' },
   get: { method: 'GET', path: '/socials/:id', access: 'user' },
   update: { method: 'PUT', path: '/socials/:id', access: 'user' },
@@ -15,7 +17,10 @@ export const socialRoutes = routeTable({
   check: { method: 'GET', path: '/socials/:id/check', access: 'user', apiKey: 'unscoped' },
   connect: { method: 'GET', path: '/connect-social/:network', access: 'self', apiKey: 'never' },
   callback: { method: 'GET', path: '/connect-social/:network/callback', access: 'public' },
+  /** The spec's name; `sub-accounts` stays as an alias for existing clients. */
+  accounts: { method: 'GET', path: '/socials/:id/accounts', access: 'user' },
   subAccounts: { method: 'GET', path: '/socials/:id/sub-accounts', access: 'user' },
+  tags: { method: 'GET', path: '/socials/:id/tags', access: 'user' },
   categories: { method: 'GET', path: '/socials/:id/categories', access: 'user' },
   shares: { method: 'GET', path: '/socials/:id/shares', access: 'user' },
   putShares: { method: 'PUT', path: '/socials/:id/shares', access: 'user' },

@@ -144,6 +144,14 @@ export class AccessService {
    */
   async visibleWorkspaceIds(actor: Actor, corporationId?: string): Promise<string[] | undefined> {
     if (actor.user.isAdmin) return undefined;
+    return this.memberWorkspaceIds(actor, corporationId);
+  }
+
+  /**
+   * The workspaces the caller's own memberships reach (within an API key's scope), platform
+   * administration aside: what is shared with "its workspaces" (social connections, issue 33).
+   */
+  async memberWorkspaceIds(actor: Actor, corporationId?: string): Promise<string[]> {
     // Memberships in blocked corporations (known from the grants) grant nothing to list.
     const mine = (await this.grants(actor)).filter(
       (g) => !g.corporationBlocked && (!corporationId || g.corporationId === corporationId),

@@ -3,7 +3,13 @@
  * playlist's program date-times, refused when it lies outside the window, waited for when its end is at
  * most `waitMaxMs` ahead of a live stream, too early when further.
  */
-import { coveringSegments, type PlaylistSegment, type Window, windowOf } from '@stromwerk/media/hls-playlist';
+import {
+  coveringSegments,
+  gapsOf,
+  type PlaylistSegment,
+  type Window,
+  windowOf,
+} from '@stromwerk/media/hls-playlist';
 
 export interface DvrClipAsk {
   segments: readonly PlaylistSegment[];
@@ -33,6 +39,8 @@ export type DvrClipPlan =
       field: 'from' | 'to' | 'lastSeconds';
       message: string;
       window: Window | null;
+      /** The stretch without recording the range starts or ends in (issue 33 item 8). */
+      gap?: Window;
     };
 
 const isoOf = (ms: number) => new Date(ms).toISOString();
@@ -40,12 +48,13 @@ export const describeWindow = (w: Window) => `${isoOf(w.startMs)} to ${isoOf(w.e
 
 export function planDvrClip(ask: DvrClipAsk): DvrClipPlan {
   const window = windowOf(ask.segments);
-  const refuse = (field: 'from' | 'to' | 'lastSeconds', message: string): DvrClipPlan => ({
+  const refuse = (field: 'from' | 'to' | 'lastSeconds', message: string, gap?: Window): DvrClipPlan => ({
     ok: false,
     code: 'CLIP_RANGE_UNAVAILABLE',
     field,
     message,
     window,
+    ...(gap ? { gap } : {}),
   });
   if (!window) return refuse('from', 'The player’s DVR holds nothing yet');
   const available = `the DVR holds ${describeWindow(window)}`;
@@ -60,6 +69,22 @@ export function planDvrClip(ask: DvrClipAsk): DvrClipPlan {
     toMs = ask.toMs ?? Number.NaN;
     if (!(fromMs < toMs)) return refuse('to', 'The end must come after the start');
     if (fromMs < window.startMs) return refuse('from', `Before the DVR window: ${available}`);
+    // A stretch the stream was off holds nothing to cut: a range starting or ending in one is refused,
+    // naming the stretch (a range across one is a clip with a jump, and allowed).
+    const gaps = gapsOf(ask.segments);
+    const startsIn = gaps.find((g) => fromMs >= g.startMs && fromMs < g.endMs);
+    const endsIn = gaps.find((g) => toMs > g.startMs && toMs <= g.endMs);
+    const gap = startsIn ?? endsIn;
+    if (gap) {
+      const inside = startsIn && startsIn === endsIn;
+      const field = startsIn ? 'from' : 'to';
+      const what = inside
+        ? 'The range lies inside'
+        : field === 'from'
+          ? 'The start lies in'
+          : 'The end lies in';
+      return refuse(field, `${what} a gap: the stream was off from ${describeWindow(gap)}`, gap);
+    }
     if (toMs > window.endMs) {
       if (!ask.live) return refuse('to', `After the end of the recording: ${available}`);
       if (toMs > ask.nowMs + ask.waitMaxMs)

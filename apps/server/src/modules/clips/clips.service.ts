@@ -4,7 +4,7 @@ import type { CreateClipBody, CreateClipResult, DvrWindow } from '@stromwerk/con
 import type { Job } from '@stromwerk/contracts/jobs';
 import { CLIP_WAIT_MAX_SECONDS } from '@stromwerk/contracts/limits';
 import { LATENCY_PROFILES } from '@stromwerk/media/hls-args';
-import { parsePlaylist, windowOf } from '@stromwerk/media/hls-playlist';
+import { gapsOf, parsePlaylist, windowOf } from '@stromwerk/media/hls-playlist';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error';
 import type { EventBus } from '../../lib/events';
@@ -109,6 +109,7 @@ export class ClipsService {
         ...(plan.window
           ? [{ field: 'window', message: `${iso(plan.window.startMs)}/${iso(plan.window.endMs)}` }]
           : []),
+        ...(plan.gap ? [{ field: 'gap', message: `${iso(plan.gap.startMs)}/${iso(plan.gap.endMs)}` }] : []),
       ]);
     const media = await this.insertClip(output, body, {
       sourceKind: 'output',
@@ -254,7 +255,8 @@ export class ClipsService {
   async dvr(actor: Actor, id: string): Promise<DvrWindow> {
     const output = await this.outputs.row(actor, id, 'read');
     const profile = LATENCY_PROFILES[output.settings.latency];
-    const window = profile.dvrSeconds ? windowOf(await this.segmentsOf(id)) : null;
+    const segments = profile.dvrSeconds ? await this.segmentsOf(id) : [];
+    const window = windowOf(segments);
     return {
       live: output.input !== 'offline',
       latency: output.settings.latency,
@@ -262,6 +264,7 @@ export class ClipsService {
       segmentSeconds: profile.segmentSeconds,
       windowStart: window ? iso(window.startMs) : null,
       windowEnd: window ? iso(window.endMs) : null,
+      gaps: gapsOf(segments).map((g) => ({ start: iso(g.startMs), end: iso(g.endMs) })),
       hlsUrl: window ? await this.play.memberPlaylistUrl(output, actor.user.id) : null,
     };
   }

@@ -15,7 +15,7 @@ import type { JobsService } from '../jobs/jobs.service';
 import type { MediasService } from './medias.service';
 import { mediaKey } from './medias.service';
 
-interface Stored {
+export interface Stored {
   id: string;
   name: string;
   file: MediaFile;
@@ -50,7 +50,7 @@ const baseName = (filename: string) =>
   (filename.replace(/\.[a-z0-9]{1,8}$/i, '').trim() || 'Upload').slice(0, 120);
 
 /** busboy's words for a body that ended early or is not multipart at all. */
-const malformed = (e: unknown) =>
+export const malformed = (e: unknown) =>
   !(e instanceof AppError) &&
   e instanceof Error &&
   /multipart|boundary|unexpected end|part terminated/i.test(e.message);
@@ -130,13 +130,14 @@ export class MediaUploadService {
     return { corporationId: workspace.corporationId, remaining, limit };
   }
 
-  private async receive(
+  /** Streams one file into storage under the media id `id` and probes it; refused files are removed. */
+  async receive(
     filename: string,
     data: NodeJS.ReadableStream,
     remaining: number,
     limit: number,
+    id: string = randomUUID(),
   ): Promise<Stored> {
-    const id = randomUUID();
     const bucketRef = mediaKey(id, 'original', extension(filename));
     const guard = quotaGuard(remaining, limit - remaining, limit);
     // pipe() does not pass errors on: a cut-off request must fail the write, not leave it waiting.

@@ -77,6 +77,16 @@ export class MediasRepository {
     return row;
   }
 
+  /** Takes a waiting media for its upload (waiting -> processing); false when it is not waiting any more. */
+  async claimWaiting(id: string) {
+    const rows = await this.db
+      .update(medias)
+      .set({ status: 'processing' })
+      .where(and(eq(medias.id, id), eq(medias.status, 'waiting')))
+      .returning({ id: medias.id });
+    return rows.length === 1;
+  }
+
   async delete(id: string) {
     await this.db.delete(medias).where(eq(medias.id, id));
   }
@@ -103,8 +113,11 @@ export class MediasRepository {
     return Number(r?.bytes ?? 0);
   }
 
-  /** Stored bytes of every workspace that holds media (the hourly storage reading of the meter). */
-  async bytesPerWorkspace() {
+  /**
+   * Stored bytes of every workspace that holds media, or of those in `scope` (the storage readings of the
+   * meter and the usage series' figure of now: the same sum as `bytesIn`, per workspace).
+   */
+  async bytesPerWorkspace(scope?: { corporationId: string; workspaceId: string | null }) {
     const rows = await this.db
       .select({
         corporationId: medias.corporationId,
@@ -112,6 +125,13 @@ export class MediasRepository {
         bytes: sum(medias.sizeBytes),
       })
       .from(medias)
+      .where(
+        scope
+          ? scope.workspaceId
+            ? eq(medias.workspaceId, scope.workspaceId)
+            : eq(medias.corporationId, scope.corporationId)
+          : undefined,
+      )
       .groupBy(medias.corporationId, medias.workspaceId);
     return rows.map((r) => ({ ...r, bytes: Number(r.bytes ?? 0) }));
   }

@@ -7,9 +7,12 @@ import { registerTable } from '../../lib/table-routes';
 import { serveMediaFile } from './media-files.routes';
 
 export async function mediasRoutes(app: FastifyInstance) {
-  const { medias, mediaUpload } = app.services;
+  const { medias, mediaUpload, waitingMedia } = app.services;
   registerTable(app, mediaRoutes, mediaSchemas, ['medias'], {
     list: (req) => medias.list(actorOf(req), req.query),
+    create: (req) => waitingMedia.create(actorOf(req), req.body),
+    // Streamed like `upload`: the storage quota bounds it.
+    uploadFile: (req) => waitingMedia.upload(actorOf(req), req, req.params.id),
     // Streamed: no time-out and no body limit; the storage quota bounds it.
     upload: (req) => mediaUpload.upload(actorOf(req), req, req.query.workspaceId),
     byOrigin: (req) => medias.byOrigin(actorOf(req), req.params.origin, req.query),

@@ -6,11 +6,12 @@ import { registerTable } from '../../lib/table-routes';
 import { bindingCookie, bindingCookieOf } from './social-connect.service';
 
 export async function socialsRoutes(app: FastifyInstance) {
-  const { socials, socialConnect, socialShares, socialLive, config } = app.services;
+  const { socials, socialConnect, socialShares, socialLive, socialDirectory, config } = app.services;
   const secure = config.publicUrl.startsWith('https:');
 
   registerTable(app, table, socialSchemas, ['socials'], {
     networks: () => socials.networks(),
+    list: (req) => socialDirectory.list(actorOf(req), req.query),
     create: (req) => socials.create(actorOf(req), req.body),
     get: (req) => socials.get(actorOf(req), req.params.id),
     update: (req) => socials.update(actorOf(req), req.params.id, req.body),
@@ -25,7 +26,9 @@ export async function socialsRoutes(app: FastifyInstance) {
       reply.header('set-cookie', bindingCookie(started.binding, secure));
       return { authorizeUrl: started.authorizeUrl };
     },
+    accounts: (req) => socialLive.subAccounts(actorOf(req), req.params.id),
     subAccounts: (req) => socialLive.subAccounts(actorOf(req), req.params.id),
+    tags: (req) => socialDirectory.tags(actorOf(req), req.params.id, req.query),
     categories: (req) => socialLive.categories(actorOf(req), req.params.id, req.query),
     shares: (req) => socialShares.shares(actorOf(req), req.params.id),
     putShares: (req) => socialShares.putShares(actorOf(req), req.params.id, req.body.items),

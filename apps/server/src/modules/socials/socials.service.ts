@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PageQuery } from '@stromwerk/contracts/common';
+import { networkVisibilities } from '@stromwerk/contracts/social-values';
 import type {
   CreateSocialBody,
   SocialCheck,
@@ -60,7 +61,7 @@ export class SocialsService {
         oauthConfigured: Boolean(oauth),
         redirectUri: isOauthNetwork(d.id) ? redirectUriOf(this.config, d.id) : null,
         scopes: d.oauth?.scopes ?? [],
-        supports: d.supports,
+        supports: { ...d.supports, visibilities: [...networkVisibilities[d.id]] },
         note: isOauthNetwork(d.id) && !oauth ? missingAppNote(d.id) : null,
       };
     });

@@ -8,6 +8,19 @@ import type { UsageCountersRepository } from './usage-counters.repository';
 
 type Values = Partial<Record<UsageMetric, number>>;
 
+/** Stored bytes per workspace read at `at` (UsageService's one storage truth). */
+export interface StorageNow {
+  at: number;
+  storage: { workspaceId: string | null; bytes: number }[];
+}
+
+/** The longest an interval can last (a DST day has 25 hours): `at` lies in the last one when closer. */
+const LONGEST_MS: Record<UsageSeriesQuery['interval'], number> = {
+  hour: 3_600_000,
+  day: 25 * 3_600_000,
+  month: 31 * 24 * 3_600_000,
+};
+
 /**
  * A usage series: one point per interval start and group (zeros included), from the hourly counters
  * summed in the database. Grouped by workspace, every workspace of the scope with usage in the range or
@@ -17,6 +30,7 @@ export async function usageSeries(
   repo: UsageCountersRepository,
   scope: { corporationId: string; workspaceId: string | null },
   q: UsageSeriesQuery,
+  now?: StorageNow,
 ): Promise<UsageSeries> {
   const from = new Date(q.from);
   const to = new Date(q.to);
@@ -43,6 +57,26 @@ export async function usageSeries(
     // Each row is one workspace's figure; folded together, workspaces add up (storage too).
     if (cell) cell[r.metric] = (cell[r.metric] ?? 0) + r.value;
   }
+  // Storage is read hourly; the interval that holds now shows what is stored now (issue 33: the card
+  // said 0 B while the Limits gauge, read now, said 26 MB).
+  const last = starts.at(-1);
+  const current =
+    now &&
+    last &&
+    q.metrics.includes('storage_bytes') &&
+    now.at >= last.getTime() &&
+    now.at - last.getTime() < LONGEST_MS[q.interval];
+  if (current) {
+    const inCell = new Map<string | null, number>();
+    for (const r of now.storage) {
+      const g = byWorkspace ? r.workspaceId : null;
+      if (r.workspaceId) inCell.set(g, (inCell.get(g) ?? 0) + r.bytes);
+    }
+    for (const [g, bytes] of inCell) {
+      const cell = cells.get(`${last.getTime()}|${g}`);
+      if (cell) cell.storage_bytes = Math.max(cell.storage_bytes ?? 0, bytes);
+    }
+  }
   // Totals: the workspaces of each interval added up; over time flows add, gauges take the highest.
   const folded = new Map<number, Values>();
   for (const [key, values] of cells) {
@@ -56,6 +90,12 @@ export async function usageSeries(
       totals[m] = gaugeMetrics.includes(m)
         ? Math.max(totals[m] ?? 0, f[m] ?? 0)
         : (totals[m] ?? 0) + (f[m] ?? 0);
+  // Storage is a level, not a flow: its total is what is stored at the end of the range (now, when the
+  // range reaches now: the very figure of the Limits gauge), else the last interval with a reading.
+  if (q.metrics.includes('storage_bytes')) {
+    const levels = starts.map((s) => folded.get(s.getTime())?.storage_bytes ?? 0).filter((v) => v > 0);
+    totals.storage_bytes = current ? now.storage.reduce((sum, r) => sum + r.bytes, 0) : (levels.at(-1) ?? 0);
+  }
   return {
     from: from.toISOString(),
     to: to.toISOString(),

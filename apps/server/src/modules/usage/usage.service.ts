@@ -20,7 +20,15 @@ import { usageCsv, usageSeries } from './usage-series';
 
 /** Counts a resource module contributes (sources, targets, outputs, medias, storage) for a corporation or workspace. */
 export type UsageCounter = (scope: { corporationId: string; workspaceId: string | null }) => Promise<number>;
-export type CountedPart = 'sources' | 'targets' | 'outputs' | 'medias' | 'storageBytes';
+export type CountedPart = 'sources' | 'targets' | 'outputs' | 'medias';
+/**
+ * Stored bytes now, per workspace of the scope: the one truth of storage (issue 33). The usage figure
+ * (the Limits gauge), the series' figure of now (the Usage cards) and the meter's readings all come from it.
+ */
+export type StorageReading = (scope: {
+  corporationId: string;
+  workspaceId: string | null;
+}) => Promise<{ workspaceId: string | null; bytes: number }[]>;
 /** The quota limits a create checks against. */
 export type QuotaLimit = keyof Pick<QuotaRow, 'maxWorkspaces' | 'maxSources' | 'maxTargets' | 'maxOutputs'>;
 
@@ -38,7 +46,7 @@ export class UsageService {
     private readonly repo: UsageRepository,
     private readonly access: AccessService,
     readonly metered: UsageCountersRepository,
-    private readonly counters: Record<CountedPart, UsageCounter>,
+    private readonly counters: Record<CountedPart, UsageCounter> & { storage: StorageReading },
     warn: LimitWarning,
     log: FastifyBaseLogger,
   ) {
@@ -109,7 +117,7 @@ export class UsageService {
       part('targets'),
       part('outputs'),
       part('medias'),
-      part('storageBytes'),
+      this.storedBytes(scope),
     ]);
     return {
       corporationId,
@@ -123,6 +131,10 @@ export class UsageService {
       medias,
       lastUpdate: new Date().toISOString(),
     };
+  }
+
+  private async storedBytes(scope: { corporationId: string; workspaceId: string | null }) {
+    return (await this.counters.storage(scope)).reduce((sum, r) => sum + r.bytes, 0);
   }
 
   /** Resolves the scope the caller may read: a workspace (its corporation comes from it) or a corporation. */
@@ -163,7 +175,8 @@ export class UsageService {
     query: UsageSeriesQuery,
   ): Promise<UsageSeries> {
     const scope = await this.scope(actor, target, readNeed(target));
-    return usageSeries(this.metered, scope, query);
+    const storage = query.metrics.includes('storage_bytes') ? await this.counters.storage(scope) : [];
+    return usageSeries(this.metered, scope, query, { at: Date.now(), storage });
   }
 
   /** The series as a CSV file and the name to save it under. */

@@ -5,6 +5,8 @@ import {
   durationOf,
   emptyRange,
   formatOffset,
+  gapOf,
+  gapOfError,
   isTypingTarget,
   quickRange,
   setIn,
@@ -75,5 +77,27 @@ describe('isTypingTarget', () => {
     expect(isTypingTarget(document.getElementById('b'))).toBe(true);
     expect(isTypingTarget(document.getElementById('c'))).toBe(false);
     expect(isTypingTarget(document.body)).toBe(false);
+  });
+});
+
+describe('gaps of a DVR window (issue 33)', () => {
+  const gaps = [{ start: 1000, end: 2000 }];
+  const range = (inAt: number | null, outAt: number | null) => ({ inAt, outAt, lastSeconds: null });
+  it('finds In or Out inside a gap, as the server does, and lets a range across one pass', () => {
+    expect(gapOf(range(1500, 1800), gaps)).toEqual({ field: 'in', gap: gaps[0] });
+    expect(gapOf(range(500, 2000), gaps)).toEqual({ field: 'out', gap: gaps[0] });
+    expect(gapOf(range(500, 2500), gaps)).toBeNull();
+    expect(gapOf(range(2000, 2500), gaps)).toBeNull();
+    expect(gapOf(range(500, 1000), gaps)).toBeNull();
+  });
+  it('reads the gap a refusal names', () => {
+    const error = {
+      details: [{ field: 'gap', message: '2026-11-25T10:00:12.000Z/2026-11-25T10:14:12.000Z' }],
+    };
+    expect(gapOfError(error)).toEqual({
+      start: Date.parse('2026-11-25T10:00:12Z'),
+      end: Date.parse('2026-11-25T10:14:12Z'),
+    });
+    expect(gapOfError({ details: [] })).toBeNull();
   });
 });

@@ -133,3 +133,31 @@ export function availableWindow(
     return { start, end };
   return known;
 }
+
+/** A stretch of a DVR window without recording (the stream was off), on the editor's axis. */
+export interface Gap {
+  start: number;
+  end: number;
+}
+
+/**
+ * The gap a range's In or Out falls in, as the server judges it (issue 33): In inside [start, end),
+ * Out inside (start, end]. A range across a gap is a clip with a jump and allowed.
+ */
+export function gapOf(range: ClipRange, gaps: readonly Gap[]): { field: 'in' | 'out'; gap: Gap } | null {
+  if (range.lastSeconds !== null) return null;
+  const { inAt, outAt } = range;
+  const atIn = inAt === null ? undefined : gaps.find((g) => inAt >= g.start && inAt < g.end);
+  if (atIn) return { field: 'in', gap: atIn };
+  const atOut = outAt === null ? undefined : gaps.find((g) => outAt > g.start && outAt <= g.end);
+  return atOut ? { field: 'out', gap: atOut } : null;
+}
+
+/** The gap a CLIP_RANGE_UNAVAILABLE answer names (its detail `gap`: "start/end", ISO times). */
+export function gapOfError(error: { details?: { field: string; message: string }[] }): Gap | null {
+  const text = error.details?.find((d) => d.field === 'gap')?.message;
+  const [start, end] = (text?.split('/') ?? []).map((part) => Date.parse(part));
+  return start !== undefined && end !== undefined && !Number.isNaN(start) && !Number.isNaN(end)
+    ? { start, end }
+    : null;
+}

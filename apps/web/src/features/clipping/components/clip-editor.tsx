@@ -29,6 +29,9 @@ import {
   emptyRange,
   formatOffset,
   formatSeconds,
+  type Gap,
+  gapOf,
+  gapOfError,
   QUICK_SECONDS,
   quickRange,
   setIn,
@@ -56,6 +59,7 @@ export function ClipEditor({
   src,
   latestSrc,
   window: range0,
+  gaps = [],
   markers,
   workspaceId,
   libraryPath,
@@ -65,6 +69,8 @@ export function ClipEditor({
   latestSrc?: () => string | null;
   /** What can be clipped now, on the editor's axis; null while unknown. */
   window: { start: number; end: number } | null;
+  /** Where the DVR window holds nothing (the stream was off); none for a media. */
+  gaps?: Gap[];
   markers: TimelineMarker[];
   workspaceId: string;
   libraryPath: string;
@@ -166,6 +172,12 @@ export function ClipEditor({
         return undefined;
       },
     });
+    const inGap = gapOf(range, gaps);
+    if (inGap)
+      found[inGap.field] = {
+        key: 'range.inGap',
+        values: { start: formatAt(inGap.gap.start), end: formatAt(inGap.gap.end) },
+      };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     create.mutate(body, {
@@ -187,6 +199,7 @@ export function ClipEditor({
   const rangeError = create.error instanceof ApiError ? create.error : null;
   const unavailable =
     rangeError?.code === 'CLIP_RANGE_UNAVAILABLE' ? availableWindow(rangeError, range0) : null;
+  const refusedGap = rangeError?.code === 'CLIP_RANGE_UNAVAILABLE' ? gapOfError(rangeError) : null;
   const position = player.position;
   const timelineWindow = range0
     ? { start: range0.start, end: Math.max(range0.end, live && position !== null ? position : range0.end) }
@@ -273,6 +286,7 @@ export function ClipEditor({
             outAt={range.outAt}
             position={position}
             markers={markers}
+            gaps={gaps}
             format={formatAt}
             onSeek={player.seek}
           />
@@ -331,7 +345,13 @@ export function ClipEditor({
                     date: format.date(new Date(range0.start)),
                     start: formatAt(range0.start),
                     end: formatAt(range0.end),
-                  })
+                  }) +
+                  (gaps.length > 0
+                    ? ` ${t('range.gaps', {
+                        count: gaps.length,
+                        list: gaps.map((g) => `${formatAt(g.start)}–${formatAt(g.end)}`).join(', '),
+                      })}`
+                    : '')
                 : null
             }
             durationText={duration !== null && duration > 0 ? formatSeconds(duration, i18n.language) : '–'}
@@ -362,14 +382,16 @@ export function ClipEditor({
           <ErrorAlert
             error={create.error}
             message={
-              unavailable
-                ? t('errors.rangeUnavailable', {
-                    start: formatAt(unavailable.start),
-                    end: formatAt(unavailable.end),
-                  })
-                : rangeError?.code === 'CLIP_TOO_EARLY'
-                  ? t('errors.tooEarly')
-                  : undefined
+              refusedGap
+                ? t('range.inGap', { start: formatAt(refusedGap.start), end: formatAt(refusedGap.end) })
+                : unavailable
+                  ? t('errors.rangeUnavailable', {
+                      start: formatAt(unavailable.start),
+                      end: formatAt(unavailable.end),
+                    })
+                  : rangeError?.code === 'CLIP_TOO_EARLY'
+                    ? t('errors.tooEarly')
+                    : undefined
             }
           />
         )}

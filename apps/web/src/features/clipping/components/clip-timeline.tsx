@@ -5,6 +5,11 @@ import Typography from '@mui/material/Typography';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+export interface TimelineGap {
+  start: number;
+  end: number;
+}
+
 export interface TimelineMarker {
   id: string;
   at: number;
@@ -22,6 +27,7 @@ export function ClipTimeline({
   outAt,
   position,
   markers,
+  gaps = [],
   format,
   onSeek,
 }: {
@@ -31,6 +37,8 @@ export function ClipTimeline({
   outAt: number | null;
   position: number | null;
   markers: TimelineMarker[];
+  /** Stretches the stream was off: drawn hatched, so one span does not hide them (issue 33). */
+  gaps?: TimelineGap[];
   format: (at: number) => string;
   onSeek: (at: number) => void;
 }) {
@@ -77,6 +85,31 @@ export function ClipTimeline({
             }}
           />
         )}
+        {gaps.map((gap) => (
+          <Tooltip
+            key={gap.start}
+            title={t('timeline.gap', { start: format(gap.start), end: format(gap.end) })}
+          >
+            <Box
+              role="img"
+              data-testid="clip-gap"
+              aria-label={t('timeline.gap', { start: format(gap.start), end: format(gap.end) })}
+              sx={{
+                position: 'absolute',
+                top: 0,
+                bottom: 0,
+                left: percent(gap.start),
+                width: `calc(${percent(gap.end)} - ${percent(gap.start)})`,
+                minWidth: 3,
+                bgcolor: 'background.paper',
+                backgroundImage:
+                  'repeating-linear-gradient(135deg, rgba(127,127,127,0.55) 0 4px, transparent 4px 8px)',
+                borderInline: 1,
+                borderColor: 'divider',
+              }}
+            />
+          </Tooltip>
+        ))}
         {position !== null && (
           <Box
             aria-hidden

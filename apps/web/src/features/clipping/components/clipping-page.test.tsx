@@ -165,6 +165,7 @@ describe('ClippingPage', () => {
       segmentSeconds: 6,
       windowStart: new Date(START).toISOString(),
       windowEnd: new Date(START + 60_000).toISOString(),
+      gaps: [],
       hlsUrl: '/v1/play/x/dvr.m3u8?t=1',
     });
     api.clips.markers.mockResolvedValue({ items: [] });

@@ -187,6 +187,10 @@ function OutputClipping({
           src={src}
           latestSrc={latestSrc}
           window={window}
+          gaps={data.gaps.map((g) => ({
+            start: new Date(g.start).getTime(),
+            end: new Date(g.end).getTime(),
+          }))}
           markers={(markers.data ?? []).map((m) => ({
             id: m.id,
             at: new Date(m.at).getTime(),

@@ -3,7 +3,7 @@ import type { JobState } from '@stromwerk/contracts/jobs';
 import type { MediaOrigin, MediaStatus } from '@stromwerk/contracts/medias';
 import { useTranslation } from 'react-i18next';
 
-const statusColors = { processing: 'info', ready: 'success', failed: 'error' } as const;
+const statusColors = { waiting: 'default', processing: 'info', ready: 'success', failed: 'error' } as const;
 const jobColors = {
   queued: 'default',
   running: 'info',
