@@ -248,9 +248,12 @@ export async function clusterPlayerChecks(ctx: Ctx) {
     'SELECT stream_key FROM sources WHERE id = $1',
     [demo.id],
   )) as [{ stream_key: string }];
-  expect(commands.filter((c) => c.includes('testsrc2') && c.includes(demoKey))).toHaveLength(1);
+  // No key on a command line (issue 30 item 4): the demo publisher is known by its label.
+  expect(commands.filter((c) => c.includes(demoKey))).toEqual([]);
+  expect(commands.filter((c) => c.includes('testsrc2') && c.includes("text='Demo'"))).toHaveLength(1);
   expect(commands.filter((c) => c.includes(`${receiverPort}/app`))).toHaveLength(1);
-  expect(commands.filter((c) => c.includes('mode=listener'))).toHaveLength(1);
+  // The SRT listener reads its address and passphrase from a script on a pipe.
+  expect(commands.filter((c) => c.includes('-f concat') && c.includes('pipe:4'))).toHaveLength(1);
   const wentLive = await q<{ n: number }>(
     "SELECT count(*)::int AS n FROM notifications WHERE kind = 'stream-live' AND entity_id = $1",
     [demo.id],

@@ -121,8 +121,9 @@ describe('recording a live source', () => {
     });
     const params = { id: src.body.id };
     const key = await op(ctx.app, 'sources.streamKey', { ...as(), params });
+    // Long enough to outlast the save on a busy machine: the check is that the stream goes on.
     const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key.body.streamKey}`, {
-      seconds: 20,
+      seconds: 60,
     });
     await waitFor(
       'live',

@@ -55,8 +55,10 @@ async function memberToken(user: TestUser, id: string) {
   const res = await srv.op('clips.dvr', { params: { id }, token: user.token });
   expect(res.status).toBe(200);
   const { hlsUrl } = (await res.json()) as { hlsUrl: string | null };
-  expect(hlsUrl).toMatch(new RegExp(`^/v1/play/${id}/index.m3u8\\?t=`));
-  return new URL(hlsUrl!, srv.url).searchParams.get('t')!;
+  // The address carries the token as a signed path prefix; the query form (`?t=`) takes the same token.
+  const m = hlsUrl?.match(new RegExp(`^/v1/play/${id}/t/([^/]+)/index\\.m3u8$`));
+  expect(m).not.toBeNull();
+  return decodeURIComponent(m![1]!);
 }
 
 /** Every program request a player makes with token `t` on player `id`, with `bearer` as its login. */
