@@ -10,6 +10,9 @@ import type { LeaseKeeper } from './lease-keeper';
 import type { Fence } from './leases.repository';
 import { TargetRunner, type TargetStatus } from './target-runner';
 
+/** How long a target waits for its lease while another process gives it back. */
+const TARGET_CLAIM_WAIT_MS = 10_000;
+
 /** Going live through a social connection (modules/socials/social-live.service.ts). */
 export interface PlatformGoLive {
   start(row: TargetRow): Promise<{ ingestUrl: string; live: PlatformLive | null }>;
@@ -62,9 +65,23 @@ export class LiveTargets {
 
   async run(row: TargetRow, input: string) {
     if (this.runners.has(row.id) || this.starting.has(row.id)) return;
-    // One push per target in the cluster: whoever holds its lease runs it (no duplicate pushes).
-    if (!(await this.deps.leases.claim('target', row.id)) || this.runners.has(row.id) || this.stopping)
-      return;
+    // One push per target in the cluster: whoever holds its lease runs it (no duplicate pushes). When a
+    // stream moved here, its previous process may still be giving the target back: wait for the lease a
+    // while instead of leaving the target offline until the next event (seen in the chaos suite).
+    const waiting = { row, cancelled: false };
+    this.starting.set(row.id, waiting);
+    let fence: Fence | undefined;
+    try {
+      fence = await this.deps.leases.want(
+        'target',
+        row.id,
+        TARGET_CLAIM_WAIT_MS,
+        () => waiting.cancelled || this.stopping,
+      );
+    } finally {
+      if (this.starting.get(row.id) === waiting) this.starting.delete(row.id);
+    }
+    if (!fence || waiting.cancelled || this.runners.has(row.id) || this.stopping) return;
     const report = (status: TargetStatus) => {
       const write = this.save(row, status).catch((err) =>
         this.deps.log.warn({ err, targetId: row.id }, 'saving the target state failed'),
