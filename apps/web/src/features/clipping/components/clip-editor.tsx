@@ -7,8 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '@stromwerk/client/api-error';
 import type { Revived } from '@stromwerk/client/dates';
-import { type CreateClipResult, createClipBodySchema } from '@stromwerk/contracts/clips';
-import { CLIP_MAX_SECONDS } from '@stromwerk/contracts/limits';
+import type { CreateClipResult } from '@stromwerk/contracts/clips';
 import type { clipModes } from '@stromwerk/contracts/values';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +15,6 @@ import { DateTimeField } from '../../../components/date-time-field';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useFormat } from '../../../lib/format';
 import { errorText, type Message } from '../../../lib/forms/messages';
-import { schemaErrors } from '../../../lib/forms/schema-errors';
 import { useCreateClip } from '../api/create-clip';
 import { useAddMarker } from '../api/markers';
 import {
@@ -30,7 +28,6 @@ import {
   formatOffset,
   formatSeconds,
   type Gap,
-  gapOf,
   gapOfError,
   QUICK_SECONDS,
   quickRange,
@@ -38,7 +35,8 @@ import {
   setOut,
   stepMs,
 } from '../clip-range';
-import { type Field, fieldOf, serverFieldErrors } from './clip-fields';
+import { type Field, serverFieldErrors } from './clip-fields';
+import { clipFormErrors } from './clip-form-errors';
 import { ClipModeField } from './clip-mode-field';
 import { ClipRangeSummary } from './clip-range-summary';
 import { ClipResults } from './clip-results';
@@ -158,26 +156,7 @@ export function ClipEditor({
 
   const submit = () => {
     const body = clipBody(source, range, options);
-    const found = schemaErrors(createClipBodySchema, body, {
-      fieldOf,
-      words: (field, issue) => {
-        if (field === 'in') return range.inAt === null ? 'range.inMissing' : 'range.invalid';
-        if (field === 'out') {
-          if (range.outAt === null && range.lastSeconds === null) return 'range.outMissing';
-          return (durationOf(range) ?? 0) > CLIP_MAX_SECONDS * 1000
-            ? { key: 'range.tooLong', values: { count: CLIP_MAX_SECONDS / 3600 } }
-            : 'range.outBeforeIn';
-        }
-        if (field === 'autoDeleteAt' && issue.code === 'custom') return 'form.autoDeleteFuture';
-        return undefined;
-      },
-    });
-    const inGap = gapOf(range, gaps);
-    if (inGap)
-      found[inGap.field] = {
-        key: 'range.inGap',
-        values: { start: formatAt(inGap.gap.start), end: formatAt(inGap.gap.end) },
-      };
+    const found = clipFormErrors(body, range, gaps, formatAt);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     create.mutate(body, {
