@@ -136,7 +136,12 @@ export const usageSeriesSchema = z
     metrics: z.array(usageMetricSchema),
     /** The workspaces in the series (grouped by workspace), with their names; a deleted one has none. */
     groups: z.array(z.object({ workspaceId: z.uuid().nullable(), name: z.string().nullable() })),
-    /** One point per interval start and group, zeros included. */
+    /** Every interval start of the range, in order (the axis of a chart). */
+    starts: z.array(dateTimeSchema),
+    /**
+     * A point per interval start and group with a figure: a metric at zero is left out of `values`, and a
+     * start and group with no figure at all has no point (read both as 0).
+     */
     points: z.array(
       z.object({ start: dateTimeSchema, workspaceId: z.uuid().nullable(), values: metricValuesSchema }),
     ),

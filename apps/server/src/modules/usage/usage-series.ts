@@ -22,7 +22,8 @@ const LONGEST_MS: Record<UsageSeriesQuery['interval'], number> = {
 };
 
 /**
- * A usage series: one point per interval start and group (zeros included), from the hourly counters
+ * A usage series: a point per interval start and group that has a figure (metrics at zero and empty
+ * points left out; `starts` lists every interval of the range), from the hourly counters
  * summed in the database. Grouped by workspace, every workspace of the scope with usage in the range or
  * still existing is a group; `none` folds them into one (gauges: the highest of any workspace).
  */
@@ -49,13 +50,24 @@ export async function usageSeries(
       ]
     : [null];
   const zero = () => Object.fromEntries(q.metrics.map((m) => [m, 0])) as Values;
+  // Only the cells with a figure: an install's month of hours for 100 workspaces is 72,000 cells, nearly
+  // all of them empty (issue 32: the dense answer was 20 MB and took seconds to build).
   const cells = new Map<string, Values>();
-  for (const start of starts) for (const g of groupIds) cells.set(`${start.getTime()}|${g}`, zero());
+  const cellOf = (start: number, g: string | null) => {
+    const key = `${start}|${g}`;
+    let cell = cells.get(key);
+    if (!cell) cells.set(key, (cell = {}));
+    return cell;
+  };
+  const inRange = new Set(starts.map((s) => s.getTime()));
+  const groups = new Set(groupIds);
   const totals = zero();
   for (const r of rows) {
-    const cell = cells.get(`${r.start.getTime()}|${byWorkspace ? r.workspaceId : null}`);
+    const g = byWorkspace ? r.workspaceId : null;
+    if (!inRange.has(r.start.getTime()) || !groups.has(g)) continue;
     // Each row is one workspace's figure; folded together, workspaces add up (storage too).
-    if (cell) cell[r.metric] = (cell[r.metric] ?? 0) + r.value;
+    const cell = cellOf(r.start.getTime(), g);
+    cell[r.metric] = (cell[r.metric] ?? 0) + r.value;
   }
   // Storage is read hourly; the interval that holds now shows what is stored now (issue 33: the card
   // said 0 B while the Limits gauge, read now, said 26 MB).
@@ -70,11 +82,11 @@ export async function usageSeries(
     const inCell = new Map<string | null, number>();
     for (const r of now.storage) {
       const g = byWorkspace ? r.workspaceId : null;
-      if (r.workspaceId) inCell.set(g, (inCell.get(g) ?? 0) + r.bytes);
+      if (r.workspaceId && groups.has(g)) inCell.set(g, (inCell.get(g) ?? 0) + r.bytes);
     }
     for (const [g, bytes] of inCell) {
-      const cell = cells.get(`${last.getTime()}|${g}`);
-      if (cell) cell.storage_bytes = Math.max(cell.storage_bytes ?? 0, bytes);
+      const cell = cellOf(last.getTime(), g);
+      cell.storage_bytes = Math.max(cell.storage_bytes ?? 0, bytes);
     }
   }
   // Totals: the workspaces of each interval added up; over time flows add, gauges take the highest.
@@ -103,12 +115,15 @@ export async function usageSeries(
     timeZone: q.timeZone,
     metrics: q.metrics,
     groups: groupIds.map((id) => ({ workspaceId: id, name: id ? (names.get(id) ?? null) : null })),
+    starts: starts.map((s) => s.toISOString()),
     points: starts.flatMap((start) =>
-      groupIds.map((g) => ({
-        start: start.toISOString(),
-        workspaceId: g,
-        values: cells.get(`${start.getTime()}|${g}`)!,
-      })),
+      groupIds.flatMap((g) => {
+        const cell = cells.get(`${start.getTime()}|${g}`);
+        const values = cell && Object.fromEntries(Object.entries(cell).filter(([, v]) => v !== 0));
+        return values && Object.keys(values).length > 0
+          ? [{ start: start.toISOString(), workspaceId: g, values }]
+          : [];
+      }),
     ),
     totals,
   };
@@ -120,17 +135,23 @@ const csvCell = (v: string) => {
   return /[",\n\r]/.test(safe) || safe !== v ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** The series as CSV: a header row, then one row per interval and group with ISO dates. */
+/**
+ * The series as CSV: a header row, then one row per interval and group with ISO dates, zeros written out
+ * (a spreadsheet user sums columns; the JSON series leaves them out).
+ */
 export function usageCsv(series: UsageSeries): string {
-  const name = new Map(series.groups.map((g) => [g.workspaceId, g.name]));
+  const values = new Map(series.points.map((p) => [`${p.start}|${p.workspaceId}`, p.values]));
   const header = ['interval_start', 'workspace_id', 'workspace_name', ...series.metrics];
-  const lines = series.points.map((p) =>
-    [
-      p.start,
-      p.workspaceId ?? '',
-      csvCell(name.get(p.workspaceId) ?? ''),
-      ...series.metrics.map((m) => String(p.values[m] ?? 0)),
-    ].join(','),
+  const lines = series.starts.flatMap((start) =>
+    series.groups.map((g) => {
+      const v = values.get(`${start}|${g.workspaceId}`) ?? {};
+      return [
+        start,
+        g.workspaceId ?? '',
+        csvCell(g.name ?? ''),
+        ...series.metrics.map((m) => String(v[m] ?? 0)),
+      ].join(',');
+    }),
   );
   return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }

@@ -18,7 +18,7 @@ export function UsageChart({
   tick: (start: string) => string;
   value: (n: number) => string;
 }) {
-  const starts = [...new Set(series.points.map((p) => p.start))];
+  const starts = series.starts;
   const byKey = new Map(series.points.map((p) => [`${p.start}|${p.workspaceId}`, p.values[metric] ?? 0]));
   return (
     <BarChart
