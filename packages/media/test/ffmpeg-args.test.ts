@@ -169,9 +169,18 @@ describe('srtIngestListener', () => {
         "option pbkeylen '16'",
         "option protocol_whitelist 'srt'",
         "option format_whitelist 'mpegts'",
+        "option fpsprobesize '0'",
         '',
       ].join('\n'),
     );
+  });
+
+  it('stops probing once the codecs are known, not after 20 frames more for the frame rate', () => {
+    const { args, secrets } = srtIngestListener({ port: 9000, output: 'x' });
+    // Both the concat entry (the SRT input itself) and the outer concat input.
+    expect(secrets[0]).toContain("option fpsprobesize '0'");
+    expect(flagValue(args, '-fpsprobesize')).toBe('0');
+    expect(args.indexOf('-fpsprobesize')).toBeLessThan(args.indexOf('-i'));
   });
 
   it('reads MPEG-TS over SRT only, whatever the caller sends (no probing into a playlist)', () => {
