@@ -157,6 +157,13 @@ export function srtCryptoOptions(passphrase: string | undefined): Record<string,
 
 export const urlHost = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
 
+/**
+ * The SRT listener's stderr line (verbose) when its probe decoded the caller's first H.264 picture: the
+ * caller holds the key (its passphrase) and sends MPEG-TS with video we take. The accepted connection
+ * alone is not enough: a caller sending anything else (a playlist, HEVC) must not make the source live.
+ */
+export const SRT_CALLER_PICTURE = /\[h264 @ [^\]]*\] Reinit context to \d+x\d+/;
+
 export interface SrtIngestOptions {
   port: number;
   /** Interface to listen on. Default 0.0.0.0. */
@@ -191,7 +198,9 @@ export function srtIngestListener(o: SrtIngestOptions): FfmpegCommand {
     fpsprobesize: '0',
   });
   const args = [
-    ...COMMON_ARGS,
+    // Verbose for one line: the caller's first picture decoded (SRT_CALLER_PICTURE), a moment before its
+    // audio comes and the probe ends; verbose says little else while the stream runs.
+    ...COMMON_ARGS.map((a) => (a === 'warning' ? 'verbose' : a)),
     ...['-fpsprobesize', '0'],
     ...['-protocol_whitelist', 'pipe,srt', '-format_whitelist', 'concat,mpegts'],
     ...input,
