@@ -187,7 +187,7 @@ export class ProgramFeed {
   }
 
   #usable(): Record<FeedInput, boolean> {
-    return usableInputs(Object.fromEntries(this.#readers), Date.now());
+    return usableInputs(Object.fromEntries(this.#readers), Date.now(), this.#chosen);
   }
 
   /** The input on the air (undefined between a dead input and the new one's first keyframe). */

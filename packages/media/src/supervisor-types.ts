@@ -56,6 +56,8 @@ export interface SupervisorEvents {
   progress: [progress: FfmpegProgress];
   lastError: [message: string];
   exit: [exit: SupervisorExit];
+  /** Raw stderr of the running process, as it comes (for a watcher of one message). */
+  stderr: [chunk: Buffer];
   /** A process started (the first or a retry); its stdin and fd 3 when those options are on. */
   spawned: [stdin: Writable | null, output: Readable | null];
 }

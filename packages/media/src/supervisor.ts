@@ -210,7 +210,10 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
     let spawnError: NodeJS.ErrnoException | null = null;
     const parser = new ProgressParser((p) => this.#onProgress(child, p));
     child.stdout?.on('data', (chunk: Buffer) => parser.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => this.#stderr.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.#stderr.push(chunk);
+      this.emit('stderr', chunk);
+    });
     child.once('error', (err) => {
       spawnError = err;
     });

@@ -5,6 +5,7 @@ import {
   demoSource,
   drawtextSafe,
   reliveSource,
+  SRT_CALLER_PICTURE,
   srtIngestListener,
   toMicroseconds,
 } from '../src/ffmpeg-args';
@@ -28,9 +29,20 @@ describe('common arguments', () => {
     const all = [
       demoSource({ output: 'rtmp://h/live/k' }).args,
       reliveSource({ input: { url: 'a.mp4' }, output: 'rtmp://h/live/k' }).args,
-      srtIngestListener({ port: 9000, output: 'rtmp://h/live/k' }).args,
     ];
     for (const args of all) expect(args.slice(0, COMMON_ARGS.length)).toEqual(COMMON_ARGS);
+    // The SRT listener logs one level more, for the line that says a caller was accepted.
+    const listener = srtIngestListener({ port: 9000, output: 'rtmp://h/live/k' }).args;
+    expect(listener.slice(0, COMMON_ARGS.length)).toEqual(
+      COMMON_ARGS.map((a) => (a === 'warning' ? 'verbose' : a)),
+    );
+  });
+
+  it("knows the SRT listener's line for a caller's first picture", () => {
+    expect(
+      SRT_CALLER_PICTURE.test('[h264 @ 0x55a6e42d6cc0] Reinit context to 1280x720, pix_fmt: yuv420p'),
+    ).toBe(true);
+    expect(SRT_CALLER_PICTURE.test('[srt @ 0x56373ea7fe80] accept streamid [], length 0')).toBe(false);
   });
 
   it('converts milliseconds to the microseconds ffmpeg wants', () => {
@@ -169,9 +181,18 @@ describe('srtIngestListener', () => {
         "option pbkeylen '16'",
         "option protocol_whitelist 'srt'",
         "option format_whitelist 'mpegts'",
+        "option fpsprobesize '0'",
         '',
       ].join('\n'),
     );
+  });
+
+  it('stops probing once the codecs are known, not after 20 frames more for the frame rate', () => {
+    const { args, secrets } = srtIngestListener({ port: 9000, output: 'x' });
+    // Both the concat entry (the SRT input itself) and the outer concat input.
+    expect(secrets[0]).toContain("option fpsprobesize '0'");
+    expect(flagValue(args, '-fpsprobesize')).toBe('0');
+    expect(args.indexOf('-fpsprobesize')).toBeLessThan(args.indexOf('-i'));
   });
 
   it('reads MPEG-TS over SRT only, whatever the caller sends (no probing into a playlist)', () => {

@@ -1,10 +1,15 @@
-import { type ChildProcess, execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { activeProcesses } from '@stromwerk/media/process-registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, publishTestStream, stopAll, waitFor } from '../helpers/media';
+import { freePort, stopAll, waitFor } from '../helpers/media';
+import {
+  type Chroma,
+  cameraOf,
+  FPS,
+  programFrames as readProgram,
+  camera as startCamera,
+} from '../helpers/program-frames';
 import { op } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
@@ -14,8 +19,6 @@ import { createTestApp, type TestContext } from '../helpers/test-app';
  * The program's one writer process runs through both switches, the playlist goes on without a gap,
  * and the picture switches within a second of the kill.
  */
-const run = promisify(execFile);
-const FPS = 25;
 let ctx: TestContext;
 let rtmpPort: number;
 beforeAll(async () => {
@@ -46,27 +49,10 @@ const inputOf = async (id: string) =>
 const CLOCK_ZERO_MS = Date.now();
 const clockAt = (ms: number) => (ms - CLOCK_ZERO_MS) / 1000;
 
-/**
- * An encoder whose frames say which camera they are (chroma) and when they were made (luma halves: the
- * wall clock in 1/25 s since CLOCK_ZERO_MS, as in packages/media/test/frame-index.ts).
- */
-function camera(url: string, chroma: { cb: number; cr: number }) {
-  const n = `floor(T*${FPS})`;
-  const lum = `if(lt(X,W/2),mod(${n},64)*4,floor(${n}/64)*4)`;
-  const wallClock = `setpts='(RTCTIME-${CLOCK_ZERO_MS * 1000})/(TB*1000000)'`;
-  const child = publishTestStream(url, {
-    picture: 'nullsrc',
-    size: '128x72',
-    rate: FPS,
-    videoFilter: `${wallClock},geq=lum='${lum}':cb=${chroma.cb}:cr=${chroma.cr},setpts=N/${FPS}/TB,format=yuv420p`,
-    // Lossless, so the luma halves read back exactly.
-    videoArgs: ['-qp', '0'],
-    audioBitrate: '64k',
-  });
-  return { child };
-}
 const MAIN = { cb: 64, cr: 192 };
 const BACKUP = { cb: 192, cr: 64 };
+const CAMERAS = { main: MAIN, backup: BACKUP };
+const camera = (url: string, chroma: Chroma) => ({ child: startCamera(url, chroma, CLOCK_ZERO_MS) });
 
 function crash(child: ChildProcess) {
   const exited = new Promise((r) => child.once('exit', r));
@@ -82,32 +68,8 @@ interface Frame {
 
 /** The program's frames as its segments hold them: time, frame index, camera. */
 async function programFrames(dir: string): Promise<{ frames: Frame[]; playlist: string }> {
-  const playlist = readFileSync(join(dir, 'index.m3u8'), 'utf8');
-  const segments = playlist.split('\n').filter((l) => l.startsWith('seg_'));
-  const all = join(dir, 'all.ts');
-  writeFileSync(all, Buffer.concat(segments.map((s) => readFileSync(join(dir, s)))));
-  const { stdout: times } = await run('ffprobe', [
-    ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=pts_time', '-of', 'csv=p=0', all],
-  ]);
-  const { stdout } = await run(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-i', all, '-map', '0:v:0', '-fps_mode', 'passthrough'],
-      ...['-vf', 'scale=2:2:flags=area', '-pix_fmt', 'yuv420p', '-f', 'rawvideo', '-'],
-    ],
-    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
-  );
-  const t = times
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => Number.parseFloat(l));
-  const frames: Frame[] = [];
-  for (let i = 0; i * 6 + 5 < stdout.length && i < t.length; i++) {
-    const b = stdout.subarray(i * 6, i * 6 + 6);
-    const index = Math.round(b[0]! / 4) + 64 * Math.round(b[1]! / 4);
-    frames.push({ t: t[i]!, index, camera: b[4]! < 128 ? 'main' : 'backup' });
-  }
-  return { frames, playlist };
+  const { frames, playlist } = await readProgram(dir);
+  return { frames: frames.map((f) => ({ t: f.t, index: f.index, camera: cameraOf(f, CAMERAS) })), playlist };
 }
 
 describe('program failover on hot standby', () => {

@@ -296,7 +296,9 @@ describe('sources without an encoder', () => {
     expect(ours.some((c) => c.includes('pipe:4'))).toBe(true);
     expect(ours.filter((c) => c.includes(key))).toEqual([]);
     await stop(encoder);
-  }, 45_000);
+    // Live from the caller's first picture (before its listener's push), offline when the caller leaves.
+    await waitFor('srt source offline', async () => (await getSource(id)).state !== 'live', 30_000);
+  }, 60_000);
 
   it('an SRT caller sending HEVC is refused with a reason the source shows, and H.264 then goes live', async () => {
     const { id, key } = await newSource('SRT HEVC', 'srt');

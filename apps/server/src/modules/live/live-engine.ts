@@ -47,6 +47,8 @@ export class LiveEngine implements LiveEngineView {
   private readonly meter: LiveMeter;
   /** The key each source publishes with on this ingest now. */
   private readonly publishing = new Map<string, string>();
+  /** SRT callers whose publish is being handled, by source id. */
+  private readonly callers = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private stopping = false;
@@ -59,6 +61,10 @@ export class LiveEngine implements LiveEngineView {
       publishUrl: (key) => this.ingest!.publishUrl(key),
       mediaFile: deps.mediaFile,
       failed: (id, reason) => void this.publisherFailed(id, reason),
+      // An SRT caller is a publish like an RTMP encoder's; its listener's push to the ingest, a moment
+      // later, finds the session live already (the same source, the same key).
+      callerConnected: (id, key) => this.callers.set(id, this.onPublished(key)),
+      callerGone: (id, key) => void this.onCallerGone(id, key),
     });
     this.recordings = new LiveRecordings(deps.recordings, config.ffmpegPath, deps.log, () => deps.keeper.me);
     this.finisher = new RecordingFinisher(deps.recordings, () => deps.keeper.me, deps.log);
@@ -273,6 +279,13 @@ export class LiveEngine implements LiveEngineView {
       this.deps.log.error({ err }, 'going live failed');
       this.ingest?.kick(key);
     }
+  }
+
+  /** After its publish was handled: a caller refused at once must not leave a session live behind it. */
+  private async onCallerGone(id: string, key: string) {
+    await this.callers.get(id);
+    this.callers.delete(id);
+    await this.onUnpublished(key);
   }
 
   private async onUnpublished(key: string) {

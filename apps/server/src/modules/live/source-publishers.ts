@@ -1,4 +1,9 @@
-import { demoSource, reliveSource, srtIngestListener } from '@stromwerk/media/ffmpeg-args';
+import {
+  demoSource,
+  reliveSource,
+  SRT_CALLER_PICTURE,
+  srtIngestListener,
+} from '@stromwerk/media/ffmpeg-args';
 import type { StoredInput } from '@stromwerk/media/safe-input';
 import type { FfmpegCommand } from '@stromwerk/media/secret-pipes';
 import { ProcessSupervisor } from '@stromwerk/media/supervisor';
@@ -20,6 +25,14 @@ export interface PublisherContext {
   mediaFile(mediaId: string): Promise<{ input: StoredInput; copyable: boolean } | null>;
   /** A publisher failed for a reason the source's owner can act on (see publisherFailure). */
   failed?(sourceId: string, reason: string): void;
+  /**
+   * An SRT caller (its passphrase is the key) sent its first H.264 picture: live from here, not only once
+   * the listener has probed its audio too and pushed to the ingest (0.3-0.5 s later), since an RTMP
+   * encoder is live at its publish, before its first picture (issue 30 item 5).
+   */
+  callerConnected?(sourceId: string, key: string): void;
+  /** That caller's listener ended (the caller left, or its stream was refused). */
+  callerGone?(sourceId: string, key: string): void;
 }
 
 /**
@@ -102,7 +115,28 @@ export class LivePublishers {
       const shown = publisherFailure(reason);
       if (shown) this.ctx.failed?.(row.id, shown);
     });
+    if (row.type === 'srt') this.watchCaller(row.id, row.streamKey, publisher.supervisor);
     publisher.supervisor.start(publisher.command);
+  }
+
+  /** The caller's first picture starts its session; the listener's end (one per caller) ends it. */
+  private watchCaller(sourceId: string, key: string, supervisor: ProcessSupervisor) {
+    let partial = '';
+    let calling = false;
+    supervisor.on('stderr', (chunk) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop()!.slice(-1000);
+      if (!calling && lines.some((l) => SRT_CALLER_PICTURE.test(l))) {
+        calling = true;
+        this.ctx.callerConnected?.(sourceId, key);
+      }
+    });
+    supervisor.on('exit', () => {
+      partial = '';
+      if (!calling) return;
+      calling = false;
+      this.ctx.callerGone?.(sourceId, key);
+    });
   }
 
   /** A running publisher whose settings changed (another media, port, name) starts again with them. */
