@@ -16,6 +16,7 @@ export const benchRoutes = {
   login: authRoutes.login,
   me: authRoutes.me,
   sources: sourceRoutes.list,
+  sourceCreate: sourceRoutes.create,
   source: sourceRoutes.get,
   targetCreate: targetRoutes.create,
   targetsInWorkspace: targetRoutes.listInWorkspace,

@@ -6,6 +6,8 @@ import pg from 'pg';
 import { hashPassword, verifyPassword } from '../../apps/server/src/lib/passwords';
 import { openDatabase } from '../../apps/server/src/plugins/db';
 import { seededStromwerk, seedTables } from './api-fixture';
+import { seedInstall } from './install-fixture';
+import { registerRawTwins } from './raw-twins';
 
 const [kind, databaseUrl] = process.argv.slice(2) as [string, string | undefined];
 const loginUsers = Number(process.env.BENCH_LOGIN_USERS ?? 400);
@@ -89,6 +91,7 @@ async function bare(query?: (sql: string, params: unknown[]) => Promise<Row[]>) 
       const limit = Number(req.query.limit);
       return toJson(await query(LIST_SQL, [req.query.ws, limit]), limit);
     });
+    await registerRawTwins(app, query);
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   return (app.server.address() as { port: number }).port;
@@ -96,28 +99,41 @@ async function bare(query?: (sql: string, params: unknown[]) => Promise<Row[]>) 
 
 let info: object;
 if (kind === 'stromwerk-pglite' || kind === 'stromwerk-pg') {
-  const { app, fixture } = await seededStromwerk({
+  const { app, fixture, database } = await seededStromwerk({
     ...(kind === 'stromwerk-pg' ? { databaseUrl: databaseUrl! } : {}),
     loginUsers,
   });
+  const install = await seedInstall(database.db, fixture.corporationId);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  info = { port: (app.server.address() as { port: number }).port, ...fixture };
+  info = { port: (app.server.address() as { port: number }).port, ...fixture, install };
 } else if (kind === 'bare-static') {
   info = { port: await bare() };
 } else if (kind === 'bare-pglite') {
   const database = await openDatabase({ pgliteDir: 'memory://' });
   const seeded = await seedTables(database.db);
+  const install = await seedInstall(database.db, seeded.corporationId);
   // biome-ignore lint/suspicious/noExplicitAny: the PGlite client under Drizzle, queried raw
   const client = (database.db as any).$client as {
     query(sql: string, params: unknown[]): Promise<{ rows: Row[] }>;
   };
-  info = { port: await bare(async (sql, params) => (await client.query(sql, params)).rows), ...seeded };
+  info = {
+    port: await bare(async (sql, params) => (await client.query(sql, params)).rows),
+    ...seeded,
+    install,
+  };
 } else if (kind === 'bare-pg') {
   // The tables Stromwerk on PostgreSQL seeded (the bench starts that target first).
   const pool = new pg.Pool({ connectionString: databaseUrl!, max: 10 });
   const { rows } = await pool.query<{ id: string; name: string }>('select id, name from workspaces');
   const ws = (name: string) => rows.find((r) => r.name === name)!.id;
+  const [install] = (
+    await pool.query(`select w.id "workspaceId", w.corporation_id "corporationId",
+      (select id from sources where workspace_id = w.id order by name limit 1) "sourceId",
+      (select id from outputs where workspace_id = w.id order by name limit 1) "playerId"
+      from workspaces w where w.name = 'install-000'`)
+  ).rows;
   info = {
+    install,
     port: await bare(async (sql, params) => (await pool.query(sql, params)).rows),
     ws20: ws('ws-20'),
     ws200: ws('ws-200'),
