@@ -90,6 +90,44 @@ export const dvrWindowSchema = z
   .meta({ id: 'DvrWindow' });
 export type DvrWindow = z.infer<typeof dvrWindowSchema>;
 
+/**
+ * GET /v1/outputs/{id}/dvr/fast-cut (issue 33 item 10): the range of a player's DVR a clip would cover,
+ * `from` and `to`, or `lastSeconds` as in a clip request.
+ */
+export const dvrFastCutQuerySchema = z
+  .object({
+    from: dateTimeSchema.optional(),
+    to: dateTimeSchema.optional(),
+    lastSeconds: z.coerce.number().int().min(1).max(CLIP_MAX_SECONDS).optional(),
+  })
+  .superRefine((q, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (q.lastSeconds !== undefined) {
+      if (q.from || q.to) issue('lastSeconds', 'Give lastSeconds or from and to, not both');
+      return;
+    }
+    if (!q.from) issue('from', 'Required (or lastSeconds)');
+    if (!q.to) issue('to', 'Required (or lastSeconds)');
+  });
+export type DvrFastCutQuery = z.infer<typeof dvrFastCutQuerySchema>;
+
+/**
+ * What the fast cut (mode `fast`, and the first file of `both`) of that range will really be: whole DVR
+ * segments, from the start of the one holding the clip's start to the end of the one holding its end,
+ * computed by the rule the clip job publishes with. `durationMs` is the file's length (segments on both
+ * sides of a gap are joined, the gap left out). While the end is not streamed yet (`final` false) the
+ * segments still to come are counted at the player's nominal segment length.
+ */
+export const dvrFastCutSchema = z
+  .object({
+    from: dateTimeSchema,
+    to: dateTimeSchema,
+    durationMs: z.number().int().min(0),
+    final: z.boolean(),
+  })
+  .meta({ id: 'DvrFastCut' });
+export type DvrFastCut = z.infer<typeof dvrFastCutSchema>;
+
 export const markerSchema = z
   .object({
     id: z.uuid(),
