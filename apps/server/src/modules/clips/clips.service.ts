@@ -121,6 +121,10 @@ export class ClipsService {
   /** What the fast cut of a range will cover (issue 33 item 10): the rule the clip job publishes with. */
   async fastCut(actor: Actor, id: string, query: DvrFastCutQuery): Promise<DvrFastCut> {
     const output = await this.outputs.row(actor, id, 'read');
+    if (query.lastSeconds !== undefined && (query.from || query.to))
+      throw badRequest('lastSeconds', 'Give lastSeconds or from and to, not both');
+    if (query.lastSeconds === undefined && !(query.from && query.to))
+      throw badRequest(query.from ? 'to' : 'from', 'Required (or lastSeconds)');
     const { plan, windowEndMs, segmentMs } = await this.planOf(output, query);
     const cut = predictFastCut(plan, windowEndMs, segmentMs);
     return { from: iso(cut.startMs), to: iso(cut.endMs), durationMs: cut.durationMs, final: cut.final };
