@@ -9,7 +9,8 @@ import { type ClipRange, durationOf, formatSeconds } from '../clip-range';
  * Issue 33 item 10: before a clip of a player's DVR is made, the range its fast cut will really cover.
  * The fast cut copies whole segments, so it starts at the beginning of the segment that holds In and ends
  * at the end of the one that holds Out; the server answers with the rule the clip job cuts by. In mode
- * "fast" the exact cut (re-encode) is one click away; in "both" the exact cut replaces it anyway.
+ * "fast" the exact cut (re-encode) is one click away; in "both" the exact cut replaces it anyway. A polite
+ * status, not an alert: it follows every move of In and Out.
  */
 export function FastCutNotice({
   outputId,
@@ -37,7 +38,7 @@ export function FastCutNotice({
   const estimate = cut.final ? '' : ` ${t('fastCut.estimate')}`;
   if (range.lastSeconds === null && from === range.inAt && to === range.outAt && cut.final)
     return (
-      <Alert severity="success" data-testid="fast-cut-range">
+      <Alert severity="success" role="status" data-testid="fast-cut-range">
         {t('fastCut.exact')}
       </Alert>
     );
@@ -49,13 +50,14 @@ export function FastCutNotice({
   };
   if (mode === 'both')
     return (
-      <Alert severity="info" data-testid="fast-cut-range">
+      <Alert severity="info" role="status" data-testid="fast-cut-range">
         {t('fastCut.first', values) + estimate}
       </Alert>
     );
   return (
     <Alert
       severity="warning"
+      role="status"
       data-testid="fast-cut-range"
       action={
         <Button size="small" color="inherit" onClick={onExact}>
