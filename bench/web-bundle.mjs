@@ -1,7 +1,9 @@
-// Measures the JavaScript a first visit to /login downloads. The budget (200 kB gzipped) applies to all
-// of it: the entry script and modulepreloads named in dist/index.html, and the lazily loaded chunks the
-// product app and its login form need before the form can render (followed through Vite's manifest).
-// Counting only the entry would let a dynamic import of the app hide its cost. Writes
+// Measures the JavaScript a first visit to /login downloads. The budget (170 kB gzipped, issue 33 item
+// 12; 200 kB before) applies to all of it: the entry script and modulepreloads named in dist/index.html,
+// and the lazily loaded chunks the guest login (src/app/guest-app.tsx, what main.tsx loads for a guest
+// opening /login) needs before the form can render (followed through Vite's manifest). Counting only the
+// entry would let a dynamic import hide its cost. Also reported, outside the budget: the product app with
+// its /login route, which a guest sent to the login by a deep link has loaded. Writes
 // bench/results/web-bundle.json and a line to bench/results/SUMMARY.md.
 // Usage: node bench/web-bundle.mjs [--no-build]
 import { spawnSync } from 'node:child_process';
@@ -13,7 +15,8 @@ import { gzipSync } from 'node:zlib';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'apps/web/dist');
 const results = join(root, 'bench/results');
-const BUDGET_BYTES = 200 * 1000; // 200 kB gzipped
+const BUDGET_BYTES = 170 * 1000; // 170 kB gzipped
+const GUEST_SOURCE = 'src/app/guest-app.tsx';
 const APP_SOURCE = 'src/app/app.tsx';
 const LOGIN_PAGE_SOURCE = 'src/features/auth/components/login-page.tsx';
 
@@ -29,20 +32,27 @@ const preloads = tagFiles(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g);
 const initial = [...new Set([...entryScripts, ...preloads])];
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-const app = manifest[APP_SOURCE];
-if (!app) throw new Error(`${APP_SOURCE} is not a chunk of its own: does main.tsx still load it lazily?`);
-const login = manifest[LOGIN_PAGE_SOURCE];
-if (!login) throw new Error(`${LOGIN_PAGE_SOURCE} is not a chunk of its own: is the route still lazy?`);
-const routeFiles = new Set();
-const visit = (chunk) => {
-  if (routeFiles.has(chunk.file)) return;
-  routeFiles.add(chunk.file);
-  for (const key of chunk.imports ?? []) visit(manifest[key]);
+const chunkOf = (source, hint) => {
+  const chunk = manifest[source];
+  if (!chunk) throw new Error(`${source} is not a chunk of its own: ${hint}`);
+  return chunk;
 };
-// main.tsx imports the app, the app the login form: the form's own imports need not reach the app's chunk.
-visit(app);
-visit(login);
-const lazy = [...routeFiles].filter((file) => !initial.includes(file));
+/** The files of these chunks and everything they import statically, minus those index.html names. */
+function lazyFiles(...chunks) {
+  const files = new Set();
+  const visit = (chunk) => {
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const key of chunk.imports ?? []) visit(manifest[key]);
+  };
+  for (const chunk of chunks) visit(chunk);
+  return [...files].filter((file) => !initial.includes(file));
+}
+const guest = chunkOf(GUEST_SOURCE, 'does main.tsx still load it lazily?');
+const app = chunkOf(APP_SOURCE, 'does main.tsx still load it lazily?');
+const login = chunkOf(LOGIN_PAGE_SOURCE, 'is the route still lazy?');
+// main.tsx imports the guest login, which renders the form itself.
+const lazy = lazyFiles(guest);
 
 function measure(files) {
   const sizes = files.map((file) => {
@@ -59,6 +69,8 @@ function measure(files) {
 const html_ = measure(initial);
 const route = measure(lazy);
 const total = html_.gzip + route.gzip;
+// The app imports its login route lazily: the route's own imports need not reach the app's chunk.
+const inApp = measure(lazyFiles(app, login));
 const report = {
   name: 'web-bundle',
   date: new Date().toISOString(),
@@ -70,12 +82,15 @@ const report = {
   pass: total <= BUDGET_BYTES,
   indexHtml: html_,
   loginRouteChunks: route,
+  /** Not in the budget: /login inside the product app (a guest sent there by a deep link). */
+  appLoginGzipBytes: html_.gzip + inApp.gzip,
+  appLoginChunks: inApp,
 };
 
 if (!existsSync(results)) mkdirSync(results, { recursive: true });
 writeFileSync(join(results, 'web-bundle.json'), `${JSON.stringify(report, null, 2)}\n`);
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
-const line = `- ${report.date.slice(0, 10)} web-bundle: /login loads ${kb(total)} of JS gzipped before it renders (budget ${kb(BUDGET_BYTES)}: ${report.pass ? 'pass' : 'FAIL'}): entry ${kb(html_.gzip)} (${initial.length} files from index.html) + ${kb(route.gzip)} in ${lazy.length} lazy chunks\n`;
+const line = `- ${report.date.slice(0, 10)} web-bundle: /login loads ${kb(total)} of JS gzipped before it renders (budget ${kb(BUDGET_BYTES)}: ${report.pass ? 'pass' : 'FAIL'}): entry ${kb(html_.gzip)} (${initial.length} files from index.html) + ${kb(route.gzip)} in ${lazy.length} lazy chunks of the guest login (inside the app, after a deep link: ${kb(report.appLoginGzipBytes)})\n`;
 appendFileSync(join(results, 'SUMMARY.md'), line);
 process.stdout.write(line);
 if (!report.pass) process.exit(1);

@@ -10,6 +10,7 @@ import type { JobSignals } from './modules/jobs/job-signals';
 import { JobWorker, type WorkerOptions } from './modules/jobs/job-worker';
 import type { JobsService } from './modules/jobs/jobs.service';
 import { mediaJobHandlers } from './modules/jobs/media-job-handlers';
+import { MediaKeyframesService } from './modules/medias/media-keyframes.service';
 import { MediaUploadService } from './modules/medias/media-upload.service';
 import type { MediasService } from './modules/medias/medias.service';
 import { WaitingMediaService } from './modules/medias/waiting-media.service';
@@ -81,6 +82,7 @@ export function buildLibrary(p: LibraryParts) {
     jobWorker,
     mediaUpload,
     waitingMedia: new WaitingMediaService(access, medias, mediaUpload, storage, jobs, media),
+    mediaKeyframes: new MediaKeyframesService(config, medias, storage, media),
     clips: new ClipsService(sharedRoot(config), p.outputs, medias, jobs, p.play, storage, log, events, media),
   } satisfies Partial<Services>;
 }

@@ -16,6 +16,7 @@ import type { JobWorker } from './modules/jobs/job-worker';
 import type { JobsService } from './modules/jobs/jobs.service';
 import type { LivePlane } from './modules/live/build-live';
 import type { LiveEvents } from './modules/live/live-events';
+import type { MediaKeyframesService } from './modules/medias/media-keyframes.service';
 import type { MediaLinks } from './modules/medias/media-links';
 import type { MediaUploadService } from './modules/medias/media-upload.service';
 import type { MediasService } from './modules/medias/medias.service';
@@ -81,6 +82,8 @@ export interface Services {
   mediaUpload: MediaUploadService;
   /** Media created before their file (POST /v1/medias) and their one upload. */
   waitingMedia: WaitingMediaService;
+  /** Keyframe times of a media, for the Video Editor's lossless range (issue 33 item 10). */
+  mediaKeyframes: MediaKeyframesService;
   jobs: JobsService;
   /** Runs queued jobs once app.ts starts it (not on an API process, nor when a test turns jobs off). */
   jobWorker: JobWorker;

@@ -4,12 +4,15 @@ import type { Plugin } from 'vite';
 /**
  * Left alone, Rolldown splits shared code by the exact set of lazy chunks importing it, and this app has
  * many lazy pages: the code /login needs came in about 25 files, several of a few hundred bytes, each
- * compressed on its own (and fetched on its own). This plugin puts the modules the product app and the
- * login form statically need, beyond the entry chunk, into three chunks, cut by who else needs them so
- * that the public player loads nothing it does not need:
- * - `app-common`: also needed by the public player (which loads this same chunk),
- * - `app-shell`: the rest of what the product app needs on every page (router, providers, top bar),
- * - `login-form`: the rest of what the login form needs.
+ * compressed on its own (and fetched on its own). This plugin puts the modules the guest login, the
+ * product app and its login route statically need, beyond the entry chunk, into five chunks, cut by who
+ * else needs them so that neither the public player nor the guest login loads what it does not need:
+ * - `app-common`: needed by the guest login and the public player (which loads this same chunk),
+ * - `player-common`: needed by the product app and the player, not the guest login (TanStack Query),
+ * - `guest-common`: the rest of what the guest login (app/guest-app.tsx) needs, most of it also the
+ *   product app's (top bar, form, theme); no router, no TanStack Query,
+ * - `app-shell`: the rest of what the product app needs on every page (router, providers, shell),
+ * - `login-form`: the rest of what the app's login route needs.
  * The sets come from the module graph once it is complete. Each is closed under static imports (apart
  * from the entry chunk, which every chunk may import), so no group pulls in another's modules. The price:
  * a page of the product app may load a few kB of form code (inputs) it does not use; every page measured
@@ -18,10 +21,11 @@ import type { Plugin } from 'vite';
 const source = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
 const ENTRY = source('main.tsx');
 const APP = source('app/app.tsx');
+const GUEST = source('app/guest-app.tsx');
 const LOGIN = source('features/auth/components/login-page.tsx');
 const PLAYER = source('features/player/components/player-app.tsx');
 /** Lazy entries keep chunks of their own: the app and the bench look them up by source. */
-const OWN_CHUNK = new Set([APP, LOGIN, PLAYER]);
+const OWN_CHUNK = new Set([APP, GUEST, LOGIN, PLAYER]);
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -39,10 +43,16 @@ function staticClosure(graph: ModuleGraph, root: string): Set<string> {
 }
 
 export function firstLoadChunks(): Plugin {
-  let sets: { entry: Set<string>; app: Set<string>; login: Set<string>; player: Set<string> } | undefined;
+  let sets:
+    | { entry: Set<string>; app: Set<string>; guest: Set<string>; login: Set<string>; player: Set<string> }
+    | undefined;
   const firstLoad = (id: string) =>
-    !!sets && (sets.app.has(id) || sets.login.has(id)) && !sets.entry.has(id) && !OWN_CHUNK.has(id);
+    !!sets &&
+    (sets.app.has(id) || sets.guest.has(id) || sets.login.has(id)) &&
+    !sets.entry.has(id) &&
+    !OWN_CHUNK.has(id);
   const forPlayer = (id: string) => !!sets?.player.has(id);
+  const forGuest = (id: string) => !!sets?.guest.has(id);
   const forApp = (id: string) => !!sets?.app.has(id);
   // The groups are closed under imports already; Rolldown's own recursion would drag entry modules
   // (React, i18next) out of the entry chunk.
@@ -62,9 +72,11 @@ export function firstLoadChunks(): Plugin {
           output: {
             codeSplitting: {
               groups: [
-                group('app-common', 3, forPlayer),
-                group('app-shell', 2, (id) => forApp(id) && !forPlayer(id)),
-                group('login-form', 1, (id) => !forApp(id) && !forPlayer(id)),
+                group('app-common', 5, (id) => forPlayer(id) && forGuest(id)),
+                group('player-common', 4, forPlayer),
+                group('guest-common', 3, (id) => forGuest(id) && !forPlayer(id)),
+                group('app-shell', 2, (id) => forApp(id) && !forGuest(id) && !forPlayer(id)),
+                group('login-form', 1, (id) => !forApp(id) && !forGuest(id) && !forPlayer(id)),
               ],
             },
           },
@@ -73,16 +85,17 @@ export function firstLoadChunks(): Plugin {
     }),
     buildEnd(error) {
       if (error) return;
-      const roots = [ENTRY, APP, LOGIN, PLAYER];
+      const roots = [ENTRY, APP, GUEST, LOGIN, PLAYER];
       const missing = roots.filter((id) => !this.getModuleInfo(id));
       if (missing.length > 0) this.error(`Not in the module graph: ${missing.join(', ')}`);
-      const [entry, app, login, player] = roots.map((id) => staticClosure(this, id)) as [
+      const [entry, app, guest, login, player] = roots.map((id) => staticClosure(this, id)) as [
+        Set<string>,
         Set<string>,
         Set<string>,
         Set<string>,
         Set<string>,
       ];
-      sets = { entry, app, login, player };
+      sets = { entry, app, guest, login, player };
     },
   };
 }

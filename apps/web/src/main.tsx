@@ -1,17 +1,26 @@
 import { type ComponentType, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './lib/i18n';
+import { session } from './lib/session';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
 // The public player (/player/<id>, often inside an iframe on another site) is an app of its own: it
-// loads neither the shell, the router nor the live connection. Both start loading right away, in
+// loads neither the shell, the router nor the live connection. Each starts loading right away, in
 // parallel with the translations.
 const isPlayer = /^\/player\/[^/]+\/?$/.test(window.location.pathname);
+// A guest opening /login gets the login form without the router and TanStack Query (guest-app.tsx),
+// which hands over to the product app after login or on any other address.
+const isGuestLogin = /^\/login\/?$/.test(window.location.pathname) && !session.isLoggedIn();
 const app: Promise<ComponentType> = isPlayer
   ? import('./features/player/components/player-app').then((m) => m.PlayerApp)
-  : import('./app/app').then((m) => m.App);
+  : isGuestLogin
+    ? Promise.all([import('./app/guest-app'), initI18n()]).then(async ([m]) => {
+        await m.prepareGuest();
+        return m.GuestApp;
+      })
+    : import('./app/app').then((m) => m.App);
 
 void Promise.all([initI18n(), app]).then(([, App]) => {
   createRoot(root).render(

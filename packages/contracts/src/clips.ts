@@ -90,6 +90,35 @@ export const dvrWindowSchema = z
   .meta({ id: 'DvrWindow' });
 export type DvrWindow = z.infer<typeof dvrWindowSchema>;
 
+/**
+ * GET /v1/outputs/{id}/dvr/fast-cut (issue 33 item 10): the range of a player's DVR a clip would cover,
+ * `from` and `to`, or `lastSeconds` as in a clip request. Which of them is required is checked after the
+ * access check (a 400 naming the field), so a caller who may not read the player learns nothing else.
+ */
+export const dvrFastCutQuerySchema = z.object({
+  from: dateTimeSchema.optional(),
+  to: dateTimeSchema.optional(),
+  lastSeconds: z.coerce.number().int().min(1).max(CLIP_MAX_SECONDS).optional(),
+});
+export type DvrFastCutQuery = z.infer<typeof dvrFastCutQuerySchema>;
+
+/**
+ * What the fast cut (mode `fast`, and the first file of `both`) of that range will really be: whole DVR
+ * segments, from the start of the one holding the clip's start to the end of the one holding its end,
+ * computed by the rule the clip job publishes with. `durationMs` is the file's length (segments on both
+ * sides of a gap are joined, the gap left out). While the end is not streamed yet (`final` false) the
+ * segments still to come are counted at the player's nominal segment length.
+ */
+export const dvrFastCutSchema = z
+  .object({
+    from: dateTimeSchema,
+    to: dateTimeSchema,
+    durationMs: z.number().int().min(0),
+    final: z.boolean(),
+  })
+  .meta({ id: 'DvrFastCut' });
+export type DvrFastCut = z.infer<typeof dvrFastCutSchema>;
+
 export const markerSchema = z
   .object({
     id: z.uuid(),

@@ -115,3 +115,19 @@ export const mediaFileQuerySchema = z.object({
 });
 
 export const uploadResultSchema = z.object({ items: z.array(mediaSchema) });
+
+/** A day of picture with a keyframe every second; a media with more is listed up to here. */
+export const KEYFRAMES_MAX = 86_400;
+
+/**
+ * Where the picture has keyframes (issue 33 item 10): a lossless cut starts on the last one at or before
+ * its In (`keyframeAtOrBefore` in `keyframes.ts`), so the Video Editor shows the range it will render.
+ */
+export const mediaKeyframesSchema = z
+  .object({
+    mediaId: z.uuid(),
+    /** Presentation times in ms (rounded up), ascending; empty for a media without picture. */
+    keyframesMs: z.array(z.number().int().min(0)).max(KEYFRAMES_MAX),
+  })
+  .meta({ id: 'MediaKeyframes' });
+export type MediaKeyframes = z.infer<typeof mediaKeyframesSchema>;

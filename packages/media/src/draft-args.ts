@@ -2,6 +2,7 @@
 // the draft is only cuts of clips that match in every stream property, a lossless stream copy through the
 // concat demuxer. Pure: the caller writes `graph` and `concatList` to the files named in `args`.
 import type { DraftOutput, Timeline } from '@stromwerk/contracts/drafts';
+import { losslessCut } from '@stromwerk/contracts/keyframes';
 import { clipLength, draftDurationMs, draftGraph, type GraphInputs } from './draft-graph';
 import { COMMON_ARGS } from './ffmpeg-args';
 import { ALLOWED_DEMUXERS, inputAddress, type StoredInput, safeInput } from './safe-input';
@@ -12,6 +13,8 @@ export interface DraftSource {
   durationMs: number;
   video: { codec: string; width: number; height: number; fps: number | null } | null;
   audio: { codec: string; sampleRate: number | null; channels: number | null } | null;
+  /** Keyframe times of the picture (`probeKeyframes`): a lossless render starts each clip on one. */
+  keyframesMs?: readonly number[];
 }
 
 export interface DraftRender {
@@ -64,14 +67,25 @@ export function copyBlockers(t: Timeline, sources: Record<string, DraftSource>):
   return why;
 }
 
+/**
+ * What a lossless render cuts of each main clip: its start moved back to the keyframe at or before In
+ * (a stream copy starts on one), its end where asked. The editor shows the same ranges before rendering.
+ */
+export function losslessCuts(t: Timeline, sources: Record<string, DraftSource>) {
+  return t.main.map((c) => losslessCut(sources[c.mediaId]?.keyframesMs ?? [], c.inMs, c.outMs));
+}
+
 function losslessRender(t: Timeline, sources: Record<string, DraftSource>, files: DraftFiles): DraftRender {
   const protocols = new Set<string>();
-  const list = t.main.map((c) => {
+  const cuts = losslessCuts(t, sources);
+  const list = t.main.map((c, i) => {
     const { protocols: p, address } = inputAddress(sources[c.mediaId]!.input.url);
     protocols.add(p);
+    // The snapped start, named exactly: ffmpeg would seek back to that keyframe anyway, but the concat
+    // demuxer would then place the clip as if it started at In, overlapping the clip before it.
     // The list's own whitelist (which has to allow concat) would let a file that is itself a list be read
     // as one: each file gets the media demuxers only.
-    return `file '${address.replaceAll("'", "'\\''")}'\noption format_whitelist ${MEDIA_LIST_FORMATS}\ninpoint ${s(c.inMs)}\noutpoint ${s(c.outMs)}`;
+    return `file '${address.replaceAll("'", "'\\''")}'\noption format_whitelist ${MEDIA_LIST_FORMATS}\ninpoint ${s(cuts[i]!.inMs)}\noutpoint ${s(c.outMs)}`;
   });
   return {
     args: [
@@ -100,7 +114,7 @@ function losslessRender(t: Timeline, sources: Record<string, DraftSource>, files
     ],
     graph: null,
     concatList: `ffconcat version 1.0\n${list.join('\n')}\n`,
-    durationMs: draftDurationMs(t),
+    durationMs: cuts.reduce((sum, c) => sum + c.outMs - c.inMs, 0),
     lossless: true,
     copyBlockers: [],
   };

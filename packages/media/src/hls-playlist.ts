@@ -88,6 +88,23 @@ export function coveringSegments(
 }
 
 /**
+ * What the fast cut of `segments` (the covering ones, `coveringSegments`) produces, issue 33 item 10: the
+ * whole segments joined, so it runs from the first one's start to the last one's end, and the file is as
+ * long as their lengths summed (a gap between them is skipped, not filled). The clip job publishes this
+ * range and the fast-cut route predicts it before the clip is asked for. Null without segments.
+ */
+export function fastCutOf(segments: readonly PlaylistSegment[]) {
+  const first = segments[0];
+  const last = segments.at(-1);
+  if (!first || !last) return null;
+  return {
+    startMs: first.startMs,
+    endMs: last.startMs + last.durationMs,
+    durationMs: segments.reduce((sum, s) => sum + s.durationMs, 0),
+  };
+}
+
+/**
  * A gap shorter than this between one segment's end and the next one's start is timestamp jitter, not a
  * stream that was off (ffmpeg's program date-times drift by a few ms per segment).
  */

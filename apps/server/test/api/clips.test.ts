@@ -104,6 +104,34 @@ describe(`DVR window (${testDbEngine()})`, () => {
     });
     expect(dvr.body.hlsUrl).toMatch(new RegExp(`^/v1/play/${dvrPlayer}/t/[\\w.-]+/index\\.m3u8$`));
   });
+
+  it('predicts the fast cut of a range for readers: whole segments (issue 33 item 10)', async () => {
+    const dir = programDir(ctx.dataDir, dvrPlayer);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'index.m3u8'),
+      '#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6.0,\n#EXT-X-PROGRAM-DATE-TIME:2026-11-25T10:00:00.000+0000\nseg_1.ts\n#EXTINF:6.0,\nseg_2.ts\n',
+    );
+    const cut = (query: Record<string, string | number>) =>
+      op(ctx.app, 'clips.fastCut', { token: reader.token, params: { id: dvrPlayer }, query: query as never });
+    const range = await cut({ from: '2026-11-25T10:00:02.000Z', to: '2026-11-25T10:00:08.000Z' });
+    expect(range.body).toEqual({
+      from: '2026-11-25T10:00:00.000Z',
+      to: '2026-11-25T10:00:12.000Z',
+      durationMs: 12_000,
+      final: true,
+    });
+    const last = await cut({ lastSeconds: 5 });
+    expect(last.body).toMatchObject({ from: '2026-11-25T10:00:06.000Z', to: '2026-11-25T10:00:12.000Z' });
+    // Which of the range's fields is missing is said after the access check.
+    expectError(await cut({}), 400, 'VALIDATION_FAILED', 'from');
+    expectError(
+      await cut({ lastSeconds: 5, to: '2026-11-25T10:00:08.000Z' }),
+      400,
+      'VALIDATION_FAILED',
+      'lastSeconds',
+    );
+  });
 });
 
 describe(`clip requests (${testDbEngine()})`, () => {

@@ -34,7 +34,18 @@ export async function ffprobe(file: string) {
 /** A real media file made by ffmpeg: test picture and tone, `seconds` long, in the codecs asked for. */
 export async function makeMediaFile(
   file: string,
-  o: { seconds?: number; size?: string; vcodec?: string; acodec?: string; audioOnly?: boolean } = {},
+  o: {
+    seconds?: number;
+    size?: string;
+    vcodec?: string;
+    acodec?: string;
+    audioOnly?: boolean;
+    /**
+     * A keyframe every this many frames (25 per second), and nowhere else; no B-frames (with them a
+     * stream copy's end overshoots Out by the reorder delay, which the lossless range does not predict).
+     */
+    gop?: number;
+  } = {},
 ) {
   const seconds = o.seconds ?? 3;
   await run('ffmpeg', [
@@ -44,6 +55,7 @@ export async function makeMediaFile(
       : ['-f', 'lavfi', '-i', `testsrc2=size=${o.size ?? '320x240'}:rate=25:duration=${seconds}`]),
     ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`],
     ...(o.audioOnly ? [] : ['-c:v', o.vcodec ?? 'mpeg4', '-q:v', '5']),
+    ...(o.gop ? ['-g', String(o.gop), '-keyint_min', String(o.gop), '-sc_threshold', '0', '-bf', '0'] : []),
     ...['-c:a', o.acodec ?? 'mp2'],
     file,
   ]);

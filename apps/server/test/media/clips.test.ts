@@ -64,14 +64,26 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('clips from a DVR window', () => {
-  it('fast: whole segments from the boundary before the start, covering the range', async () => {
+  it('fast: whole segments from the boundary before the start, covering the range, as predicted', async () => {
     const t0 = segments[0]!.startMs;
-    const res = await clip({ outputId: dvrId, from: iso(t0 + 13_300), to: iso(t0 + 27_700), mode: 'fast' });
+    const range = { from: iso(t0 + 13_300), to: iso(t0 + 27_700) };
+    // Issue 33 item 10: the Clipping Tool shows this before the clip is made.
+    const predicted = await op(ctx.app, 'clips.fastCut', { ...as(), params: { id: dvrId }, query: range });
+    expect(predicted.status, JSON.stringify(predicted.body)).toBe(200);
+    expect(predicted.body).toMatchObject({ from: iso(t0 + 12_000), final: true });
+    const res = await clip({ outputId: dvrId, ...range, mode: 'fast' });
     expect(res.status).toBe(202);
     expect(res.body.media).toMatchObject({ origin: 'clip', originId: dvrId, status: 'processing' });
     await done(res.body.job.id);
     const made = await media(res.body.media.id);
     expect(made.clip).toMatchObject({ sourceKind: 'output', accuracy: 'segment', from: iso(t0 + 12_000) });
+    expect({ from: made.clip!.from, to: made.clip!.to }).toEqual({
+      from: predicted.body.from,
+      to: predicted.body.to,
+    });
+    // The file's length (ffprobe's, taken when it was published) is the segments' summed; one frame of
+    // slack for the audio's last frame reaching past the picture's end.
+    expect(Math.abs(made.durationMs! - predicted.body.durationMs)).toBeLessThanOrEqual(1000 / FIXTURE_FPS);
     expect(made.status).toBe('ready');
     expect(made.links.thumbnail).not.toBeNull();
     const frames = await frameIndexes(fileOf(made));
@@ -117,6 +129,10 @@ describe('clips from a DVR window', () => {
     const window = early.body.details?.find((d) => d.field === 'window')?.message;
     expect(window).toBe(`${iso(t0)}/${iso(segments.at(-1)!.startMs + segments.at(-1)!.durationMs)}`);
     expect(early.body.details?.[0]?.field).toBe('from');
+    const query = { from: iso(t0 - 5000), to: iso(t0 + 5000) };
+    const predicted = await op(ctx.app, 'clips.fastCut', { ...as(), params: { id: dvrId }, query });
+    expect(predicted.status).toBe(422); // the prediction refuses what the clip would refuse
+    expect(predicted.body.details?.find((d) => d.field === 'window')?.message).toBe(window);
     const late = await clip({ outputId: dvrId, from: iso(t0 + 1000), to: iso(t0 + 3_600_000) });
     expect(late.status).toBe(422); // the player is off air: nothing more will be written
     expect(late.body.details?.[0]?.field).toBe('to');

@@ -1,6 +1,6 @@
 import type { PlaylistSegment } from '@stromwerk/media/hls-playlist';
 import { describe, expect, it } from 'vitest';
-import { planDvrClip } from '../../src/modules/clips/clip-plan';
+import { planDvrClip, predictFastCut } from '../../src/modules/clips/clip-plan';
 
 /** Six 6 s segments from t = 1,000,000 ms: the window is [1,000,000, 1,036,000). */
 const T = 1_000_000;
@@ -47,5 +47,32 @@ describe('planDvrClip', () => {
   it('refuses an empty playlist and a range that ends before it starts', () => {
     expect(ask({ segments: [], fromMs: T, toMs: T + 1 })).toMatchObject({ ok: false, window: null });
     expect(ask({ fromMs: T + 5000, toMs: T + 5000 })).toMatchObject({ ok: false, field: 'to' });
+  });
+});
+
+describe('predictFastCut', () => {
+  const planned = (o: Partial<Parameters<typeof planDvrClip>[0]>) => {
+    const plan = ask(o);
+    if (!plan.ok) throw new Error(plan.message);
+    return plan;
+  };
+
+  it('covers the overlapping segments: the first one’s start to the last one’s end', () => {
+    expect(predictFastCut(planned({ fromMs: T + 13_300, toMs: T + 27_700 }), T + 36_000, 6000)).toEqual({
+      startMs: T + 12_000,
+      endMs: T + 30_000,
+      durationMs: 18_000,
+      final: true,
+    });
+  });
+
+  it('counts segments still to come at the nominal length while the end is ahead', () => {
+    const plan = planned({ live: true, fromMs: T + 30_000, toMs: T + 45_000 });
+    expect(predictFastCut(plan, T + 36_000, 6000)).toEqual({
+      startMs: T + 30_000,
+      endMs: T + 48_000,
+      durationMs: 18_000,
+      final: false,
+    });
   });
 });

@@ -1,11 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useLoggedIn } from '../lib/session';
-
-/** Where a guest was going before login sent them away: path, query and hash. */
-function returnTo(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && /^\/(?!\/)/.test(from) && !from.startsWith('/login') ? from : '/';
-}
+import { returnTo } from './return-to';
 
 /** Spec section 4: whenever logged-in is false the app goes to /login, remembering the deep link. */
 export function RequireAuth() {

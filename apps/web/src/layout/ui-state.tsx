@@ -21,13 +21,23 @@ interface UiState {
 
 const UiStateContext = createContext<UiState | null>(null);
 
+let firstSheet: Sheet | null = null;
+/** The guest login hands over to the app when its search is opened: the app starts with it open. */
+export function startWithSheet(sheet: Sheet) {
+  firstSheet = sheet;
+}
+
 export function UiStateProvider({ children }: { children: ReactNode }) {
   const layout = useLayoutClass();
   // The choice belongs to the layout it was made in: after a resize the new layout's default applies
   // at once (an effect would render one frame with, say, the expanded drawer's "open" as a modal).
   const [menu, setMenu] = useState({ layout, open: layout === 'expanded' });
   const menuOpen = menu.layout === layout ? menu.open : layout === 'expanded';
-  const [sheet, setSheet] = useState<Sheet | null>(null);
+  const [sheet, setSheet] = useState<Sheet | null>(() => {
+    const first = firstSheet;
+    firstSheet = null;
+    return first;
+  });
   const [switcherOpen, setSwitcherOpen] = useState(false);
 
   const value = useMemo<UiState>(

@@ -2,6 +2,8 @@ import {
   createClipBodySchema,
   createClipResultSchema,
   createMarkerBodySchema,
+  dvrFastCutQuerySchema,
+  dvrFastCutSchema,
   dvrWindowSchema,
   markerListSchema,
   markerParamsSchema,
@@ -28,6 +30,14 @@ export const clipSchemas = schemasFor(clipRoutes, {
     response: createClipResultSchema,
   },
   dvr: { summary: 'The time range a player’s DVR holds now', params, response: dvrWindowSchema },
+  fastCut: {
+    summary:
+      'The range a fast (lossless) clip of `from`-`to` or `lastSeconds` will really cover: whole DVR segments, so it may start earlier and end later than asked',
+    errors: ['CLIP_RANGE_UNAVAILABLE', 'CLIP_TOO_EARLY'],
+    params,
+    query: dvrFastCutQuerySchema,
+    response: dvrFastCutSchema,
+  },
   markers: { summary: 'Markers set on a player, oldest first', params, response: markerListSchema },
   addMarker: {
     summary: 'Mark a moment of a player’s stream (default: now)',

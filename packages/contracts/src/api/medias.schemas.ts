@@ -7,6 +7,7 @@ import {
   createMediaBodySchema,
   mediaFileParamsSchema,
   mediaFileQuerySchema,
+  mediaKeyframesSchema,
   mediaListQuerySchema,
   mediaSchema,
   updateMediaBodySchema,
@@ -53,6 +54,13 @@ export const mediaSchemas = schemasFor(mediaRoutes, {
     response: pageOf(mediaSchema),
   },
   get: { summary: 'One media with its files and links', params, response: mediaSchema },
+  keyframes: {
+    summary:
+      'Keyframe times of a media’s picture: a lossless (stream copy) cut starts on the last one at or before its In',
+    errors: ['FEATURE_UNAVAILABLE', 'CONFLICT'],
+    params,
+    response: mediaKeyframesSchema,
+  },
   rename: {
     summary: 'Rename a media (`name` in the query or the body)',
     params,

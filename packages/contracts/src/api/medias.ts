@@ -44,6 +44,11 @@ export const mediaRoutes = routeTable({
     access: ws('write'),
     status: 201,
   },
+  keyframes: {
+    method: 'GET',
+    path: '/medias/:id/keyframes',
+    access: ws('read'),
+  },
   renderMp4: {
     method: 'PUT',
     path: '/medias/:id/render-mp4',

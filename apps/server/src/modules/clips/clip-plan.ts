@@ -5,11 +5,13 @@
  */
 import {
   coveringSegments,
+  fastCutOf,
   gapsOf,
   type PlaylistSegment,
   type Window,
   windowOf,
 } from '@stromwerk/media/hls-playlist';
+import { AppError } from '../../lib/app-error';
 
 export interface DvrClipAsk {
   segments: readonly PlaylistSegment[];
@@ -104,4 +106,48 @@ export function planDvrClip(ask: DvrClipAsk): DvrClipPlan {
     segments: coveringSegments(ask.segments, fromMs, toMs),
     waits: toMs > window.endMs,
   };
+}
+
+export interface FastCutPrediction {
+  startMs: number;
+  endMs: number;
+  durationMs: number;
+  /** False while the range's end is not written: the rest is counted in segments of the nominal length. */
+  final: boolean;
+}
+
+/**
+ * The range the fast cut of a planned clip will cover (issue 33 item 10), by the rule the clip job
+ * publishes (`fastCutOf`: the covering segments' first start to last end). Segments not written yet (a
+ * live end up to 2 min ahead) are assumed to be `segmentMs` long, continuing from the window's end; the
+ * packager cuts on keyframes, so that part may come out a little different.
+ */
+export function predictFastCut(
+  plan: Extract<DvrClipPlan, { ok: true }>,
+  windowEndMs: number,
+  segmentMs: number,
+): FastCutPrediction {
+  const written = fastCutOf(plan.segments);
+  if (!plan.waits && written) return { ...written, final: true };
+  const after = (ms: number) => windowEndMs + Math.max(0, ms - windowEndMs);
+  const firstAhead = windowEndMs + Math.floor((after(plan.fromMs) - windowEndMs) / segmentMs) * segmentMs;
+  const endMs = windowEndMs + Math.ceil((after(plan.toMs) - windowEndMs) / segmentMs) * segmentMs;
+  const startMs = written?.startMs ?? firstAhead;
+  return {
+    startMs,
+    endMs,
+    durationMs: (written?.durationMs ?? 0) + endMs - (written ? windowEndMs : startMs),
+    final: false,
+  };
+}
+
+/** A refused plan as the API answers it: the field, the window and the gap it starts or ends in. */
+export function refusal(plan: Extract<DvrClipPlan, { ok: false }>) {
+  return new AppError(plan.code, plan.message, [
+    { field: plan.field, message: plan.message },
+    ...(plan.window
+      ? [{ field: 'window', message: `${isoOf(plan.window.startMs)}/${isoOf(plan.window.endMs)}` }]
+      : []),
+    ...(plan.gap ? [{ field: 'gap', message: `${isoOf(plan.gap.startMs)}/${isoOf(plan.gap.endMs)}` }] : []),
+  ]);
 }

@@ -8,7 +8,7 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { exactClipOfMedia, exactClipOfMp4, fastClip } from '@stromwerk/media/clip-args';
-import { type PlaylistSegment, parsePlaylist, windowOf } from '@stromwerk/media/hls-playlist';
+import { fastCutOf, type PlaylistSegment, parsePlaylist, windowOf } from '@stromwerk/media/hls-playlist';
 import { probeMedia } from '@stromwerk/media/probe';
 import { runToCompletion } from '@stromwerk/media/run-to-completion';
 import type { MediaFile } from '../../db/schema/media';
@@ -59,8 +59,8 @@ const run = (c: Ctx, args: string[], durationMs?: number, span: [number, number]
 async function dvrClip(c: Ctx, plan: Extract<ClipPlanFile, { kind: 'output' }>) {
   const segments = plan.waits ? await awaitEnd(c, plan) : plan.segments;
   if (segments.length === 0) throw new Error('The stream wrote nothing of the asked range');
-  const first = segments[0]!;
-  const last = segments.at(-1)!;
+  // The range the fast-cut route predicted, by the same rule.
+  const cut = fastCutOf(segments)!;
   const fast = join(c.dir, 'fast.mp4');
   await run(
     c,
@@ -70,14 +70,13 @@ async function dvrClip(c: Ctx, plan: Extract<ClipPlanFile, { kind: 'output' }>) 
     ),
   );
   c.progress(0.1);
-  const toMs = Math.min(plan.toMs, last.startMs + last.durationMs);
-  if (plan.mode !== 'exact')
-    await publish(c, fast, 'segment', { from: first.startMs, to: last.startMs + last.durationMs });
+  const toMs = Math.min(plan.toMs, cut.endMs);
+  if (plan.mode !== 'exact') await publish(c, fast, 'segment', { from: cut.startMs, to: cut.endMs });
   if (plan.mode === 'fast') return;
   const exact = join(c.dir, 'exact.mp4');
   await run(
     c,
-    exactClipOfMp4(fast, plan.fromMs - first.startMs, toMs - plan.fromMs, exact),
+    exactClipOfMp4(fast, plan.fromMs - cut.startMs, toMs - plan.fromMs, exact),
     toMs - plan.fromMs,
     [0.1, 0.9],
   );

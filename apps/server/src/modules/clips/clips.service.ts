@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CreateClipBody, CreateClipResult, DvrWindow } from '@stromwerk/contracts/clips';
+import type {
+  CreateClipBody,
+  CreateClipResult,
+  DvrFastCut,
+  DvrFastCutQuery,
+  DvrWindow,
+} from '@stromwerk/contracts/clips';
 import type { Job } from '@stromwerk/contracts/jobs';
 import { CLIP_WAIT_MAX_SECONDS } from '@stromwerk/contracts/limits';
 import { LATENCY_PROFILES } from '@stromwerk/media/hls-args';
@@ -27,7 +33,7 @@ import {
   secureSegments,
   writePlan,
 } from './clip-inputs';
-import { planDvrClip } from './clip-plan';
+import { planDvrClip, predictFastCut, refusal } from './clip-plan';
 
 /** Clip jobs go before thumbnails and renders: a user is waiting for the clip. */
 const CLIP_PRIORITY = 5;
@@ -86,7 +92,11 @@ export class ClipsService {
     return parsePlaylist(text).segments;
   }
 
-  private async fromOutput(output: OutputRow, body: CreateClipBody) {
+  /**
+   * The segments a range of a player's DVR needs, by the rule of `planDvrClip`; a refused range throws
+   * its error (the window, and the gap it starts or ends in, as details).
+   */
+  private async planOf(output: OutputRow, range: { from?: string; to?: string; lastSeconds?: number }) {
     const profile = LATENCY_PROFILES[output.settings.latency];
     if (!profile.dvrSeconds)
       throw new AppError(
@@ -94,23 +104,34 @@ export class ClipsService {
         'This player keeps no DVR: set its latency to High or Very high',
         [{ field: 'outputId', message: 'No DVR at this latency' }],
       );
+    const segments = await this.segmentsOf(output.id);
     const plan = planDvrClip({
-      segments: await this.segmentsOf(output.id),
+      segments,
       live: output.input !== 'offline',
       nowMs: Date.now(),
       waitMaxMs: CLIP_WAIT_MAX_SECONDS * 1000,
-      fromMs: body.from ? Date.parse(body.from) : undefined,
-      toMs: body.to ? Date.parse(body.to) : undefined,
-      lastSeconds: body.lastSeconds,
+      fromMs: range.from ? Date.parse(range.from) : undefined,
+      toMs: range.to ? Date.parse(range.to) : undefined,
+      lastSeconds: range.lastSeconds,
     });
-    if (!plan.ok)
-      throw new AppError(plan.code, plan.message, [
-        { field: plan.field, message: plan.message },
-        ...(plan.window
-          ? [{ field: 'window', message: `${iso(plan.window.startMs)}/${iso(plan.window.endMs)}` }]
-          : []),
-        ...(plan.gap ? [{ field: 'gap', message: `${iso(plan.gap.startMs)}/${iso(plan.gap.endMs)}` }] : []),
-      ]);
+    if (!plan.ok) throw refusal(plan);
+    return { plan, windowEndMs: windowOf(segments)!.endMs, segmentMs: profile.segmentSeconds * 1000 };
+  }
+
+  /** What the fast cut of a range will cover (issue 33 item 10): the rule the clip job publishes with. */
+  async fastCut(actor: Actor, id: string, query: DvrFastCutQuery): Promise<DvrFastCut> {
+    const output = await this.outputs.row(actor, id, 'read');
+    if (query.lastSeconds !== undefined && (query.from || query.to))
+      throw badRequest('lastSeconds', 'Give lastSeconds or from and to, not both');
+    if (query.lastSeconds === undefined && !(query.from && query.to))
+      throw badRequest(query.from ? 'to' : 'from', 'Required (or lastSeconds)');
+    const { plan, windowEndMs, segmentMs } = await this.planOf(output, query);
+    const cut = predictFastCut(plan, windowEndMs, segmentMs);
+    return { from: iso(cut.startMs), to: iso(cut.endMs), durationMs: cut.durationMs, final: cut.final };
+  }
+
+  private async fromOutput(output: OutputRow, body: CreateClipBody) {
+    const { plan } = await this.planOf(output, body);
     const media = await this.insertClip(output, body, {
       sourceKind: 'output',
       sourceId: output.id,

@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DraftOutput, Timeline } from '@stromwerk/contracts/drafts';
-import { buildDraftRender, type DraftSource } from '@stromwerk/media/draft-args';
+import { buildDraftRender, copyBlockers, type DraftSource } from '@stromwerk/media/draft-args';
+import { probeKeyframes } from '@stromwerk/media/keyframes';
 import { runToCompletion } from '@stromwerk/media/run-to-completion';
 import { importRender } from '../jobs/import-render';
 import { etaSeconds, freshJobDir } from '../jobs/job-files';
@@ -36,6 +37,13 @@ export async function renderDraftJob(deps: MediaJobDeps & { drafts: DraftsReposi
     const original = m.files.find((f) => f.kind === 'original')!;
     sources[m.id] = { input: await storedInput(deps.storage, m, original), ...sourceFacts(m) };
   }
+  // A stream copy starts each clip on the keyframe at or before its In: the editor showed that range
+  // (GET /v1/medias/{id}/keyframes), and the render cuts it with the same list.
+  if (p.output.renderMode !== 'reencode' && copyBlockers(p.timeline, sources).length === 0)
+    for (const id of new Set(p.timeline.main.map((c) => c.mediaId))) {
+      const source = sources[id]!;
+      source.keyframesMs = await probeKeyframes(source.input, deps.ffprobePath);
+    }
   const dir = await freshJobDir(deps.dataDir, job.id);
   const files = {
     output: join(dir, 'render.mp4'),

@@ -7,7 +7,7 @@ import { registerTable } from '../../lib/table-routes';
 import { serveMediaFile } from './media-files.routes';
 
 export async function mediasRoutes(app: FastifyInstance) {
-  const { medias, mediaUpload, waitingMedia } = app.services;
+  const { medias, mediaUpload, waitingMedia, mediaKeyframes } = app.services;
   registerTable(app, mediaRoutes, mediaSchemas, ['medias'], {
     list: (req) => medias.list(actorOf(req), req.query),
     create: (req) => waitingMedia.create(actorOf(req), req.body),
@@ -20,6 +20,7 @@ export async function mediasRoutes(app: FastifyInstance) {
     rename: (req) => medias.rename(actorOf(req), req.params.id, queryOrBody(updateMediaBodySchema, req).name),
     remove: (req) => medias.delete(actorOf(req), req.params.id),
     copy: (req) => medias.copy(actorOf(req), req.params.id, queryOrBody(copyMediaQuerySchema, req)),
+    keyframes: (req) => mediaKeyframes.keyframes(actorOf(req), req.params.id),
     renderMp4: (req) => medias.renderMp4(actorOf(req), req.params.id),
     listInWorkspace: (req) => medias.listIn(actorOf(req), { workspaceId: req.params.id }, req.query),
     listInCorporation: (req) => medias.listIn(actorOf(req), { corporationId: req.params.id }, req.query),

@@ -1,6 +1,6 @@
 import type { Components, Theme } from '@mui/material/styles';
-import { LinkBehavior } from '../link-behavior';
+import type { ElementType } from 'react';
 
-export const MuiButtonBase: Components<Theme>['MuiButtonBase'] = {
-  defaultProps: { LinkComponent: LinkBehavior },
-};
+export const muiButtonBase = (link: ElementType): Components<Theme>['MuiButtonBase'] => ({
+  defaultProps: { LinkComponent: link },
+});

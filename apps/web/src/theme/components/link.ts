@@ -1,8 +1,9 @@
 import type { LinkProps } from '@mui/material/Link';
 import type { Components, Theme } from '@mui/material/styles';
-import { LinkBehavior } from '../link-behavior';
+import type { ElementType } from 'react';
 
-export const MuiLink: Components<Theme>['MuiLink'] = {
-  defaultProps: { component: LinkBehavior, underline: 'hover' } as LinkProps,
+/** `link` renders MUI's `href`: the router's link in the app, a hand-over to it on the guest login. */
+export const muiLink = (link: ElementType): Components<Theme>['MuiLink'] => ({
+  defaultProps: { component: link, underline: 'hover' } as LinkProps,
   styleOverrides: { root: { fontWeight: 500 } },
-};
+});

@@ -41,6 +41,7 @@ import { ClipModeField } from './clip-mode-field';
 import { ClipRangeSummary } from './clip-range-summary';
 import { ClipResults } from './clip-results';
 import { ClipTimeline, type TimelineMarker } from './clip-timeline';
+import { FastCutNotice } from './fast-cut-notice';
 import { MarkersPanel } from './markers-panel';
 import { useClipKeys } from './use-clip-keys';
 import { useClipPlayer } from './use-clip-player';
@@ -350,6 +351,16 @@ export function ClipEditor({
           fullWidth
         />
         <ClipModeField value={mode} onChange={setMode} />
+        {source.kind === 'output' && (
+          <FastCutNotice
+            outputId={source.id}
+            live={source.live}
+            range={range}
+            mode={mode}
+            format={formatAt}
+            onExact={() => setMode('exact')}
+          />
+        )}
         <DateTimeField
           label={t('form.autoDelete')}
           value={autoDeleteAt}

@@ -18,7 +18,14 @@ const api = vi.hoisted(() => ({
   outputs: { listInWorkspace: vi.fn() },
   medias: { listInWorkspace: vi.fn(), get: vi.fn() },
   jobs: { listInWorkspace: vi.fn() },
-  clips: { create: vi.fn(), dvr: vi.fn(), markers: vi.fn(), addMarker: vi.fn(), removeMarker: vi.fn() },
+  clips: {
+    create: vi.fn(),
+    dvr: vi.fn(),
+    fastCut: vi.fn(),
+    markers: vi.fn(),
+    addMarker: vi.fn(),
+    removeMarker: vi.fn(),
+  },
   drafts: { create: vi.fn() },
 }));
 vi.mock('../../../lib/api-client', () => ({ api }));
@@ -169,6 +176,7 @@ describe('ClippingPage', () => {
       hlsUrl: '/v1/play/x/dvr.m3u8?t=1',
     });
     api.clips.markers.mockResolvedValue({ items: [] });
+    api.clips.fastCut.mockRejectedValue(new Error('not asked about here'));
     api.jobs.listInWorkspace.mockResolvedValue(page([job]));
     api.medias.get.mockImplementation(async ({ params }: { params: { id: string } }) =>
       params.id === MEDIA ? media : clipMedia,

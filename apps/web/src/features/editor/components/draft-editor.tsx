@@ -22,6 +22,7 @@ import { BackButton, EditorActions } from './editor-actions';
 import { EditorKeysHelp } from './editor-keys-help';
 import { ExactPreview } from './exact-preview';
 import { ImagesPanel } from './images-panel';
+import { LosslessRange } from './lossless-range';
 import { MainTrack } from './main-track';
 import { OutputPanel } from './output-panel';
 import { PreviewPlayer } from './preview-player';
@@ -202,6 +203,11 @@ function EditorBody({
         {!saving.refused && <ErrorAlert error={update.error} />}
         {saving.showInvalid && invalid && <Alert severity="error">{t('editor.invalid')}</Alert>}
         <ErrorAlert error={render.error} />
+        {doc.output.renderMode !== 'reencode' &&
+          latest.copyBlockers.length === 0 &&
+          doc.timeline.main.length > 0 && (
+            <LosslessRange timeline={doc.timeline} onExact={() => setOutput({ renderMode: 'reencode' })} />
+          )}
         {renderJob && (
           <RenderStatus
             jobId={renderJob.id}

@@ -18,7 +18,7 @@ const api = vi.hoisted(() => ({
     remove: vi.fn(),
     render: vi.fn(),
   },
-  medias: { listInWorkspace: vi.fn(), get: vi.fn() },
+  medias: { listInWorkspace: vi.fn(), get: vi.fn(), keyframes: vi.fn() },
   jobs: { listInWorkspace: vi.fn() },
 }));
 vi.mock('../../../lib/api-client', () => ({ api }));
@@ -79,6 +79,7 @@ describe('EditorPage', { timeout: 30_000 }, () => {
     );
     api.medias.listInWorkspace.mockResolvedValue(page([media(M1, 'Intro'), media(M2, 'Interview')]));
     api.jobs.listInWorkspace.mockResolvedValue(page([]));
+    api.medias.keyframes.mockImplementation(async ({ params }) => ({ mediaId: params.id, keyframesMs: [0] }));
   });
   afterEach(() => {
     cleanup();
