@@ -55,8 +55,10 @@ export async function usageSeries(
   const cells = new Map<string, Values>();
   const cellOf = (start: number, g: string | null) => {
     const key = `${start}|${g}`;
-    let cell = cells.get(key);
-    if (!cell) cells.set(key, (cell = {}));
+    const found = cells.get(key);
+    if (found) return found;
+    const cell: Values = {};
+    cells.set(key, cell);
     return cell;
   };
   const inRange = new Set(starts.map((s) => s.getTime()));
