@@ -15,11 +15,33 @@ function clockLuma(countExpr: string) {
   return `st(0,${countExpr});st(1,floor(X*4/W));16+28*mod(floor(ld(0)/pow(8,ld(1))),8)`;
 }
 
-/** An encoder like OBS (H.264 2 s GOP, AAC) publishing the wall clock as picture. */
-export function clockEncoder(url: string): ChildProcess {
+export type ClockPicture = 'realistic' | 'small';
+
+/**
+ * An encoder like OBS (H.264 2 s GOP, AAC) publishing the wall clock as picture. `realistic` (issue 30:
+ * a bench must not stream the easiest case): a 1280x720 30 fps moving test picture at 2.5 Mbit/s
+ * (x264 veryfast) with 48 kHz sound, the clock's four stripes in its top quarter; `small`: the clock alone
+ * at 64x36 25 fps, for a machine too busy to encode 720p in real time.
+ */
+export function clockEncoder(url: string, picture: ClockPicture = 'realistic'): ChildProcess {
   // The frame's capture time is the wall clock (RTCTIME) when lavfi made it: that is the "glass".
   const wall = `setpts='(RTCTIME-${CLOCK_ZERO_MS * 1000})/(TB*1000000)'`;
   const luma = clockLuma(`floor(T*${CLOCK_FPS})`);
+  if (picture === 'realistic') {
+    // The clock is drawn small and scaled up over the picture; both branches keep the input's 30 fps
+    // timestamps, so the overlay pairs each frame with its own clock.
+    const clock = `scale=64:8,${wall},geq=lum='${luma}':cb=128:cr=128,setpts=N/30/TB,scale=1280:180:flags=neighbor`;
+    return publishTestStream(url, {
+      picture: 'testsrc2',
+      size: '1280x720',
+      rate: 30,
+      sampleRate: 48000,
+      preset: 'veryfast',
+      videoArgs: ['-b:v', '2500k', '-maxrate', '2500k', '-bufsize', '5000k'],
+      audioBitrate: '128k',
+      videoFilter: `split[bg][c];[c]${clock}[clk];[bg][clk]overlay=0:0,format=yuv420p`,
+    });
+  }
   return publishTestStream(url, {
     // Small on purpose: the encoder must keep real time on a busy machine (a 320x180 geq did not, and
     // its picture clock then fell behind by itself); the page scales it up to read it.
@@ -63,7 +85,8 @@ export const CLOCK_READER = `(() => {
   const read = () => {
     if (video.readyState < 2 || !video.videoWidth) return;
     g.drawImage(video, 0, 0, 80, 8);
-    const row = g.getImageData(0, 4, 80, 1).data;
+    // The top row: the clock fills the whole small picture and the top quarter of the realistic one.
+    const row = g.getImageData(0, 0, 80, 1).data;
     let count = 0;
     for (let k = 0; k < 4; k++) {
       // The browser converted video range to full range RGB: back to luma, then to the digit.
