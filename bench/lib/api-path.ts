@@ -17,6 +17,7 @@ export const benchRoutes = {
   me: authRoutes.me,
   sources: sourceRoutes.list,
   source: sourceRoutes.get,
+  sourceUpdate: sourceRoutes.update,
   targetCreate: targetRoutes.create,
   targetsInWorkspace: targetRoutes.listInWorkspace,
   outputCreate: outputRoutes.create,
