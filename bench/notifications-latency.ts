@@ -136,7 +136,7 @@ async function embedded(): Promise<Result> {
   // Constant-time auth: the latency of a publish does not involve authentication, only fan-out.
   const broker = await mountEmbeddedBroker(app, {
     authenticate: async (username, password) =>
-      password === 'bench' ? { userId: username, sessionId: 'bench' } : null,
+      password === 'bench' ? { userId: username, sessionId: 'bench', maySubscribe: async () => true } : null,
     maySubscribe: async () => true,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

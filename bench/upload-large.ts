@@ -1,17 +1,10 @@
-// Upload throughput and server memory for a 1 GB media file (issue 7). Run: npx tsx bench/upload-large.ts
-// The real server runs as its own process (so its RSS is its own) on 127.0.0.1 with a fresh DATA_DIR; the
-// file is streamed as multipart over one HTTP connection while /proc/<pid>/status is sampled every 50 ms.
-import { execFileSync } from 'node:child_process';
-import {
-  createReadStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
-import { request } from 'node:http';
+// Upload throughput and server memory for a 1 GB media file (issues 7, 32). Run: npx tsx bench/upload-large.ts
+// The real server runs as its own process (so its RSS is its own) on 127.0.0.1 with a fresh DATA_DIR; curl
+// streams the file as multipart over one HTTP connection while /proc/<pid>/status is sampled every 50 ms.
+// In the same run, `curl -T` of the same file into a bare Node server writing to the same disk is the
+// floor. Goal (issue 32, item 4): at least 0.8x of it, server memory flat (< 64 MB growth); exits 1 if not.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@stromwerk/client/create-client';
@@ -19,9 +12,41 @@ import { mediaRoutes } from '@stromwerk/contracts/api/medias';
 import { fillPath } from '@stromwerk/contracts/api/route';
 import { serverEnv, startServerProcess } from '../scripts/lib/server-process.mjs';
 import { freePort } from '../scripts/lib/test-support.mjs';
+import { LoadWindow } from './lib/load';
 import { writeResult } from './lib/results';
 
 const SIZE = 1024 * 1024 * 1024;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const GOAL_RATIO = 0.8;
+const GOAL_RSS_MB = 64;
+
+/** Runs curl with `args`; resolves [HTTP status, seconds]. The body goes nowhere. */
+function curl(args: string[]): [number, number] {
+  const out = execFileSync(
+    'curl',
+    ['-sS', '-o', '/dev/null', '-H', 'Expect:', '-w', '%{http_code} %{time_total}', ...args],
+    { encoding: 'utf8', maxBuffer: 1024 * 1024 },
+  );
+  const [code, seconds] = out.trim().split(' ');
+  return [Number(code), Number(seconds)];
+}
+
+/** The floor: `curl -T` into a bare Node server (own process) that writes the body to a file in `dir`. */
+async function bareUpload(file: string, dir: string): Promise<number> {
+  const port = await freePort();
+  const target = join(dir, 'bare-upload.bin');
+  const script = `require('http').createServer((q,s)=>{const w=require('fs').createWriteStream(${JSON.stringify(target)});q.pipe(w);w.on('finish',()=>{s.statusCode=201;s.end()})}).listen(${port},'127.0.0.1',()=>console.log('up'))`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((r) => child.stdout.once('data', r));
+  try {
+    const [status, seconds] = curl(['-T', file, `http://127.0.0.1:${port}/`]);
+    if (status !== 201) throw new Error(`bare server answered ${status}`);
+    return seconds;
+  } finally {
+    child.kill('SIGKILL');
+    rmSync(target, { force: true });
+  }
+}
 const cache = join(import.meta.dirname, '.cache');
 const admin = { email: 'bench@stromwerk.test', password: 'bench-password-1' };
 
@@ -83,58 +108,58 @@ async function main() {
       auth: () => ({ bearer: token }),
     }).workspaces.list();
     await new Promise((r) => setTimeout(r, 2000)); // let start-up settle before the baseline
+    const load = new LoadWindow();
     const baseline = rssMb(server.pid!);
     let peak = baseline;
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssMb(server.pid!));
     }, 50);
 
-    const boundary = '----stromwerkbench';
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.ts"\r\nContent-Type: video/mp2t\r\n\r\n`;
-    const tail = `\r\n--${boundary}--\r\n`;
-    const started = process.hrtime.bigint();
-    const status = await new Promise<number>((resolve, reject) => {
-      // The multipart body is streamed by hand (not the client's upload) to measure the server alone.
-      const upload = mediaRoutes.upload;
-      const req = request(
-        `${base}/v1${fillPath(upload.path)}?workspaceId=${encodeURIComponent(items[0]!.id)}`,
-        {
-          method: upload.method,
-          headers: {
-            ...auth,
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-            'content-length': head.length + size + tail.length,
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('error', reject);
-      req.write(head);
-      const body = createReadStream(file, { highWaterMark: 1024 * 1024 });
-      body.pipe(req, { end: false });
-      body.on('end', () => req.end(tail));
-    });
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    // Each round: the bare server, then the product, with the same client (curl) and file on the same
+    // disk; the ratio is of the sums, so a load change during the run hits both sides alike.
+    const url = `${base}/v1${fillPath(mediaRoutes.upload.path)}?workspaceId=${encodeURIComponent(items[0]!.id)}`;
+    const rounds: { bareS: number; productS: number }[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const bareS = await bareUpload(file, dataDir);
+      const [status, productS] = curl([
+        '-F',
+        `file=@${file};type=video/mp2t`,
+        '-H',
+        `authorization: ${auth.authorization}`,
+        url,
+      ]);
+      if (status !== 201) throw new Error(`upload answered ${status}`);
+      rounds.push({ bareS, productS });
+      console.log({ round, bareS, productS });
+    }
     clearInterval(sampler);
+    const sum = (k: 'bareS' | 'productS') => rounds.reduce((t, r) => t + r[k], 0);
+    const ratio = sum('bareS') / sum('productS');
+    const loadSeen = load.end();
+    const mbps = (seconds: number) => Math.round((size / 1024 / 1024 / seconds) * 10) / 10;
     const result = {
-      status,
       bytes: size,
-      seconds: Math.round(seconds * 100) / 100,
-      throughputMBps: Math.round((size / 1024 / 1024 / seconds) * 10) / 10,
+      rounds,
+      load: loadSeen,
+      goal: { ratio: GOAL_RATIO, rssGrowthMb: GOAL_RSS_MB },
+      productMBps: mbps(sum('productS') / ROUNDS),
+      bareMBps: mbps(sum('bareS') / ROUNDS),
+      ratio: Math.round(ratio * 100) / 100,
       serverRssBaselineMb: Math.round(baseline),
       serverRssPeakMb: Math.round(peak),
       serverRssGrowthMb: Math.round(peak - baseline),
     };
+    const pass = result.ratio >= GOAL_RATIO && result.serverRssGrowthMb < GOAL_RSS_MB;
     console.log(result);
-    if (status !== 201) throw new Error(`upload answered ${status}`);
     writeResult(
       'upload-large',
-      result,
-      `1 GiB upload (multipart, one connection, loopback, probe included): ${result.throughputMBps} MB/s in ${result.seconds} s; server RSS ${result.serverRssBaselineMb} -> peak ${result.serverRssPeakMb} MB (+${result.serverRssGrowthMb} MB)`,
+      { ...result, pass },
+      `1 GiB upload (curl -F multipart, one connection, loopback, probe included), ${ROUNDS} rounds: ${result.productMBps} MB/s vs ` +
+        `curl -T into a bare Node server on the same disk ${result.bareMBps} MB/s: ${result.ratio}x (goal >= ${GOAL_RATIO}: ` +
+        `${result.ratio >= GOAL_RATIO ? 'pass' : 'FAIL'}); server RSS ${result.serverRssBaselineMb} -> peak ${result.serverRssPeakMb} MB ` +
+        `(+${result.serverRssGrowthMb} MB, goal < ${GOAL_RSS_MB}); load ${loadSeen.start}-${loadSeen.max} on 2 cores`,
     );
+    if (!pass) process.exitCode = 1;
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));

@@ -18,6 +18,7 @@ export const benchRoutes = {
   sources: sourceRoutes.list,
   sourceCreate: sourceRoutes.create,
   source: sourceRoutes.get,
+  sourceUpdate: sourceRoutes.update,
   targetCreate: targetRoutes.create,
   targetsInWorkspace: targetRoutes.listInWorkspace,
   outputCreate: outputRoutes.create,

@@ -13,5 +13,7 @@ export function startServerProcess(
     timeoutMs?: number;
     pollMs?: number;
     detached?: boolean;
+    /** Also wait until the start-up work after listening is done (default true). */
+    untilStarted?: boolean;
   },
 ): Promise<{ child: ChildProcess; ms: number; output: () => string }>;

@@ -59,6 +59,7 @@ import { servedRegions } from './plugins/placement-config';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { sharedRateLimitStore } from './plugins/shared-rate-limit';
 import { registerWebApp } from './plugins/web-app';
+import { startWork } from './start-work';
 
 export const VERSION = '0.1.0';
 
@@ -97,6 +98,11 @@ export interface AppOptions {
    * on the database. Default: as `clusterCheck`; only on PostgreSQL (PGlite serves one process).
    */
   sharedLimits?: boolean;
+  /**
+   * Leave the start-up work the API does not need (ffmpeg's first answers, the live plane, the jobs) to
+   * `app.startWork()`, which `npm start` calls once listening (issue 32, item 5). Default false.
+   */
+  deferWork?: boolean;
   /** An error code the route table does not declare: logged (default) or, in tests, a failing 500. */
   undeclaredErrors?: UndeclaredErrors;
 }
@@ -105,6 +111,10 @@ export interface StromwerkApp extends FastifyInstance {
   broker?: BrokerEngine;
   live?: LiveEngine;
   programs?: ProgramEngine;
+  /** With `deferWork`: starts ffmpeg detection's wait, the live plane and the jobs (start-work.ts). */
+  startWork?: () => Promise<void>;
+  /** The start-up work is done (readiness waits for it). */
+  workStarted?: boolean;
 }
 
 export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
@@ -172,7 +182,6 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   // Stored tokens and passwords that this key cannot open stop the start, in one line (main.ts prints it).
   await assertSecretsReadable(services.socials.box, services.socials.repo);
   app.decorate('services', services);
-  await detection;
 
   // A real start on PostgreSQL counts limits in the database, for every process alike; in-process tests
   // that share a database keep their own counts unless they ask for shared ones.
@@ -292,6 +301,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
             live: opts.live !== false,
             lockSession: services.live.keeper.sessionUp,
             ingest: services.live.engine.runsMedia,
+            started: app.workStarted === true,
           }),
         },
       });
@@ -338,37 +348,17 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     });
   }
 
-  // The live plane (issue 29): leases, then the live engine (an API process runs it only to correct the
-  // state of streams whose process is gone), then the players' programs on processes with media.
-  const live = services.live;
-  if (opts.live !== false) {
-    await live.keeper.start();
-    await live.engine.start();
-    app.live = live.engine;
-    if (placement.role !== 'api') {
-      await live.programs.start();
-      app.programs = live.programs;
-    }
-  }
-  running.started('live plane', async () => {
-    await app.programs?.stop();
-    services.graph.stats.stop();
-    await app.live?.stop();
-    await live.keeper.stop();
-  });
-  every(60_000, 'comment sweep', () => services.comments.repo.sweep());
-  every(60_000, 'clip sweep', () => services.clips.sweep());
-  // Last: the worker claims from here on (once ffmpeg answered) and is the first to stop.
-  if (opts.jobs !== false && placement.role !== 'api') {
-    await services.jobWorker.start();
-    running.started('job worker', () => services.jobWorker.stop());
-  }
+  // What the API does not need to answer: now, or after listening when the caller defers it (main.ts).
+  const work = (): Promise<void> =>
+    startWork(app, services, running, {
+      live: opts.live !== false,
+      jobs: opts.jobs !== false,
+      placement,
+      detection,
+    }).then(() => {
+      app.workStarted = true;
+    });
+  if (opts.deferWork) app.startWork = work;
+  else await work();
   return app;
-
-  /** A periodic sweep, stopped with the app; a failed round is logged and the next one runs. */
-  function every(ms: number, name: string, sweep: () => Promise<unknown>) {
-    const timer = setInterval(() => void sweep().catch((err) => app.log.warn({ err }, `${name} failed`)), ms);
-    timer.unref();
-    running.started(name, () => clearInterval(timer));
-  }
 }

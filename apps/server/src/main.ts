@@ -15,10 +15,15 @@ async function main() {
     }
     throw e;
   }
-  const app = await buildApp({ config, clusterCheck: true });
+  // The live plane, the jobs and ffmpeg's first answers start once listening: a restart answers health
+  // within seconds on a busy machine, and readiness follows when they are running (issue 32, item 5).
+  const app = await buildApp({ config, clusterCheck: true, deferWork: true });
   await bootstrapFirstRun(app.services.database.db, config, app.services, app.log);
+  let working: Promise<void> | undefined;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    // What is starting is noted on the app's lifecycle once started: let it finish, then stop it all.
+    await working?.catch(() => {});
     await app.close();
     // Media processes run in their own process groups: make sure none outlives the server.
     await killAll();
@@ -28,6 +33,8 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Stromwerk is running at ${config.publicUrl}`);
+  working = app.startWork?.();
+  await working;
 }
 
 main().catch((e) => {

@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import pg from 'pg';
+import type pg from 'pg';
 
 export interface LockSession {
   /** Whether locks can be taken now (the session is connected). */
@@ -84,6 +84,7 @@ export class PgLockSession implements LockSession {
 
   private async connect() {
     if (this.closed) return;
+    const { default: pg } = await import('pg');
     const client = new pg.Client({
       connectionString: this.url,
       application_name: LOCK_APPLICATION_NAME,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 
 /** A PostgreSQL LISTEN/NOTIFY channel between the server processes on one database. */
 export interface NotifyChannel<M> {
@@ -54,6 +54,7 @@ export function openNotifyChannel<M>(
   };
 
   const connect = async () => {
+    const { default: pg } = await import('pg');
     const c = new pg.Client({ connectionString: url, application_name: applicationName });
     client = c;
     const lost = () => {

@@ -3,14 +3,24 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Aedes, type Client } from 'aedes';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { connect } from 'mqtt';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 
 export interface BrokerAuth {
   /** Resolves the MQTT username/password (user id, session token) to the user and session, or null. */
-  authenticate(username: string, password: string): Promise<{ userId: string; sessionId: string } | null>;
-  /** May this user subscribe to this topic filter? */
+  authenticate(username: string, password: string): Promise<BrokerConnection | null>;
+  /** May this user subscribe to this topic filter? (The external broker's ACL hook: no connection.) */
   maySubscribe(userId: string, topic: string): Promise<boolean>;
+}
+
+/** One authenticated MQTT connection: who opened it, and the decision on each of its subscriptions. */
+export interface BrokerConnection {
+  userId: string;
+  sessionId: string;
+  /**
+   * May this connection subscribe to this topic filter? Decided at every SUBSCRIBE on the connection's
+   * credentials as they are now (a revoked session or a removed membership refuses the next one).
+   */
+  maySubscribe(topic: string): Promise<boolean>;
 }
 
 /** What the rest of the server needs from a broker, whichever engine serves it (ARCHITECTURE section 2). */
@@ -53,6 +63,7 @@ export async function mountEmbeddedBroker(app: FastifyInstance, auth: BrokerAuth
   const aedes = await Aedes.createBroker();
   const users = new WeakMap<object, string>();
   const sessionOf = new WeakMap<object, string>();
+  const connections = new WeakMap<object, BrokerConnection>();
   const byUser = new Map<string, Set<Client>>();
   const bySession = new Map<string, Set<Client>>();
   const refuse = (message: string, returnCode: number) =>
@@ -80,6 +91,7 @@ export async function mountEmbeddedBroker(app: FastifyInstance, auth: BrokerAuth
         if (!client.clean) return done(refuse('Only clean sessions are supported', 2), false);
         users.set(client, who.userId);
         sessionOf.set(client, who.sessionId);
+        connections.set(client, who);
         done(null, true);
       },
       (e) => done(e, false),
@@ -97,9 +109,9 @@ export async function mountEmbeddedBroker(app: FastifyInstance, auth: BrokerAuth
     done(client ? new Error('Clients may not publish') : null);
   };
   aedes.authorizeSubscribe = (client, sub, done) => {
-    const userId = client ? users.get(client) : undefined;
-    if (!userId) return done(new Error('not authenticated'), null);
-    auth.maySubscribe(userId, sub.topic).then(
+    const connection = client ? connections.get(client) : undefined;
+    if (!connection) return done(new Error('not authenticated'), null);
+    connection.maySubscribe(sub.topic).then(
       (ok) => done(null, ok ? sub : null),
       (e) => done(e, null),
     );
@@ -157,6 +169,7 @@ const INITIAL_CONNECT_WAIT_MS = 5000;
  * EMQX through our /v1/broker/auth and /v1/broker/acl endpoints (docs/operations.md).
  */
 export async function connectExternalBroker(url: string, log: FastifyBaseLogger): Promise<BrokerEngine> {
+  const { connect } = await import('mqtt'); // only with MQTT_URL: not loaded at every start
   const shown = new URL(url);
   const where = `${shown.protocol}//${shown.host}`;
   const client = connect(url, {

@@ -6,11 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { type Logger, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { type LockSession, localLockSession, PgLockSession } from '../db/lock-session';
 import { type NotifyChannel, type NotifyHandlers, openNotifyChannel } from '../db/notify-channel';
 import * as schema from '../db/schema/index-for-drizzle';
@@ -64,6 +61,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, logger?: Logger): Promise<Database> {
+  // Loaded only on PostgreSQL: an embedded start does not pay for the driver (issue 32, item 5).
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client whose backend went away (database restart, administrator terminate, a dropped test
   // database) emits 'error' on the pool, which would crash the process unhandled. The pool discards that

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface Mail {
   to: string;
@@ -24,21 +24,29 @@ export function createMailer(opts: {
   dataDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
+  // nodemailer is loaded with the first mail, not at every start (issue 32, item 5).
+  const transportOf = (options: Parameters<typeof import('nodemailer').createTransport>[0]) => {
+    let made: Promise<Transporter> | undefined;
+    return () => {
+      made ??= import('nodemailer').then((m) => m.default.createTransport(options) as Transporter);
+      return made;
+    };
+  };
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const transport = transportOf(opts.smtpUrl);
     return {
       engine: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+        await (await transport()).sendMail({ from: opts.from, ...mail });
       },
     };
   }
   const outbox = join(opts.dataDir, 'outbox');
-  const render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const render = transportOf({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     engine: 'outbox',
     async send(mail) {
-      const info = await render.sendMail({ from: opts.from, ...mail });
+      const info = await (await render()).sendMail({ from: opts.from, ...mail });
       await mkdir(outbox, { recursive: true });
       // A random part: two mails to one address in the same millisecond must not overwrite each other.
       const file = join(

@@ -6,7 +6,6 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { join } from 'node:path';
 import { deathWrapper } from '@stromwerk/media/orphans';
-import { XMLParser } from 'fast-xml-parser';
 import { nginxConfig } from './nginx-config';
 import { ReaderAliases } from './reader-aliases';
 import {
@@ -118,6 +117,7 @@ export async function startNginxIngest(opts: {
   await waitForPort(opts.port, opts.host);
 
   const control = (path: string) => fetch(`http://127.0.0.1:${controlPort}${path}`);
+  const { XMLParser } = await import('fast-xml-parser'); // only with the nginx ingest
   const parser = new XMLParser({ isArray: (name) => name === 'stream' || name === 'application' });
   const stat = setInterval(() => {
     if (publishers.size === 0) return;

@@ -2,15 +2,17 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import ipaddr from 'ipaddr.js';
-import NodeMediaServer, { type NmsSession } from 'node-media-server';
+import type { NmsSession } from 'node-media-server';
 import { ReaderAliases } from './reader-aliases';
 
 export const RTMP_APP = 'live';
 const nmsRequire = createRequire(import.meta.url);
-const nmsLogger = nmsRequire('node-media-server/src/core/logger.js') as { level: string };
-const nmsContext = nmsRequire('node-media-server/src/core/context.js') as {
-  broadcasts: Map<string, unknown>;
-};
+/** node-media-server is loaded when the ingest starts, after the server listens (issue 32, item 5). */
+const loadNms = () => ({
+  NodeMediaServer: nmsRequire('node-media-server') as typeof import('node-media-server').default,
+  logger: nmsRequire('node-media-server/src/core/logger.js') as { level: string },
+  context: nmsRequire('node-media-server/src/core/context.js') as { broadcasts: Map<string, unknown> },
+});
 
 /**
  * node-media-server's stream table (path -> broadcast), with a reader's alias path standing for its
@@ -102,6 +104,7 @@ export async function startRtmpIngest(opts: {
     // node-media-server would exit the whole process on a busy port; fail with a clear message instead.
     throw new Error(`RTMP_PORT ${opts.port} is already in use: stop the other process or set RTMP_PORT`);
   }
+  const { NodeMediaServer, logger: nmsLogger, context: nmsContext } = loadNms();
   const nms = new NodeMediaServer({
     bind: opts.host,
     rtmp: { port: opts.port, chunk_size: 60000, gop_cache: true, ping: 30, ping_timeout: 60 },

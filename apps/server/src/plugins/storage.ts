@@ -55,7 +55,8 @@ export function createLocalStorage(root: string, shared = false): Storage {
       await mkdir(dirname(target), { recursive: true });
       const temp = partName(target);
       try {
-        await pipeline(data, createWriteStream(temp));
+        // 1 MiB: writes gather while one runs (one writev) instead of one 64 KiB write at a time.
+        await pipeline(data, createWriteStream(temp, { highWaterMark: 1024 * 1024 }));
         await rename(temp, target);
       } catch (e) {
         await rm(temp, { force: true });

@@ -143,6 +143,19 @@ describe(`live notifications on the embedded broker (${testDbEngine()})`, () => 
     ).toEqual([0, 0, 0, 128, 128]);
   });
 
+  it('decides every SUBSCRIBE of a connection on the rights the user has now (issue 32)', async () => {
+    const member = await createMember(ctx, a.user.token, { workspaceId: a.workspaceId }, ['read']);
+    const live = await clientOf(member.token);
+    const wide = topics.inCorporation(a.corporationId, 'member');
+    expect(await live.subscribe(wide, topics.workspace(a.corporationId, a.workspaceId))).toEqual([128, 0]);
+    // Corporation-level rights given while connected: the same connection may now watch corporation-wide.
+    await grant(ctx, a.user.token, member.user.id, { corporationId: a.corporationId }, ['read']);
+    expect(await live.subscribe(wide)).toEqual([0]);
+    // Still nothing of another tenant, on a connection that already holds subscriptions.
+    expect(await live.subscribe(topics.workspace(b.corporationId, b.workspaceId))).toEqual([128]);
+    expect(await live.subscribe(topics.workspace(a.corporationId, b.workspaceId))).toEqual([128]);
+  });
+
   it('never forwards what a client publishes', async () => {
     const watcher = await clientOf(a.user.token);
     const topic = topics.workspace(a.corporationId, a.workspaceId);

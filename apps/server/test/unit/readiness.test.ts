@@ -10,6 +10,7 @@ const well: ReadinessFacts = {
   live: true,
   lockSession: true,
   ingest: true,
+  started: true,
 };
 
 describe('readiness (issue 29: a balancer sends nothing to a process that cannot do its work)', () => {
@@ -22,6 +23,12 @@ describe('readiness (issue 29: a balancer sends nothing to a process that cannot
     expect(detecting.ready).toBe(false);
     expect(detecting.reasons).toEqual(['ffmpeg is still being detected (round 2 timed out)']);
     expect(readiness({ ...well, media: { state: 'absent' } }).reasons[0]).toContain('ffmpeg not found');
+  });
+
+  it('is not ready until the start-up work after listening is done (issue 32)', () => {
+    expect(readiness({ ...well, started: false }).reasons).toEqual([
+      'still starting: the live plane and the job worker are not running yet',
+    ]);
   });
 
   it('an API process needs no ffmpeg and no ingest', () => {

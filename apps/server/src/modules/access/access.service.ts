@@ -58,6 +58,21 @@ export class AccessService {
     return { corporation, permissions };
   }
 
+  /**
+   * `corporation(actor, id, 'read')`'s permissions for a caller whose memberships name the corporation:
+   * they prove it exists and carry its blocked flag, so no query. Anyone else (an administrator, a
+   * stranger) is decided by `corporation`.
+   */
+  async corporationRead(actor: Actor, corporationId: string): Promise<Permission[]> {
+    if (!actor.user.isAdmin) {
+      const rows = (await this.grants(actor)).filter((g) => g.corporationId === corporationId);
+      if (rows.some((r) => r.corporationBlocked))
+        throw new AppError('CORPORATION_BLOCKED', 'This corporation is blocked');
+      if (rows.length > 0) return expand(rows.find((r) => r.workspaceId === null)?.permissions ?? []);
+    }
+    return (await this.corporation(actor, corporationId, 'read')).permissions;
+  }
+
   async workspace(actor: Actor, workspaceId: string, need: Permission) {
     const row = await this.repo.workspaceWithCorporation(workspaceId);
     if (!row) throw notFound('Workspace');

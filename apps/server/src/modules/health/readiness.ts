@@ -15,6 +15,8 @@ export interface ReadinessFacts {
   lockSession: boolean;
   /** This process's RTMP ingest is listening. */
   ingest: boolean;
+  /** The start-up work after listening (start-work.ts: live plane, jobs) is done. */
+  started: boolean;
 }
 
 /**
@@ -25,6 +27,7 @@ export interface ReadinessFacts {
  */
 export function readiness(f: ReadinessFacts): Readiness {
   const reasons: string[] = [];
+  if (!f.started) reasons.push('still starting: the live plane and the job worker are not running yet');
   if (!f.database) reasons.push('the database is unreachable');
   if (!f.broker.ok)
     reasons.push(`the notification broker is unreachable${f.broker.message ? `: ${f.broker.message}` : ''}`);
