@@ -32,6 +32,11 @@ const words = {
     done: 'Done: in Media Management',
     library: 'Media Management',
     play: (name: string) => `Play ${name}`,
+    wholeSegments: 'copies whole segments',
+    both: /^Fast, then exact/,
+    fastOnly: /^Fast only/,
+    exactOnly: /^Exact only/,
+    cutExactly: 'Cut exactly (re-encode)',
   },
   de: {
     title: 'Clipping-Tool',
@@ -43,6 +48,11 @@ const words = {
     done: 'Fertig: in der Medienverwaltung',
     library: 'Medienverwaltung',
     play: (name: string) => `${name} abspielen`,
+    wholeSegments: 'kopiert ganze Segmente',
+    both: /^Erst schnell, dann exakt/,
+    fastOnly: /^Nur schnell/,
+    exactOnly: /^Nur exakt/,
+    cutExactly: 'Exakt schneiden (neu kodieren)',
   },
 } as const;
 
@@ -171,6 +181,14 @@ for (const lang of ['en', 'de'] as const) {
       await expect(page.getByTestId('clip-duration')).toHaveText(/^4[.,]0/);
       await page.keyboard.press('m');
       await expect(page.getByRole('button', { name: /Clip from|Clip ab/ }).first()).toBeVisible();
+      // 4.03 s cannot start and end on 4 s segment boundaries: before the clip is made, the tool says
+      // which longer range the fast cut really copies, and offers the exact cut in one click (issue 33
+      // item 10: a 2-8 s fast cut came out 6.14 s unannounced).
+      await expect(page.getByTestId('fast-cut-range')).toContainText(w.wholeSegments, { timeout: 15_000 });
+      await page.getByRole('radio', { name: w.fastOnly }).check();
+      await page.getByRole('button', { name: w.cutExactly }).click();
+      await expect(page.getByRole('radio', { name: w.exactOnly })).toBeChecked();
+      await page.getByRole('radio', { name: w.both }).check();
 
       await page.getByRole('textbox', { name: w.name }).fill(clipName);
       await expectAccessible(page, `clipping tool, player (${lang})`);
