@@ -127,6 +127,8 @@ function logo(dir: string) {
   return file;
 }
 
+let openingId = '';
+
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   const { corporation } = await ownerHome();
@@ -135,7 +137,7 @@ test.beforeAll(async () => {
   });
   home = { c: corporation.id, w: workspace.id };
   const dir = mkdtempSync(join(tmpdir(), 'stromwerk-editor-'));
-  await uploadReadyMedia(workspace.id, video(dir, 'Opening', 'testsrc2'), 'Opening');
+  openingId = await uploadReadyMedia(workspace.id, video(dir, 'Opening', 'testsrc2'), 'Opening');
   await uploadReadyMedia(workspace.id, video(dir, 'Closing', 'smptebars'), 'Closing');
   await uploadReadyMedia(workspace.id, music(dir), 'Music');
   await uploadReadyMedia(workspace.id, logo(dir), 'Logo');
@@ -369,3 +371,39 @@ test('new draft from a selection in the media library, picked by keyboard (en)',
   await expect(page).toHaveURL(/\/editor\?draft=/);
   await expect.poll(() => clipOrder(page)).toEqual(['Clip 1: Closing', 'Clip 2: Opening']);
 });
+
+// Issue 33 item 10: a lossless render (stream copy) starts a clip on the keyframe at or before its In;
+// the editor says so before rendering and offers the exact cut. Opening's only keyframe is at 0 (4 s,
+// x264's default GOP), so a clip from 1.5 s renders 4 s instead of 2.5 s.
+for (const lang of ['en', 'de'] as const) {
+  test.describe(`lossless ${lang}`, () => {
+    test.use({ lang });
+    test(`a lossless render shows where a clip really starts and offers the exact cut (${lang})`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      const text = {
+        en: { snapped: 'can only start a clip on a keyframe', exact: 'Cut exactly (re-encode)' },
+        de: {
+          snapped: 'kann einen Clip nur auf einem Keyframe beginnen',
+          exact: 'Exakt schneiden (neu kodieren)',
+        },
+      }[lang];
+      const clip = { id: 'c1', mediaId: openingId, inMs: 1500, outMs: 4000, volume: 1, muted: false };
+      const draft = await adminApi().drafts.create({
+        body: {
+          workspaceId: home.w,
+          name: `Lossless ${lang}`,
+          timeline: { version: 1, main: [{ ...clip, fadeInMs: 0, fadeOutMs: 0 }], overlays: [], audio: [] },
+        },
+      });
+      await page.goto(`/${home.c}/${home.w}/editor?draft=${draft.id}`);
+      const notice = page.getByTestId('lossless-range');
+      await expect(notice).toContainText(text.snapped, { timeout: 30_000 });
+      await expect(notice).toContainText(/4[.,]00 s/);
+      await expect(notice).toContainText(/2[.,]50 s/);
+      await notice.getByRole('button', { name: text.exact }).click();
+      await expect(notice).toBeHidden();
+    });
+  });
+}
