@@ -23,7 +23,8 @@ function useLosslessCuts(timeline: Timeline): { cuts: CutRange[] | null; failed:
  * Issue 33 item 10: before a lossless render the editor says what it will really produce. A stream copy
  * starts each clip on the keyframe at or before its In (the render cuts with the same rule and the same
  * keyframes), so a clip may start earlier and the result run longer; the exact cut (re-encode) is one
- * click away.
+ * click away. A polite status, not an alert: it follows every edit of the timeline, and the page's alerts
+ * (the edit conflict) stay the only ones.
  */
 export function LosslessRange({ timeline, onExact }: { timeline: Timeline; onExact: () => void }) {
   const { t, i18n } = useTranslation('editor');
@@ -39,24 +40,29 @@ export function LosslessRange({ timeline, onExact }: { timeline: Timeline; onExa
   );
   if (failed)
     return (
-      <Alert severity="warning" action={exact}>
+      <Alert severity="warning" role="status" action={exact}>
         {t('lossless.unknown')}
       </Alert>
     );
-  if (!cuts) return <Alert severity="info">{t('lossless.finding')}</Alert>;
+  if (!cuts)
+    return (
+      <Alert severity="info" role="status">
+        {t('lossless.finding')}
+      </Alert>
+    );
   const moved = timeline.main.flatMap((c, i) =>
     cuts[i]!.inMs < c.inMs ? [{ n: i + 1, asked: c.inMs, cut: cuts[i]! }] : [],
   );
   if (moved.length === 0)
     return (
-      <Alert severity="success" data-testid="lossless-range">
+      <Alert severity="success" role="status" data-testid="lossless-range">
         {t('lossless.onKeyframes')}
       </Alert>
     );
   const asked = timeline.main.reduce((sum, c) => sum + c.outMs - c.inMs, 0);
   const rendered = cuts.reduce((sum, c) => sum + c.outMs - c.inMs, 0);
   return (
-    <Alert severity="warning" action={exact} data-testid="lossless-range">
+    <Alert severity="warning" role="status" action={exact} data-testid="lossless-range">
       {t('lossless.snapped', { asked: seconds(asked), rendered: seconds(rendered) })}
       <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
         {moved.map((m) => (

@@ -222,7 +222,7 @@ export function PreviewPlayer({
           {t('preview.split')}
         </Button>
       </Box>
-      <Box role="status">
+      <Box role="status" data-testid="split-status">
         {splitRefusal && (
           <Alert severity="info">
             {t(`preview.splitRefused.${splitRefusal}`, { seconds: format.number(SPLIT_MIN_MS / 1000) })}
