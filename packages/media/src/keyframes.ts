@@ -28,10 +28,14 @@ export function probeKeyframes(input: StoredInput, ffprobePath = 'ffprobe', time
       ffprobePath,
       args,
       { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 256 * 1024 * 1024 },
-      (err, stdout) =>
+      // The reason is ffprobe's own last words, not Node's "Command failed: <command line>" (the
+      // storage path, and a reason cut off behind it in a job's error).
+      (err, stdout, stderr) =>
         err
-          ? reject(new Error(`ffprobe could not list keyframes: ${err.message}`))
+          ? reject(new Error(`ffprobe could not list keyframes: ${lastWords(stderr) || err.message}`))
           : resolve(parseKeyframes(stdout)),
     );
   });
 }
+
+const lastWords = (stderr: string) => stderr.trim().split('\n').slice(-2).join(' ').slice(0, 300);
