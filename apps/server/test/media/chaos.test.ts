@@ -275,11 +275,6 @@ describe.skipIf(!adminUrl)('the live plane on a bad day (PostgreSQL, real encode
        FROM generate_series(1, 10000) g`,
       [corporationId, world.workspaceId],
     );
-    // A process that starts now reads the keys once; after that, nothing reads every source.
-    const e = await startNode('e', world.db.url, world.env);
-    extra.push(e);
-    await ready(e);
-    await steadyOwner(world);
     const scanned = async () =>
       Number(
         (
@@ -288,7 +283,17 @@ describe.skipIf(!adminUrl)('the live plane on a bad day (PostgreSQL, real encode
           )
         )[0]!.n,
       );
-    await sleep(1000); // statistics are reported by backends with a short delay
+    // A process that starts now reads the keys once; after that, nothing reads every source. PostgreSQL
+    // publishes a backend's table statistics late (an idle backend's after up to 10 s), so that one read
+    // could land in the idle window below (it read 10,001 rows there): the window opens once it is seen.
+    const beforeStart = await scanned();
+    const e = await startNode('e', world.db.url, world.env);
+    extra.push(e);
+    await ready(e);
+    await steadyOwner(world);
+    await expect
+      .poll(async () => (await scanned()) - beforeStart, { timeout: 30_000, interval: 500 })
+      .toBeGreaterThanOrEqual(10_000);
     const before = await scanned();
     await sleep(12_000);
     const readRows = (await scanned()) - before;
