@@ -35,13 +35,12 @@ import {
   setOut,
   stepMs,
 } from '../clip-range';
+import { ClipAccuracy } from './clip-accuracy';
 import { type Field, serverFieldErrors } from './clip-fields';
 import { clipFormErrors } from './clip-form-errors';
-import { ClipModeField } from './clip-mode-field';
 import { ClipRangeSummary } from './clip-range-summary';
 import { ClipResults } from './clip-results';
 import { ClipTimeline, type TimelineMarker } from './clip-timeline';
-import { FastCutNotice } from './fast-cut-notice';
 import { MarkersPanel } from './markers-panel';
 import { useClipKeys } from './use-clip-keys';
 import { useClipPlayer } from './use-clip-player';
@@ -350,17 +349,7 @@ export function ClipEditor({
           helperText={describe(errors.name)}
           fullWidth
         />
-        <ClipModeField value={mode} onChange={setMode} />
-        {source.kind === 'output' && (
-          <FastCutNotice
-            outputId={source.id}
-            live={source.live}
-            range={range}
-            mode={mode}
-            format={formatAt}
-            onExact={() => setMode('exact')}
-          />
-        )}
+        <ClipAccuracy source={source} range={range} mode={mode} onMode={setMode} format={formatAt} />
         <DateTimeField
           label={t('form.autoDelete')}
           value={autoDeleteAt}
