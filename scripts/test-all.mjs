@@ -9,8 +9,9 @@
 // its output when it ends, so lanes never interleave. Every stage runs even after one failed (one CI run
 // shows every failure); the exit code is 1 when any failed. A summary of stage times ends the output.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = new URL('..', import.meta.url).pathname;
 const logDir = join(root, 'test-logs');
@@ -32,9 +33,12 @@ const stages = {
   e2e: { command: ['node', 'scripts/test-e2e.mjs'] },
 };
 const results = [];
+// TEST_STAGES=media,security runs only those stages, in their usual lanes (to repeat a CI failure).
+const only = process.env.TEST_STAGES ? new Set(process.env.TEST_STAGES.split(',')) : null;
 
 /** Runs one stage; `alone` streams its output, otherwise it is printed in one piece at the end. */
 function run(name, { alone }) {
+  if (only && !only.has(name)) return Promise.resolve(true);
   const [command, ...args] = stages[name].command;
   const started = Date.now();
   const log = createWriteStream(join(logDir, `${name}.log`));
@@ -91,6 +95,17 @@ for (const r of results)
 console.log(`  whole run ${total} s (${(total / 60).toFixed(1)} min)`);
 const failed = results.filter((r) => !r.ok).map((r) => r.name);
 if (failed.length > 0) {
+  // CI keeps only the end of the output: repeat each failed stage's failing lines here.
+  for (const name of failed) printFailures(name);
   console.log(`Failed: ${failed.join(', ')}; logs in test-logs/`);
   process.exit(1);
+}
+
+/** The lines of a stage's log that name a failure (vitest, Playwright, Biome, tsc), ANSI colours removed. */
+function printFailures(name) {
+  const text = stripVTControlCharacters(readFileSync(join(logDir, `${name}.log`), 'utf8'));
+  const marks = /(FAIL|✘|×|AssertionError|Error:|error TS|Timeout|timed out|expected )/;
+  const lines = text.split('\n').filter((line) => marks.test(line));
+  console.log(`\n──── ${name}: failing lines (${lines.length}) ────`);
+  for (const line of lines.slice(0, 80)) console.log(line.slice(0, 300));
 }

@@ -43,7 +43,7 @@ export class OutputsRepository {
       .where(
         sql`${outputs.input} <> 'offline' OR (${outputs.settings}->>'fallbackMediaId') IS NOT NULL
           OR EXISTS (SELECT 1 FROM sources s WHERE s.live
-            AND s.id::text IN (${outputs.settings}->>'mainSourceId', ${outputs.settings}->>'backupSourceId'))`,
+            AND s.id IN (${settingsUuid('mainSourceId')}, ${settingsUuid('backupSourceId')}))`,
       );
   }
 
@@ -129,4 +129,14 @@ export class OutputsRepository {
       (q.offset > 0 ? (await this.db.select({ n: count() }).from(outputs).where(where))[0]!.n : 0);
     return { rows: found.map((f) => f.row), total };
   }
+}
+
+/**
+ * A source id from a player's settings as a uuid (null when absent or not one), so a look-up by it uses
+ * the primary key: compared as text, every player's check read all sources (10,001 rows at an install's
+ * size, on every start).
+ */
+function settingsUuid(key: 'mainSourceId' | 'backupSourceId') {
+  const value = sql`(${outputs.settings}->>${sql.raw(`'${key}'`)})`;
+  return sql`CASE WHEN ${value} ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' THEN ${value}::uuid END`;
 }

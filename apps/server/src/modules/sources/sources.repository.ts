@@ -5,6 +5,7 @@ import type {
   SourceType,
   StreamEndpoint,
 } from '@stromwerk/contracts/sources';
+import { sourceTypes } from '@stromwerk/contracts/sources';
 import {
   and,
   asc,
@@ -16,7 +17,6 @@ import {
   inArray,
   isNotNull,
   lte,
-  ne,
   or,
   type SQL,
   sql,
@@ -148,17 +148,15 @@ export class SourcesRepository {
   }
 
   /** Sources fed by a process of ours (demo, re-live, SRT listener): the only ones a start looks at. */
-  async withPublisher() {
-    return this.db.select().from(sources).where(ne(sources.type, 'rtmp'));
+  withPublisher() {
+    // Named, not `<> 'rtmp'`: without fresh statistics (a bulk import) the planner reads the whole table
+    // for an inequality but takes the index (sources_publisher_idx) for a list of values.
+    return this.db.select().from(sources).where(inArray(sources.type, PUBLISHER_TYPES));
   }
 
   /** The next moment after `after` at which a scheduled start or a maintenance window begins or ends. */
   async nextScheduleTime(after: Date): Promise<Date | undefined> {
-    const at = sql`${after.toISOString()}::timestamptz`;
-    const result = await this.db.execute(sql`SELECT least(
-        (SELECT min(scheduled_start) FROM sources WHERE scheduled_start > ${at}),
-        (SELECT min(maintenance_start) FROM sources WHERE maintenance_start > ${at}),
-        (SELECT min(maintenance_end) FROM sources WHERE maintenance_end > ${at})) AS next`);
+    const result = await this.db.execute(nextScheduleQuery(after));
     const next = (result.rows[0] as { next: string | Date | null } | undefined)?.next;
     return next ? new Date(next) : undefined;
   }
@@ -225,7 +223,7 @@ export class SourcesRepository {
   }
 
   /** Sources marked live that no process holds a lease on: their ingest process is gone. */
-  async liveWithoutOwner() {
+  liveWithoutOwner() {
     return this.db
       .select()
       .from(sources)
@@ -301,4 +299,16 @@ export class SourcesRepository {
       (q.offset > 0 ? (await this.db.select({ n: count() }).from(sources).where(where))[0]!.n : 0);
     return { rows: found.map((f) => f.row), total };
   }
+}
+
+/** The source types whose feed a process of ours runs. */
+const PUBLISHER_TYPES = sourceTypes.filter((type) => type !== 'rtmp');
+
+/** The query of nextScheduleTime: three look-ups in partial indexes (sources_*_idx), none reads the table. */
+export function nextScheduleQuery(after: Date) {
+  const at = sql`${after.toISOString()}::timestamptz`;
+  return sql`SELECT least(
+    (SELECT min(scheduled_start) FROM sources WHERE scheduled_start > ${at}),
+    (SELECT min(maintenance_start) FROM sources WHERE maintenance_start > ${at}),
+    (SELECT min(maintenance_end) FROM sources WHERE maintenance_end > ${at})) AS next`;
 }

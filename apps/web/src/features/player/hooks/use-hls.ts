@@ -12,6 +12,8 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { watchFrozenPicture } from './frozen-picture';
 
 const RETRY_MS = 3000;
+/** A low-latency playlist with no whole segment yet is asked for again after this (a part is 0.3 s). */
+const FIRST_PLAYLIST_RETRY_MS = 400;
 
 /**
  * How far behind the playlist's end playback sits. Low latency is LL-HLS: hls.js keeps to the playlist's
@@ -41,6 +43,24 @@ export function newestIndependentPart(details: {
   for (let i = parts.length - 1; i >= 0; i--)
     if (parts[i]!.independent && parts[i]!.start <= limit) return parts[i]!.start;
   return null;
+}
+
+/**
+ * What the player does about an hls.js error. A stream that just began lists parts but no whole segment
+ * yet: hls.js reports the playlist empty and, while its loading is not started (low latency starts it
+ * after the first playlist), would never ask again, so the player asks again soon. A media error is
+ * recovered in place; any other fatal error (the playlist not written yet after a program switch, the
+ * network gone) starts over after a pause; the rest hls.js handles itself.
+ */
+export function answerToError(error: {
+  loading: boolean;
+  fatal: boolean;
+  media: boolean;
+  emptyPlaylist: boolean;
+}): 'ask-again-soon' | 'recover' | 'start-over' | 'ignore' {
+  if (!error.loading && error.emptyPlaylist) return 'ask-again-soon';
+  if (!error.fatal) return 'ignore';
+  return error.media ? 'recover' : 'start-over';
 }
 
 let hlsModule: Promise<typeof import('hls.js/light')> | null = null;
@@ -109,24 +129,31 @@ export function useHls(
           ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, autoStartLoad: false }
           : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency] },
       );
+      let loading = !low;
       if (low)
-        instance.once(Hls.Events.LEVEL_LOADED, (_event, { details }) =>
-          instance.startLoad(newestIndependentPart(details) ?? -1),
-        );
+        instance.once(Hls.Events.LEVEL_LOADED, (_event, { details }) => {
+          loading = true;
+          instance.startLoad(newestIndependentPart(details) ?? -1);
+        });
       hls = instance;
       current.current = instance;
-      instance.on(Hls.Events.MANIFEST_PARSED, () => void autoplay(video, onMuted));
-      instance.on(Hls.Events.ERROR, (_event, data) => {
-        if (!data.fatal) return;
-        if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
-          instance.recoverMediaError();
-          return;
-        }
-        // The playlist is not written yet (program just switched) or the network dropped: start over.
+      const startOver = (afterMs: number) => {
         instance.destroy();
         hls = null;
         setStatus('connecting');
-        retry = setTimeout(() => void start(), RETRY_MS);
+        retry = setTimeout(() => void start(), afterMs);
+      };
+      instance.on(Hls.Events.MANIFEST_PARSED, () => void autoplay(video, onMuted));
+      instance.on(Hls.Events.ERROR, (_event, data) => {
+        const answer = answerToError({
+          loading,
+          fatal: data.fatal,
+          media: data.type === Hls.ErrorTypes.MEDIA_ERROR,
+          emptyPlaylist: data.details === Hls.ErrorDetails.LEVEL_EMPTY_ERROR,
+        });
+        if (answer === 'recover') instance.recoverMediaError();
+        else if (answer === 'ask-again-soon') startOver(FIRST_PLAYLIST_RETRY_MS);
+        else if (answer === 'start-over') startOver(RETRY_MS);
       });
       instance.loadSource(src);
       instance.attachMedia(video);
