@@ -14,6 +14,7 @@ export function waitFor<T>(
 ): Promise<T>;
 
 export function isListening(port: number, protocol?: 'tcp' | 'udp'): Promise<boolean>;
+export function isListeningIn(pid: number, port: number): Promise<boolean>;
 export function listening(port: number, timeoutMs?: number, protocol?: 'tcp' | 'udp'): Promise<true>;
 
 export interface TrackedProcess extends ChildProcess {

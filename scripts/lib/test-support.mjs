@@ -7,7 +7,7 @@
 // dependency. Chaos helpers (reconnecting encoder, TCP balancer) are in test-chaos.mjs beside it.
 import { spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, readlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,6 +83,30 @@ export async function isListening(port, protocol = 'tcp') {
       const cols = line.trim().split(/\s+/);
       if (cols[1]?.endsWith(suffix) && (protocol === 'udp' || cols[3] === '0A')) return true;
     }
+  }
+  return false;
+}
+
+/**
+ * Whether process `pid` itself (not its children, not another test's server) listens on a TCP port: the
+ * listener's socket inode from /proc/net/tcp* among the process's open descriptors.
+ */
+export async function isListeningIn(pid, port) {
+  const suffix = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = new Set();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const text = await readFile(table, 'utf8').catch(() => '');
+    for (const line of text.split('\n')) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[1]?.endsWith(suffix) && cols[3] === '0A') inodes.add(cols[9]);
+    }
+  }
+  if (inodes.size === 0) return false;
+  const fds = await readdir(`/proc/${pid}/fd`).catch(() => []);
+  for (const fd of fds) {
+    const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
+    const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+    if (inode && inodes.has(inode)) return true;
   }
   return false;
 }

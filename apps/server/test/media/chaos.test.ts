@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { publishReconnecting } from '../../../../scripts/lib/test-chaos.mjs';
-import { isListening, sleep, waitFor } from '../../../../scripts/lib/test-support.mjs';
+import { isListeningIn, sleep, waitFor } from '../../../../scripts/lib/test-support.mjs';
 import {
   type ChaosWorld,
   chaosWorld,
@@ -249,15 +249,16 @@ describe.skipIf(!adminUrl)('the live plane on a bad day (PostgreSQL, real encode
         parts: { media: { message?: string } };
       };
       expect(health.parts.media.message).not.toMatch(/not found/);
-      // Not ready: its ingest is not open, and it holds nothing.
-      expect(await isListening(d.rtmpPort)).toBe(false);
+      // Not ready: its ingest is not open (by this process: a port freed by another test's server may be
+      // taken again by then), and it holds nothing.
+      expect(await isListeningIn(d.child.pid!, d.rtmpPort), d.output()).toBe(false);
       const held = await world.db.query<{ holder: string }>('SELECT holder FROM live_leases');
       expect(held.filter((h) => h.holder.split('/')[1] === String(d.child.pid))).toEqual([]);
       rmSync(marker);
       await ready(d, 60_000);
       const later = (await (await fetch(`${d.base}/health`)).json()) as { parts: { media: { ok: boolean } } };
       expect(later.parts.media.ok).toBe(true);
-      expect(await isListening(d.rtmpPort)).toBe(true);
+      expect(await isListeningIn(d.child.pid!, d.rtmpPort)).toBe(true);
     } finally {
       stress?.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
