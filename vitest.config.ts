@@ -13,6 +13,8 @@ export default defineConfig({
             'apps/server/test/unit/**/*.test.ts',
             // The shared test support itself (scripts/lib/test-support.mjs, test-chaos.mjs).
             'scripts/test/**/*.test.ts',
+            // The benches' own measuring helpers (bench/lib).
+            'bench/test/**/*.test.ts',
           ],
           exclude: ['**/*.media.test.ts', '**/node_modules/**'],
           environment: 'node',

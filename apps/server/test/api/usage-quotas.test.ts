@@ -81,3 +81,62 @@ describe(`usage quotas (${testDbEngine()})`, () => {
     expect(usage.limits.liveRefused(t.corporationId)).toBe(false);
   });
 });
+
+// Issue 32: the quota check of a create reads the counts triggers keep (corporation_counts) instead of
+// counting the corporation's rows; they must stay equal to the real counts through every way rows go.
+describe(`counted sources, targets and players (${testDbEngine()})`, () => {
+  it('equal the real counts after creates, deletes, a bulk delete and a deleted workspace', async () => {
+    const t = await createTenant(ctx, 'Counted Corp');
+    await setQuota(t.corporationId, { maxSources: 5, maxOutputs: 5 });
+    const second = await op(ctx.app, 'workspaces.create', {
+      token: t.user.token,
+      body: { corporationId: t.corporationId, name: 'Counted WS 2' },
+    });
+    const source = async (workspaceId: string, name: string) =>
+      (
+        await op(ctx.app, 'sources.create', {
+          token: t.user.token,
+          body: { workspaceId, name, type: 'rtmp' },
+        })
+      ).body.id as string;
+    const kept = await ctx.app.services.usage.repo.roomOf(t.corporationId, 'sources');
+    expect(kept).toEqual({ quota: 5, count: 0 });
+
+    const [a, b, c] = [
+      await source(t.workspaceId, 'A'),
+      await source(t.workspaceId, 'B'),
+      await source(t.workspaceId, 'C'),
+    ];
+    const d = await source(second.body.id, 'D');
+    await source(second.body.id, 'E');
+    await op(ctx.app, 'outputs.create', {
+      token: t.user.token,
+      body: { workspaceId: second.body.id, name: 'Counted player', mainSourceId: d },
+    });
+    const room = (kind: 'sources' | 'outputs') => ctx.app.services.usage.repo.roomOf(t.corporationId, kind);
+    expect(await room('sources')).toEqual({ quota: 5, count: 5 });
+    expect(await room('outputs')).toEqual({ quota: 5, count: 1 });
+    expectError(
+      await op(ctx.app, 'sources.create', {
+        token: t.user.token,
+        body: { workspaceId: t.workspaceId, name: 'F', type: 'rtmp' },
+      }),
+      403,
+      'QUOTA_EXCEEDED',
+    );
+
+    await op(ctx.app, 'sources.remove', { token: t.user.token, params: { id: a } });
+    await op(ctx.app, 'sources.bulkDelete', { token: t.user.token, body: { ids: [b, c] } });
+    expect((await room('sources'))?.count).toBe(2);
+    // The workspace's two sources and its player go by cascade.
+    const removed = await op(ctx.app, 'workspaces.remove', {
+      token: t.user.token,
+      params: { id: second.body.id },
+    });
+    expect(removed.status).toBe(204);
+    expect(await room('sources')).toEqual({ quota: 5, count: 0 });
+    expect(await room('outputs')).toEqual({ quota: 5, count: 0 });
+    expect((await source(t.workspaceId, 'Again')).length).toBeGreaterThan(0);
+    expect((await room('sources'))?.count).toBe(1);
+  });
+});

@@ -56,18 +56,12 @@ export const sources = pgTable(
     index('sources_corporation_idx').on(t.corporationId),
     // A process's start and its schedule look only at these few rows; at 10,000 sources neither may
     // read the whole table (chaos.test.ts counts the rows read while idle).
-    index('sources_publisher_idx')
-      .on(t.type)
-      .where(sql`${t.type} <> 'rtmp'`),
-    index('sources_scheduled_start_idx')
-      .on(t.scheduledStart)
-      .where(sql`${t.scheduledStart} IS NOT NULL`),
+    index('sources_publisher_idx').on(t.type).where(sql`${t.type} <> 'rtmp'`),
+    index('sources_scheduled_start_idx').on(t.scheduledStart).where(sql`${t.scheduledStart} IS NOT NULL`),
     index('sources_maintenance_start_idx')
       .on(t.maintenanceStart)
       .where(sql`${t.maintenanceStart} IS NOT NULL`),
-    index('sources_maintenance_end_idx')
-      .on(t.maintenanceEnd)
-      .where(sql`${t.maintenanceEnd} IS NOT NULL`),
+    index('sources_maintenance_end_idx').on(t.maintenanceEnd).where(sql`${t.maintenanceEnd} IS NOT NULL`),
   ],
 );
 

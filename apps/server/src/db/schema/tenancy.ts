@@ -107,6 +107,19 @@ export const quotas = pgTable('quotas', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * How many sources, targets and players a corporation has, kept by triggers on those tables (migration
+ * 0023): the quota check of a create reads this row instead of counting thousands.
+ */
+export const corporationCounts = pgTable('corporation_counts', {
+  corporationId: uuid('corporation_id')
+    .primaryKey()
+    .references(() => corporations.id, { onDelete: 'cascade' }),
+  sources: integer('sources').notNull().default(0),
+  targets: integer('targets').notNull().default(0),
+  outputs: integer('outputs').notNull().default(0),
+});
+
 export const usageReports = pgTable(
   'usage_reports',
   {

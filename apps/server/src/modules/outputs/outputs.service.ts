@@ -86,12 +86,7 @@ export class OutputsService {
 
   async create(actor: Actor, body: CreateOutputBody) {
     const { workspace } = await this.access.workspace(actor, body.workspaceId, 'write');
-    await this.usage.assertRoom(
-      workspace.corporationId,
-      'maxOutputs',
-      () => this.repo.countIn({ corporationId: workspace.corporationId }),
-      'players',
-    );
+    await this.usage.assertRoomFor(workspace.corporationId, 'outputs', 'players');
     const { workspaceId, name, passwords, ...settings } = body;
     await this.checkReferences(settings, workspaceId);
     const row = await this.repo.insert({

@@ -99,12 +99,7 @@ export class TargetsService {
 
   async create(actor: Actor, body: CreateTargetBody) {
     const { workspace } = await this.access.workspace(actor, body.workspaceId, 'write');
-    await this.usage.assertRoom(
-      workspace.corporationId,
-      'maxTargets',
-      () => this.repo.countIn({ corporationId: workspace.corporationId }),
-      'targets',
-    );
+    await this.usage.assertRoomFor(workspace.corporationId, 'targets', 'targets');
     await this.checkFeed(body, workspace.id);
     await this.checkSettings(actor, body.settings, workspace);
     const row = await this.repo.insert({

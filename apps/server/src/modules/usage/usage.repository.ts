@@ -1,9 +1,16 @@
 import type { Usage } from '@stromwerk/contracts/usage';
-import { and, count, countDistinct, desc, eq, isNull } from 'drizzle-orm';
-import { memberships, quotas, usageReports, workspaces } from '../../db/schema/tenancy';
+import { and, count, countDistinct, desc, eq, isNull, sql } from 'drizzle-orm';
+import { corporationCounts, memberships, quotas, usageReports, workspaces } from '../../db/schema/tenancy';
 import type { Db } from '../../plugins/db';
 
 export type QuotaRow = typeof quotas.$inferSelect;
+/** What corporation_counts keeps, with the quota limit of each. */
+export const COUNTED_LIMITS = {
+  sources: 'maxSources',
+  targets: 'maxTargets',
+  outputs: 'maxOutputs',
+} as const;
+export type CountedKind = keyof typeof COUNTED_LIMITS;
 /** A scope of usage figures: a whole corporation (workspaceId null) or one of its workspaces. */
 export interface UsageScope {
   corporationId: string;
@@ -17,6 +24,22 @@ export class UsageRepository {
   /** The corporation's quota; every corporation gets one when it is created. */
   async quotaOf(corporationId: string): Promise<QuotaRow | undefined> {
     const [row] = await this.db.select().from(quotas).where(eq(quotas.corporationId, corporationId));
+    return row;
+  }
+
+  /**
+   * A counted kind's limit and how many the corporation has, in one statement (the counts are kept by
+   * triggers: corporation_counts); undefined without a quota.
+   */
+  async roomOf(corporationId: string, kind: CountedKind) {
+    const [row] = await this.db
+      .select({
+        quota: quotas[COUNTED_LIMITS[kind]],
+        count: sql<number>`coalesce(${corporationCounts[kind]}, 0)`.mapWith(Number),
+      })
+      .from(quotas)
+      .leftJoin(corporationCounts, eq(corporationCounts.corporationId, quotas.corporationId))
+      .where(eq(quotas.corporationId, corporationId));
     return row;
   }
 

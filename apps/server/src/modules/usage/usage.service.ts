@@ -12,7 +12,7 @@ import { iso } from '../../lib/dates';
 import { grants } from '../../lib/permissions';
 import type { Actor } from '../../plugins/auth';
 import type { AccessService } from '../access/access.service';
-import type { QuotaRow, UsageRepository } from './usage.repository';
+import type { CountedKind, QuotaRow, UsageRepository } from './usage.repository';
 import type { UsageCountersRepository } from './usage-counters.repository';
 import { type LimitWarning, UsageLimits } from './usage-limits';
 import { UsageMeter } from './usage-meter';
@@ -43,7 +43,7 @@ export class UsageService {
    * flow reaches 80 % or 100 % (usage-warnings.ts); the limits are checked after every flush of the meter.
    */
   constructor(
-    private readonly repo: UsageRepository,
+    readonly repo: UsageRepository,
     private readonly access: AccessService,
     readonly metered: UsageCountersRepository,
     private readonly counters: Record<CountedPart, UsageCounter> & { storage: StorageReading },
@@ -93,6 +93,23 @@ export class UsageService {
         `The corporation may have at most ${quota[limit]} ${what}`,
       );
     }
+  }
+
+  /**
+   * Refuses a new source, target or player past the corporation's quota: one read of the limit and the
+   * count triggers keep (at 10,000 sources counting them was most of a create's time).
+   */
+  async assertRoomFor(corporationId: string, kind: CountedKind, what: string) {
+    const room = await this.repo.roomOf(corporationId, kind);
+    if (!room) return;
+    if (room.count >= room.quota)
+      throw quotaExceeded(
+        'QUOTA_EXCEEDED',
+        kind,
+        room.count,
+        room.quota,
+        `The corporation may have at most ${room.quota} ${what}`,
+      );
   }
 
   async quota(actor: Actor, corporationId: string): Promise<Quota> {
