@@ -56,10 +56,10 @@ export class OutputsService {
   }
 
   async row(actor: Actor, id: string, need: 'read' | 'write') {
-    const row = await this.repo.byId(id);
-    if (!row) throw notFound('Output');
-    await this.access.resource(actor, row.workspaceId, need, 'Output');
-    return row;
+    const found = await this.repo.byIdInScope(id);
+    if (!found) throw notFound('Output');
+    await this.access.resourceIn(actor, found, need, 'Output');
+    return found.output;
   }
 
   async list(actor: Actor, query: OutputListQuery & { corporationId?: string }) {
