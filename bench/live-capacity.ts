@@ -35,8 +35,8 @@ const ffmpeg = (args: string[]) => {
 };
 
 async function main() {
-  // The relay bench's feed file (made once, 720p30 2.5 Mbit/s).
-  const feed = feedFile(FEED_KBPS);
+  // A feed file (made once, 720p30 2.5 Mbit/s, 10 minutes: no loop point inside a step's window).
+  const feed = feedFile(FEED_KBPS, 600);
   const { app, api, rtmpPort, workspaceId, close } = await inProcessApp({ INGEST_ENGINE: ENGINE });
   const streams: {
     targetIds: string[];
@@ -44,8 +44,10 @@ async function main() {
     hlsUrl: string;
     newest: number;
     track: StreamTrack;
-    /** Newest segments the viewer could not load, and positions lost to a gap. */
-    failures: number;
+    /** Newest segments the viewer could not load. */
+    failedLoads: number;
+    /** Playlist reads that found a segment gone unseen (a gap in the track). */
+    gaps: number;
   }[] = [];
 
   async function addStream(n: number) {
@@ -73,7 +75,8 @@ async function main() {
       hlsUrl: session.json().hlsUrl ?? '',
       newest: -1,
       track: newTrack(),
-      failures: 0,
+      failedLoads: 0,
+      gaps: 0,
     });
   }
 
@@ -104,7 +107,7 @@ async function main() {
         }
         const playlist = await app.inject({ method: 'GET', url: s.hlsUrl });
         if (playlist.statusCode !== 200) continue;
-        if (positionAfter(s.track, playlist.body) === null) s.failures++;
+        if (positionAfter(s.track, playlist.body) === null) s.gaps++;
         const last = playlist.body
           .split('\n')
           .filter((l) => l && !l.startsWith('#'))
@@ -116,7 +119,7 @@ async function main() {
           url: new URL(last, `http://x${s.hlsUrl}`).pathname + new URL(last, `http://x${s.hlsUrl}`).search,
         });
         if (segment.statusCode === 200) s.newest = number;
-        else s.failures++;
+        else s.failedLoads++;
       }
       await sleep(2000);
     }
@@ -128,6 +131,8 @@ async function main() {
     minTargetKbps: number;
     minSegments: number;
     minMediaRate: number;
+    failedLoads: number;
+    gaps: number;
     load1: number;
   }[] = [];
   let sustained = 0;
@@ -138,14 +143,15 @@ async function main() {
     await sleep(12_000); // targets connect, programs start
     const before = streams.map((s) => s.newest);
     const startPositions = await positions();
-    const failuresBefore = streams.map((s) => s.failures);
+    const troubleBefore = streams.map((s) => [s.failedLoads, s.gaps] as const);
     await sleep(WINDOW_MS);
     const endPositions = await positions();
     const segments = streams.map((s, i) => s.newest - before[i]!);
     // Media seconds per wall second over the window, per stream; a gap or a failed load counts as 0.
     const mediaRates = streams.map((s, i) => {
       const [a, b] = [startPositions[i]!, endPositions[i]!];
-      if (a.at === null || b.at === null || s.failures > failuresBefore[i]!) return 0;
+      const [loads, gaps] = troubleBefore[i]!;
+      if (a.at === null || b.at === null || s.failedLoads > loads || s.gaps > gaps) return 0;
       return (b.at - a.at) / ((b.ms - a.ms) / 1000);
     });
     const targets = await Promise.all(
@@ -157,9 +163,13 @@ async function main() {
       minTargetKbps: Math.round(Math.min(...targets.map((t) => t.bitrateKbps ?? 0))),
       minSegments: Math.min(...segments),
       minMediaRate: Math.round(Math.min(...mediaRates) * 1000) / 1000,
+      failedLoads: streams.reduce((n, s, i) => n + s.failedLoads - troubleBefore[i]![0], 0),
+      gaps: streams.reduce((n, s, i) => n + s.gaps - troubleBefore[i]![1], 0),
       load1: Math.round(loadavg()[0]! * 10) / 10,
     };
     steps.push(step);
+    if (process.env.CAP_DEBUG)
+      console.log('rates', mediaRates, startPositions, endPositions, streams.map((s) => [...s.track.durations]));
     console.log('step', step);
     if (!step.targetsOnline || step.minTargetKbps < FEED_KBPS * 0.95 || step.minMediaRate < 0.95) break;
     sustained = n;

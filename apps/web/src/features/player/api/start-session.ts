@@ -8,7 +8,8 @@ import { playApi } from './play-client';
  */
 export function useStartSession(outputId: string) {
   return useMutation({
-    mutationFn: (body: { password?: string; embedOrigin?: string }) =>
-      takeEarlySession(outputId, body.password) ?? playApi.session({ params: { id: outputId }, body }),
+    mutationFn: async (body: { password?: string; embedOrigin?: string }) =>
+      (await takeEarlySession(outputId, body.password)) ??
+      playApi.session({ params: { id: outputId }, body }),
   });
 }

@@ -5,13 +5,12 @@ import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { applyLocale, i18n, loadNamespaces } from '../../../lib/i18n';
 import { browserLanguages, isLocale, resolveLocale, storedLocale } from '../../../lib/locale';
-import { startEarly } from '../api/early-start';
 import { playerTheme } from '../player-theme';
 import { PlayerPage } from './player-page';
 
+// While the translations load and React starts, the session and hls.js are already on their way
+// (main.tsx starts them: api/early-start.ts).
 const outputIdOfPage = () => decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
-// While the translations load and React starts, the session and hls.js are already on their way.
-startEarly(outputIdOfPage());
 
 /**
  * The public player at /player/<id> as an app of its own (main.tsx picks it by path): no login, no

@@ -10,6 +10,7 @@ import type { Latency } from '@stromwerk/contracts/outputs';
 import type HlsType from 'hls.js';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { watchFrozenPicture } from './frozen-picture';
+import { preloadHls } from './hls-loader';
 
 const RETRY_MS = 3000;
 /** A low-latency playlist with no whole segment yet is asked for again after this (a part is 0.3 s). */
@@ -63,12 +64,6 @@ export function answerToError(error: {
   return error.media ? 'recover' : 'start-over';
 }
 
-let hlsModule: Promise<typeof import('hls.js/light')> | null = null;
-/** hls.js (its light build), fetched once; the player page asks for it before it knows the playlist. */
-export const preloadHls = () => {
-  hlsModule ??= import('hls.js/light');
-  return hlsModule;
-};
 
 async function autoplay(video: HTMLVideoElement, onMuted: () => void) {
   try {
