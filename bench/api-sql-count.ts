@@ -16,7 +16,16 @@ const { app, fixture, close } = await seededStromwerk({
   logger: { logQuery: (query) => statements.push(query.length > 200 ? `${query.slice(0, 200)}…` : query) },
 });
 const owner = { authorization: `Bearer ${fixture.ownerToken}` };
+// Room for the sources the write cases create (the fixture holds 220, the default quota is 50).
+const quota = await app.inject({
+  method: 'PUT',
+  url: apiPath(benchRoutes.updateQuota, { id: fixture.corporationId }),
+  headers: owner,
+  payload: { maxSources: 100_000 },
+});
+if (quota.statusCode !== 200) throw new Error(`quota: ${quota.statusCode} ${quota.body}`);
 // A target and a player in ws-200, so their lists have a page (medias stay empty: no upload here).
+let playerId = '';
 for (const [route, payload] of [
   [
     benchRoutes.targetCreate,
@@ -31,6 +40,7 @@ for (const [route, payload] of [
 ] as const) {
   const res = await app.inject({ method: route.method, url: apiPath(route), headers: owner, payload });
   if (res.statusCode !== 201) throw new Error(`${route.path}: ${res.statusCode} ${res.body}`);
+  if (route === benchRoutes.outputCreate) playerId = res.json().id;
 }
 const member = { authorization: `Bearer ${fixture.memberToken}` };
 const cases = [
@@ -79,12 +89,33 @@ const cases = [
     headers: member,
   },
   { name: 'GET /v1/openapi.json', url: '/v1/openapi.json', headers: {} },
+  // Writes (issue 32): every call counted, the second one of each pair.
+  {
+    name: 'create a source (owner)',
+    method: 'POST' as const,
+    url: apiPath(benchRoutes.sourceCreate),
+    headers: owner,
+    payload: { workspaceId: fixture.ws200, name: 'Counted', type: 'rtmp' },
+  },
+  {
+    name: 'update a player (owner)',
+    method: 'PUT' as const,
+    url: apiPath(benchRoutes.outputUpdate, { id: playerId }),
+    headers: owner,
+    payload: { name: 'Renamed player' },
+  },
 ];
 const counts: Record<string, { statements: number; status: number; sql: string[] }> = {};
 for (const c of cases) {
-  await app.inject({ method: 'GET', url: c.url, headers: c.headers });
+  const request = {
+    method: 'method' in c ? c.method : ('GET' as const),
+    url: c.url,
+    headers: c.headers,
+    ...('payload' in c ? { payload: c.payload } : {}),
+  };
+  await app.inject(request);
   statements = [];
-  const res = await app.inject({ method: 'GET', url: c.url, headers: c.headers });
+  const res = await app.inject(request);
   const sql = [...statements];
   counts[c.name] = { statements: sql.length, status: res.statusCode, sql };
   console.log(`${String(sql.length).padStart(3)}  ${res.statusCode}  ${c.name}`);

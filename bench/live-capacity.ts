@@ -169,7 +169,13 @@ async function main() {
     };
     steps.push(step);
     if (process.env.CAP_DEBUG)
-      console.log('rates', mediaRates, startPositions, endPositions, streams.map((s) => [...s.track.durations]));
+      console.log(
+        'rates',
+        mediaRates,
+        startPositions,
+        endPositions,
+        streams.map((s) => [...s.track.durations]),
+      );
     console.log('step', step);
     if (!step.targetsOnline || step.minTargetKbps < FEED_KBPS * 0.95 || step.minMediaRate < 0.95) break;
     sustained = n;

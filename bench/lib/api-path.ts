@@ -5,6 +5,7 @@ import { outputRoutes } from '@stromwerk/contracts/api/outputs';
 import { fillPath, type Route } from '@stromwerk/contracts/api/route';
 import { sourceRoutes } from '@stromwerk/contracts/api/sources';
 import { targetRoutes } from '@stromwerk/contracts/api/targets';
+import { usageRoutes } from '@stromwerk/contracts/api/usage';
 
 /** An operation's URL below the server root, from the route table: `/v1/sources/<id>`. */
 export const apiPath = (route: Route, params?: Record<string, unknown>) =>
@@ -22,6 +23,8 @@ export const benchRoutes = {
   targetCreate: targetRoutes.create,
   targetsInWorkspace: targetRoutes.listInWorkspace,
   outputCreate: outputRoutes.create,
+  outputUpdate: outputRoutes.update,
   outputsInWorkspace: outputRoutes.listInWorkspace,
   mediasInWorkspace: mediaRoutes.listInWorkspace,
+  updateQuota: usageRoutes.updateQuota,
 } as const;

@@ -64,7 +64,6 @@ export function answerToError(error: {
   return error.media ? 'recover' : 'start-over';
 }
 
-
 async function autoplay(video: HTMLVideoElement, onMuted: () => void) {
   try {
     await video.play();
