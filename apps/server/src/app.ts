@@ -179,6 +179,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   running.started('live events', () => services.liveEvents.close());
   running.started('identity cache', () => services.identity.close());
   await services.storage.check();
+  running.started('storage', async () => services.storage.close?.());
   // Stored tokens and passwords that this key cannot open stop the start, in one line (main.ts prints it).
   await assertSecretsReadable(services.socials.box, services.socials.repo);
   app.decorate('services', services);

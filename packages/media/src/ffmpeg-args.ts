@@ -102,7 +102,7 @@ export function demoSource(o: DemoSourceOptions): FfmpegCommand {
 }
 
 export interface ReliveSourceOptions {
-  /** A stored media: its local path or presigned URL, and its probed format. */
+  /** A stored media: its local path or relay address, and its probed format. */
   input: StoredInput;
   output: string;
   loop?: boolean;

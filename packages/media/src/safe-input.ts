@@ -38,7 +38,7 @@ export function allowedDemuxer(formatName: string | null | undefined): string | 
   return ALLOWED_DEMUXERS.find((d) => aliases.includes(d)) ?? null;
 }
 
-/** A stored media as ffmpeg reads it: a local path (or file: URL) or the presigned http(s) URL of the object. */
+/** A stored media as ffmpeg reads it: a local path (or file: URL) or the http(s) address it is read through (S3: the loopback relay). */
 export interface StoredInput {
   url: string;
   /** ffprobe's format_name from the upload probe; forces the demuxer when it is an allowed one. */

@@ -31,7 +31,7 @@ export function seenOrigin(request: { protocol: string; host: string }, config: 
  * origin: the built index.html has no inline script. Styles allow 'unsafe-inline' because MUI/emotion
  * inserts <style> elements at run time; a nonce would need index.html rendered per request and handed to
  * emotion's cache, while injected CSS cannot run code. Browsers read media and avatars through this
- * server (S3 is only read by ffmpeg, through presigned addresses), so only an absolute CDN_BASE_URL and
+ * server (S3 is only read by the server, for ffmpeg through its relay), so only an absolute CDN_BASE_URL and
  * an external MQTT broker's websocket are other origins. The page's own websocket (`/mqtt`) is named for
  * the origin the browser used (issue 31: served on 127.0.0.1, the policy named localhost) as well as for
  * PUBLIC_URL's; https when the request came over https (behind a trusted proxy: X-Forwarded-Proto) or

@@ -3,7 +3,8 @@
  * signs every request. Path-style addressing (endpoint/bucket/key), so any S3-compatible server works
  * without DNS tricks. Uploads stream through in parts of PART_BYTES, one part at a time, so memory stays
  * flat for a file of any size and a cut-off upload is aborted (S3 keeps no half object under the key).
- * ffmpeg reads objects over HTTP through presigned addresses, with ranges, as it reads local files.
+ * ffmpeg reads objects over HTTP with ranges, as it reads local files, through the loopback relay
+ * (storage-relay.ts): a presigned address would put a credential on its command line.
  * The SDK is loaded on first use: a server on local storage does not pay for it (~0.3 s and ~25 MB).
  */
 import { createReadStream } from 'node:fs';
@@ -12,6 +13,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { ConfigError } from './config';
 import type { Storage } from './storage';
+import { storageRelay } from './storage-relay';
 
 export interface S3Settings {
   endpoint: string;
@@ -25,16 +27,10 @@ export interface S3Settings {
 export const PART_BYTES = 8 * 1024 * 1024;
 /** The largest object S3 copies in one request. */
 const SINGLE_COPY_LIMIT = 5 * 1024 ** 3;
-/** S3's longest presigned lifetime: a looping fallback or a long render keeps reading for hours. */
-const FFMPEG_URL_SECONDS = 7 * 24 * 3600;
 
 async function loadSdk() {
-  const [client, lib, presigner] = await Promise.all([
-    import('@aws-sdk/client-s3'),
-    import('@aws-sdk/lib-storage'),
-    import('@aws-sdk/s3-request-presigner'),
-  ]);
-  return { ...client, Upload: lib.Upload, getSignedUrl: presigner.getSignedUrl };
+  const [client, lib] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  return { ...client, Upload: lib.Upload };
 }
 type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 
@@ -155,6 +151,7 @@ export function createS3Storage(settings: S3Settings): Storage {
     return out;
   }
 
+  const relay = storageRelay({ read, size });
   return {
     engine: 's3',
     describe: () => `bucket ${Bucket} at ${new URL(settings.endpoint).origin}`,
@@ -192,10 +189,7 @@ export function createS3Storage(settings: S3Settings): Storage {
         if (httpStatus(e) !== 404) throw e;
       });
     },
-    async ffmpegInput(key) {
-      const { sdk, s3 } = await ready();
-      const command = new sdk.GetObjectCommand({ Bucket, Key: key });
-      return sdk.getSignedUrl(s3, command, { expiresIn: FFMPEG_URL_SECONDS });
-    },
+    ffmpegInput: (key) => relay.address(key),
+    close: () => relay.close(),
   };
 }

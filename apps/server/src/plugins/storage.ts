@@ -25,8 +25,10 @@ export interface Storage {
   read(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
-  /** What ffmpeg opens to read a key: a local path, or a presigned HTTP address on S3. */
+  /** What ffmpeg opens to read a key: a local path, or on S3 an address of the loopback relay. */
   ffmpegInput(key: string): Promise<string>;
+  /** Ends what the storage runs of its own (S3: the relay). */
+  close?(): Promise<void>;
 }
 
 /** Where a write goes until it is complete; removePartialFiles() sweeps those a crash left. */

@@ -3,7 +3,7 @@ import type { MediaFile } from '../../db/schema/media';
 import type { Storage } from '../../plugins/storage';
 
 /**
- * How ffmpeg reads a media's file: its storage address (a local path or a presigned S3 URL) and the
+ * How ffmpeg reads a media's file: its storage address (a local path, or on S3 an address of the loopback relay) and the
  * demuxer the upload probe found (`probe.formatName`), which the argument builders force through
  * safeInput(). A media without one (older rows) is still read under the demuxer whitelist.
  */
