@@ -137,17 +137,23 @@ export class AccessService {
   }
 
   /**
-   * `resource` for a row read together with its workspace and corporation (one joined query, e.g.
-   * `SourcesRepository.byIdInScope`): the same decisions and answers, without another look-up.
+   * `resource` for a row that names its own workspace and corporation (a source, a player): decided on
+   * the caller's memberships as `workspaceOfRows` does, no look-up of the workspace and corporation. The
+   * row proves the workspace exists (its foreign key), the memberships carry the corporation's blocked
+   * flag; the answers are `resource`'s (a stranger gets 404 naming `what`).
    */
-  async resourceIn(
+  async resourceOfRow(
     actor: Actor,
-    scope: { workspace: WorkspaceRow; corporation: CorporationRow },
+    row: { workspaceId: string; corporationId: string },
     need: Permission,
     what: string,
-  ) {
+  ): Promise<Permission[]> {
     try {
-      return await this.decide(actor, scope, need);
+      return await this.workspaceOfRows(
+        actor,
+        { id: row.workspaceId, corporationId: row.corporationId },
+        need,
+      );
     } catch (e) {
       throw e instanceof AppError && e.statusCode === 404 ? notFound(what) : e;
     }

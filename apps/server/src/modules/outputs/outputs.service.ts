@@ -56,10 +56,10 @@ export class OutputsService {
   }
 
   async row(actor: Actor, id: string, need: 'read' | 'write') {
-    const found = await this.repo.byIdInScope(id);
+    const found = await this.repo.byIdForAccess(id);
     if (!found) throw notFound('Output');
-    await this.access.resourceIn(actor, found, need, 'Output');
-    return found.output;
+    await this.access.resourceOfRow(actor, found, need, 'Output');
+    return found;
   }
 
   async list(actor: Actor, query: OutputListQuery & { corporationId?: string }) {

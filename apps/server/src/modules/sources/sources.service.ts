@@ -79,10 +79,10 @@ export class SourcesService {
   }
 
   async row(actor: Actor, id: string, need: 'read' | 'write') {
-    const found = await this.repo.byIdInScope(id);
+    const found = await this.repo.byIdForAccess(id);
     if (!found) throw notFound('Source');
-    await this.access.resourceIn(actor, found, need, 'Source');
-    return found.source;
+    await this.access.resourceOfRow(actor, found, need, 'Source');
+    return found;
   }
 
   async get(actor: Actor, id: string) {
