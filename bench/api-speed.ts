@@ -147,7 +147,8 @@ async function measure(target: Info, cell: Cell, connections: number, seconds: n
   const answered = result['2xx'];
   return {
     cpuUsPerReq: Math.round(((cpuMs(target.pid) - cpuBefore) * 1000 * 100) / Math.max(1, answered)) / 100,
-    reqPerSec: result.requests.average,
+    // Answers over the time measured: autocannon's per-second average rounds a slow row's to 0 or 1.
+    reqPerSec: Math.round((answered / seconds) * 100) / 100,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -200,7 +201,8 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const row of rows) {
       for (const cell of row.cells) {
-        const m = await measure(targets[cell.kind], cell, row.connections ?? CONNECTIONS, DURATION);
+        const seconds = Math.max(DURATION, row.minSeconds ?? 0);
+        const m = await measure(targets[cell.kind], cell, row.connections ?? CONNECTIONS, seconds);
         const cells = results[row.name] ?? {};
         results[row.name] = cells;
         cells[cell.kind] = [...(cells[cell.kind] ?? []), m];
@@ -218,7 +220,7 @@ try {
     for (const [kind, ms] of Object.entries(cells) as [Kind, Measure[]][]) {
       table[row]![kind] = {
         cpuUsPerReq: median(ms.map((m) => m.cpuUsPerReq)),
-        reqPerSec: Math.round(median(ms.map((m) => m.reqPerSec))),
+        reqPerSec: median(ms.map((m) => m.reqPerSec)),
         p50: median(ms.map((m) => m.p50)),
         p99: median(ms.map((m) => m.p99)),
         non2xx: ms.reduce((a, m) => a + m.non2xx, 0),
@@ -227,7 +229,8 @@ try {
     }
   }
   const rps = (row: string, kind: Kind) => table[row]?.[kind]?.reqPerSec ?? Number.NaN;
-  const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+  // No answer from the baseline is no measurement (NaN: reported, not met), not an infinite ratio.
+  const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : Number.NaN);
   const p99At50 = table['list of 20, 50 concurrent clients']?.['stromwerk-pg']?.p99 ?? Number.NaN;
   // Every row with a goal, on each engine: the product's requests per second over its baseline's.
   const engines = [
