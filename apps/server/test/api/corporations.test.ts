@@ -228,6 +228,16 @@ describe(`blocked corporations (${testDbEngine()})`, () => {
   it('members get 403 CORPORATION_BLOCKED; the platform admin still sees it; unblock restores', async () => {
     const t = await createTenant(ctx, 'Blocked Corp');
     const reader = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
+    const mine = { token: t.user.token };
+    const source = await op(ctx.app, 'sources.create', {
+      ...mine,
+      body: { workspaceId: t.workspaceId, name: 'Before', type: 'rtmp' },
+    });
+    const player = await op(ctx.app, 'outputs.create', {
+      ...mine,
+      body: { workspaceId: t.workspaceId, name: 'P' },
+    });
+    expect([source.status, player.status]).toEqual([201, 201]);
     const blocked = await op(ctx.app, 'corporations.block', {
       token: ctx.owner.token,
       params: { id: t.corporationId },
@@ -253,6 +263,29 @@ describe(`blocked corporations (${testDbEngine()})`, () => {
       body: { corporationId: t.corporationId, name: 'Sneaky' },
     });
     expectError(created, 403, 'CORPORATION_BLOCKED');
+    // Rows decided on their own workspace and corporation (issue 32) are refused alike: the caller's
+    // memberships carry the blocked flag.
+    const sourceId = { id: (source.body as { id: string }).id };
+    const playerId = { id: (player.body as { id: string }).id };
+    for (const refused of [
+      await op(ctx.app, 'sources.get', { ...mine, params: sourceId }),
+      await op(ctx.app, 'sources.update', { ...mine, params: sourceId, body: { name: 'After' } }),
+      await op(ctx.app, 'outputs.update', { ...mine, params: playerId, body: { name: 'After' } }),
+      await op(ctx.app, 'sources.create', {
+        ...mine,
+        body: { workspaceId: t.workspaceId, name: 'No', type: 'rtmp' },
+      }),
+      await op(ctx.app, 'targets.create', {
+        ...mine,
+        body: {
+          workspaceId: t.workspaceId,
+          name: 'No',
+          sourceId: sourceId.id,
+          settings: { type: 'rtmp', url: 'rtmp://live.example.com/app', streamKey: 'k' },
+        },
+      }),
+    ])
+      expectError(refused, 403, 'CORPORATION_BLOCKED');
     const byAdmin = await op(ctx.app, 'corporations.get', {
       token: ctx.owner.token,
       params: { id: t.corporationId },

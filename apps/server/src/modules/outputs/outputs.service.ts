@@ -85,8 +85,12 @@ export class OutputsService {
   }
 
   async create(actor: Actor, body: CreateOutputBody) {
-    const { workspace } = await this.access.workspace(actor, body.workspaceId, 'write');
-    await this.usage.assertRoomFor(workspace.corporationId, 'outputs', 'players');
+    const workspace = await this.usage.writableWorkspaceWithRoom(
+      actor,
+      body.workspaceId,
+      'outputs',
+      'players',
+    );
     const { workspaceId, name, passwords, ...settings } = body;
     await this.checkReferences(settings, workspaceId);
     const row = await this.repo.insert({

@@ -90,8 +90,12 @@ export class SourcesService {
   }
 
   async create(actor: Actor, body: CreateSourceBody) {
-    const { workspace } = await this.access.workspace(actor, body.workspaceId, 'write');
-    await this.usage.assertRoomFor(workspace.corporationId, 'sources', 'sources');
+    const workspace = await this.usage.writableWorkspaceWithRoom(
+      actor,
+      body.workspaceId,
+      'sources',
+      'sources',
+    );
     const endpoint = this.endpointFor(body.type, body.endpoint);
     await this.checkMedia(body.type, body.mediaId ?? null, workspace.id);
     this.checkWindow(body.maintenanceStart, body.maintenanceEnd);

@@ -98,8 +98,12 @@ export class TargetsService {
   }
 
   async create(actor: Actor, body: CreateTargetBody) {
-    const { workspace } = await this.access.workspace(actor, body.workspaceId, 'write');
-    await this.usage.assertRoomFor(workspace.corporationId, 'targets', 'targets');
+    const workspace = await this.usage.writableWorkspaceWithRoom(
+      actor,
+      body.workspaceId,
+      'targets',
+      'targets',
+    );
     await this.checkFeed(body, workspace.id);
     await this.checkSettings(actor, body.settings, workspace);
     const row = await this.repo.insert({

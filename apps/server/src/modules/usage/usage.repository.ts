@@ -43,6 +43,21 @@ export class UsageRepository {
     return row;
   }
 
+  /** `roomOf` for the corporation of a workspace, with that corporation; undefined when no such workspace. */
+  async roomInWorkspace(workspaceId: string, kind: CountedKind) {
+    const [row] = await this.db
+      .select({
+        corporationId: workspaces.corporationId,
+        quota: quotas[COUNTED_LIMITS[kind]],
+        count: sql<number>`coalesce(${corporationCounts[kind]}, 0)`.mapWith(Number),
+      })
+      .from(workspaces)
+      .leftJoin(quotas, eq(quotas.corporationId, workspaces.corporationId))
+      .leftJoin(corporationCounts, eq(corporationCounts.corporationId, workspaces.corporationId))
+      .where(eq(workspaces.id, workspaceId));
+    return row;
+  }
+
   async updateQuota(corporationId: string, values: Partial<typeof quotas.$inferInsert>) {
     const [row] = await this.db
       .update(quotas)

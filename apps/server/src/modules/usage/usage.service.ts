@@ -32,6 +32,21 @@ export type StorageReading = (scope: {
 /** The quota limits a create checks against. */
 export type QuotaLimit = keyof Pick<QuotaRow, 'maxWorkspaces' | 'maxSources' | 'maxTargets' | 'maxOutputs'>;
 
+/**
+ * QUOTA_EXCEEDED when the corporation has no room for one more `kind` (its count is kept by triggers:
+ * at 10,000 sources counting them was most of a create's time); nothing without a quota.
+ */
+function refuseFull(room: { quota: number; count: number } | undefined, kind: CountedKind, what: string) {
+  if (room && room.count >= room.quota)
+    throw quotaExceeded(
+      'QUOTA_EXCEEDED',
+      kind,
+      room.count,
+      room.quota,
+      `The corporation may have at most ${room.quota} ${what}`,
+    );
+}
+
 export class UsageService {
   /** This process's meter: the live plane, the play routes and the job worker count into it. */
   readonly meter: UsageMeter;
@@ -96,20 +111,18 @@ export class UsageService {
   }
 
   /**
-   * Refuses a new source, target or player past the corporation's quota: one read of the limit and the
-   * count triggers keep (at 10,000 sources counting them was most of a create's time).
+   * A create's first look, in one statement: the workspace's corporation with its limit and count of
+   * `kind` (issue 32: the workspace look-up and the quota read were two of a create's three statements).
+   * The caller's right to write there is decided first, on their memberships as for rows just read
+   * (`AccessService.workspaceOfRows`: a stranger gets 404 and learns nothing of the quota), then the room.
    */
-  async assertRoomFor(corporationId: string, kind: CountedKind, what: string) {
-    const room = await this.repo.roomOf(corporationId, kind);
-    if (!room) return;
-    if (room.count >= room.quota)
-      throw quotaExceeded(
-        'QUOTA_EXCEEDED',
-        kind,
-        room.count,
-        room.quota,
-        `The corporation may have at most ${room.quota} ${what}`,
-      );
+  async writableWorkspaceWithRoom(actor: Actor, workspaceId: string, kind: CountedKind, what: string) {
+    const room = await this.repo.roomInWorkspace(workspaceId, kind);
+    if (!room) throw notFound('Workspace');
+    const workspace = { id: workspaceId, corporationId: room.corporationId };
+    await this.access.workspaceOfRows(actor, workspace, 'write');
+    refuseFull(room.quota === null ? undefined : { quota: room.quota, count: room.count }, kind, what);
+    return workspace;
   }
 
   async quota(actor: Actor, corporationId: string): Promise<Quota> {
