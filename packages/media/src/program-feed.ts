@@ -19,6 +19,9 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
+import { programLadderHls } from './abr-args';
+import { dropLadder, prepareLadder } from './abr-files';
+import type { LadderSource, PlannedRung } from './abr-ladder';
 import { LATENCY_PROFILES, type LatencyProfile } from './hls-args';
 import { LlHlsPackager } from './ll-hls-packager';
 import { isLlPlaylist } from './ll-hls-playlist';
@@ -64,6 +67,13 @@ export interface ProgramFeedOptions {
   onSwitch?: (e: SwitchEvent<FeedInput>) => void;
   log?: (message: string, details: Record<string, unknown>) => void;
   deadAfterMs?: number;
+  /**
+   * The quality ladder (abr-ladder.ts: planLadder), top rung first; empty or absent: source only. Written
+   * in normal, high and very high latency; low latency stays source only (not built yet).
+   */
+  ladder?: readonly PlannedRung[];
+  /** What is known of the source, for the multivariant playlist's BANDWIDTH/RESOLUTION/FRAME-RATE. */
+  ladderSource?: LadderSource;
 }
 
 interface Reader {
@@ -142,18 +152,32 @@ export class ProgramFeed {
 
   start() {
     const ll = this.#ll;
+    if (ll) dropLadder(this.#o.dir);
     if (ll)
       void ll.open().then(() => {
         if (!this.#stopped) this.writer.start(programLowLatency());
       });
     else {
       dropLowLatencyPlaylist(this.#o.dir);
-      this.writer.start(
-        programHls({ source: { kind: 'switcher' }, dir: this.#o.dir, latency: this.#o.latency }),
-      );
+      this.writer.start(this.#hlsWriter());
     }
     this.#watch = setInterval(() => this.#checkStalls(), WATCH_MS);
     this.#watch.unref();
+  }
+
+  /** Whether this feed writes a ladder (the multivariant playlist and the rungs' folders). */
+  get laddered(): boolean {
+    return this.#o.latency !== 'low' && (this.#o.ladder?.length ?? 0) > 0;
+  }
+
+  #hlsWriter(): string[] {
+    const { dir, latency, ladder } = this.#o;
+    if (latency === 'low' || !ladder || ladder.length === 0) {
+      dropLadder(dir);
+      return programHls({ source: { kind: 'switcher' }, dir, latency });
+    }
+    prepareLadder(dir, ladder, this.#o.ladderSource);
+    return programLadderHls({ dir, latency, rungs: ladder });
   }
 
   async stop() {

@@ -10,6 +10,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ProgramInput } from '@stromwerk/contracts/outputs';
+import type { StreamInfo } from '@stromwerk/contracts/stream-info';
 import type { MediaRuntime } from '@stromwerk/media/media-runtime';
 import {
   type FeedInput,
@@ -31,6 +32,7 @@ import type { SourcesRepository } from '../sources/sources.repository';
 import type { OutputRow } from './outputs.repository';
 import type { OutputsService } from './outputs.service';
 import { chooseInput, type ProgramFacts } from './program-choice';
+import { programLadder, writerSignature } from './program-ladder';
 import { ProgramOwner } from './program-owner';
 import { VodPackager } from './vod-packager';
 
@@ -202,7 +204,7 @@ export class ProgramEngine {
       const chosen = chooseInput(s, facts(usable));
       return chosen === 'vod' || chosen === 'offline' ? undefined : chosen;
     };
-    const feed = await this.setWriter(row, inputs, rule);
+    const feed = await this.setWriter(row, inputs, rule, main?.streamInfo);
     const input = chooseInput(
       s,
       facts({
@@ -212,7 +214,7 @@ export class ProgramEngine {
       }),
     );
     // The recording plays from its own VOD playlist: no program runs meanwhile.
-    if (input === 'vod' || input === 'offline') await this.setWriter(row, {}, rule);
+    if (input === 'vod' || input === 'offline') await this.setWriter(row, {}, rule, undefined);
     const liveUrl = input === 'main' || input === 'backup' ? urls[input] : undefined;
     // The recording plays as a real VOD (seekable, with an end), not as a looping program.
     if (input === 'vod' && vod)
@@ -283,14 +285,16 @@ export class ProgramEngine {
 
   /**
    * Keeps the output's feed reading `inputs` under `rule`; stops it when there is nothing to read. The
-   * writer runs on through switches; only a new latency (other segments) starts a new feed.
+   * writer runs on through switches; only a new latency (other segments) or ladder starts a new feed.
    */
   private async setWriter(
     row: OutputRow,
     inputs: FeedInputs,
     rule: (usable: Record<FeedInput, boolean>) => FeedInput | undefined,
+    /** The main source's probe: the ladder's rungs stay below its height. */
+    sourceInfo: StreamInfo | null | undefined,
   ): Promise<ProgramFeed | undefined> {
-    const signature = row.settings.latency;
+    const signature = writerSignature(row.settings);
     const current = this.writers.get(row.id);
     const wanted = Object.keys(inputs).length > 0 && this.deps.media.capabilities.ffmpeg;
     if (current && (current.signature !== signature || !wanted)) await this.stopWriter(row.id);
@@ -299,7 +303,10 @@ export class ProgramEngine {
     if (!entry) {
       const dir = this.hlsDir(row.id);
       await mkdir(dir, { recursive: true });
+      const ladder = programLadder(row.settings, sourceInfo);
       const feed = new ProgramFeed({
+        ladder: ladder.rungs,
+        ladderSource: ladder.source,
         ffmpegPath: this.deps.config.ffmpegPath,
         dir,
         latency: row.settings.latency,
