@@ -9,6 +9,7 @@
 import type { Latency } from '@stromwerk/contracts/outputs';
 import type HlsType from 'hls.js';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { NO_QUALITY, type QualityState, qualityLevels } from '../quality';
 import { watchFrozenPicture } from './frozen-picture';
 import { preloadHls } from './hls-loader';
 
@@ -85,6 +86,8 @@ export function useHls(
   const [status, setStatus] = useState<PlaybackStatus>('idle');
   const [mutedByPolicy, setMutedByPolicy] = useState(false);
   const current = useRef<HlsType | null>(null);
+  // A player with a quality ladder: its rungs, the one playing, auto or the viewer's choice (issue 34).
+  const [quality, setQuality] = useState<QualityState>(NO_QUALITY);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new reloadKey (live <-> VOD) starts over
   useEffect(() => {
@@ -137,7 +140,13 @@ export function useHls(
         setStatus('connecting');
         retry = setTimeout(() => void start(), afterMs);
       };
-      instance.on(Hls.Events.MANIFEST_PARSED, () => void autoplay(video, onMuted));
+      instance.on(Hls.Events.MANIFEST_PARSED, () => {
+        setQuality({ ...NO_QUALITY, levels: qualityLevels(instance.levels) });
+        void autoplay(video, onMuted);
+      });
+      instance.on(Hls.Events.LEVEL_SWITCHED, (_event, { level }) =>
+        setQuality((q) => ({ ...q, playing: level })),
+      );
       instance.on(Hls.Events.ERROR, (_event, data) => {
         const answer = answerToError({
           loading,
@@ -160,6 +169,7 @@ export function useHls(
       clearTimeout(retry);
       hls?.destroy();
       current.current = null;
+      setQuality(NO_QUALITY);
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('waiting', onWaiting);
       video.removeAttribute('src');
@@ -170,5 +180,20 @@ export function useHls(
   // Where hls.js puts "live" (its live sync position, which moves with each playlist reload); null
   // without hls.js or before its first playlist.
   const livePosition = useCallback(() => current.current?.liveSyncPosition ?? null, []);
-  return { status, mutedByPolicy, clearMuted: () => setMutedByPolicy(false), livePosition };
+  // A rung chosen by the viewer, or -1: hls.js picks by bandwidth again. `nextLevel` switches at the
+  // next fragment boundary (the buffer plays out), not by flushing it as `currentLevel` would.
+  const chooseLevel = useCallback((index: number) => {
+    const hls = current.current;
+    if (!hls) return;
+    hls.nextLevel = index;
+    setQuality((q) => ({ ...q, auto: index < 0, chosen: index }));
+  }, []);
+  return {
+    status,
+    mutedByPolicy,
+    clearMuted: () => setMutedByPolicy(false),
+    livePosition,
+    quality,
+    chooseLevel,
+  };
 }
