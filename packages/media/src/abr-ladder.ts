@@ -113,16 +113,20 @@ export function h264Codecs(level: string): string {
  * The multivariant playlist (RFC 8216bis 4.4.6): one EXT-X-STREAM-INF per rung, top first, addresses
  * relative to the program's folder. BANDWIDTH is the peak (video at its maxrate plus audio, 10 % of
  * container overhead). CODECS only when every rung's is known: the copied source's profile is not, and
- * hls.js treats variants of other codec strings as other groups. RESOLUTION and FRAME-RATE where known.
+ * hls.js treats variants of other codec strings as other groups. RESOLUTION only when every rung's is
+ * known, FRAME-RATE when the source's is.
  */
 export function renderMultivariant(rungs: readonly PlannedRung[], source: LadderSource = {}): string {
   const audio = source.audioKbps ?? LADDER_AUDIO_KBPS;
   const codecs = rungs.every((r) => r.level !== null);
+  // hls.js orders its levels by height when any has one (by bitrate otherwise), and its ABR takes the
+  // last as the best: a copied source without a size went first, below 240p, and was never picked.
+  const sizes = rungs.every((r) => r.width && r.height);
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const r of rungs) {
     const attrs = [`BANDWIDTH=${Math.round((r.videoKbps + audio) * 1100)}`];
     attrs.push(`AVERAGE-BANDWIDTH=${Math.round((r.videoKbps + audio) * 1000)}`);
-    if (r.width && r.height) attrs.push(`RESOLUTION=${r.width}x${r.height}`);
+    if (sizes) attrs.push(`RESOLUTION=${r.width}x${r.height}`);
     if (source.fps) attrs.push(`FRAME-RATE=${source.fps.toFixed(3)}`);
     if (codecs && r.level) attrs.push(`CODECS="${h264Codecs(r.level)}"`);
     lines.push(`#EXT-X-STREAM-INF:${attrs.join(',')}`, r.dir ? `${r.dir}/index.m3u8` : 'index.m3u8');

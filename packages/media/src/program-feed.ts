@@ -20,8 +20,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { programLadderHls } from './abr-args';
-import { dropLadder, prepareLadder } from './abr-files';
-import type { LadderSource, PlannedRung } from './abr-ladder';
+import { dropLadder, measuredKbps, prepareLadder, probeSegment, writeMultivariant } from './abr-files';
+import { LADDER_AUDIO_KBPS, type LadderSource, type PlannedRung } from './abr-ladder';
 import { LATENCY_PROFILES, type LatencyProfile } from './hls-args';
 import { LlHlsPackager } from './ll-hls-packager';
 import { isLlPlaylist } from './ll-hls-playlist';
@@ -51,6 +51,8 @@ export type FeedInputs = Partial<Record<FeedInput, { key: string; source: Reader
 export const DEAD_AFTER_MS = 500;
 const READER_RESTART_MS = 1000;
 const WATCH_MS = 100;
+/** Seconds the ladder waits for the source's first segments to measure its bitrate. */
+const MEASURE_TRIES = 60;
 /** Bytes held while the writer restarts; beyond that the oldest go (about 8 s at 2.5 Mbit/s). */
 const MAX_QUEUED = 2_500_000;
 
@@ -100,6 +102,7 @@ export class ProgramFeed {
   #queue: Buffer[] = [];
   #queued = 0;
   #watch: NodeJS.Timeout | undefined;
+  #measure: NodeJS.Timeout | undefined;
   #silence: SilenceWatch;
   #lastUsable = '';
   #chosen: FeedInput | undefined;
@@ -177,12 +180,54 @@ export class ProgramFeed {
       return programHls({ source: { kind: 'switcher' }, dir, latency });
     }
     prepareLadder(dir, ladder, this.#o.ladderSource);
+    if (ladder[0]?.copy) this.#measureSource(ladder);
     return programLadderHls({ dir, latency, rungs: ladder });
+  }
+
+  /**
+   * The copied source's BANDWIDTH in the multivariant playlist is an estimate until its first segments
+   * are written: then it is their real bitrate (abr-files.ts: measuredKbps). Viewers who join later
+   * (nearly all) read the measured figure.
+   */
+  #measureSource(ladder: readonly PlannedRung[]) {
+    let tries = 0;
+    clearInterval(this.#measure);
+    this.#measure = setInterval(() => {
+      const kbps = measuredKbps(this.#o.dir);
+      if (kbps === null && ++tries < MEASURE_TRIES) return;
+      clearInterval(this.#measure);
+      if (kbps !== null && !this.#stopped) void this.#remeasured(ladder, kbps);
+    }, 1000);
+    this.#measure.unref();
+  }
+
+  /** The multivariant playlist again, with the source's measured bitrate and its probed size and rate. */
+  async #remeasured(ladder: readonly PlannedRung[], kbps: number) {
+    const known = this.#o.ladderSource ?? {};
+    const video = known.height ? null : await probeSegment(this.#o.dir, this.#o.ffmpegPath);
+    const source: LadderSource = video
+      ? { ...known, width: video.width, height: video.height, fps: video.fps ?? known.fps }
+      : known;
+    const audio = source.audioKbps ?? LADDER_AUDIO_KBPS;
+    const rungs = ladder.map((r, i) =>
+      i === 0
+        ? {
+            ...r,
+            videoKbps: Math.max(100, kbps - audio),
+            width: source.width ?? null,
+            height: source.height ?? null,
+          }
+        : r,
+    );
+    if (this.#stopped) return;
+    writeMultivariant(this.#o.dir, rungs, source);
+    this.#o.log?.('ladder source measured', { kbps, width: source.width, height: source.height });
   }
 
   async stop() {
     this.#stopped = true;
     clearInterval(this.#watch);
+    clearInterval(this.#measure);
     // A restart under way would start the writer again behind this stop: let it finish first.
     await this.#restarting;
     const readers = [...this.#readers.keys()];

@@ -103,6 +103,13 @@ describe('renderMultivariant', () => {
     expect(text).not.toContain('FRAME-RATE');
   });
 
+  it('states sizes for all rungs or none (hls.js sorts by height when any has one)', () => {
+    const unknown = renderMultivariant(planLadder(['source', '480p', '240p']));
+    expect(unknown).not.toContain('RESOLUTION');
+    const known = renderMultivariant(planLadder(['source', '480p'], { width: 1280, height: 720 }));
+    expect(known.match(/RESOLUTION=/g)).toHaveLength(2);
+  });
+
   it('gives every rung a bandwidth in order of its height', () => {
     for (const ladder of every()) {
       const rungs = planLadder(ladder, { height: 1080, width: 1920 });

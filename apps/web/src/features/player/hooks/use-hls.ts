@@ -32,6 +32,15 @@ export const LIVE_SYNC_SECONDS: Record<Latency, number> = {
   'very-high': 10,
 };
 
+/**
+ * hls.js's bandwidth estimate for a quality ladder (issue 34). Its samples weigh as long as their download
+ * took, and its defaults (half of the estimate from the last 3 / 9 s of downloading) kept a viewer whose
+ * 1 Mbit/s line opened on the lower rung for over a minute: segments then load in 50 ms each, so 9 s of
+ * downloading is some 180 segments. Half-lives of 1 / 3 s move up within the e2e flow's minute and
+ * down sooner. Without a ladder there is one level and nothing to estimate for.
+ */
+const LADDER_ABR = { abrEwmaFastLive: 1, abrEwmaSlowLive: 3 };
+
 export type PlaybackStatus = 'idle' | 'connecting' | 'playing';
 
 /** Where a low-latency viewer starts: the newest independent part at least PART-HOLD-BACK from the end. */
@@ -124,7 +133,7 @@ export function useHls(
       const instance = new Hls(
         low
           ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, autoStartLoad: false }
-          : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency] },
+          : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency], ...LADDER_ABR },
       );
       let loading = !low;
       if (low)
