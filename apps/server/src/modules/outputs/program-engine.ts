@@ -29,10 +29,11 @@ import type { MediaRow } from '../medias/medias.repository';
 import type { MediasService } from '../medias/medias.service';
 import type { RecordingsService } from '../medias/recordings.service';
 import type { SourcesRepository } from '../sources/sources.repository';
+import type { UsageMeter } from '../usage/usage-meter';
 import type { OutputRow } from './outputs.repository';
 import type { OutputsService } from './outputs.service';
 import { chooseInput, type ProgramFacts } from './program-choice';
-import { programLadder, writerSignature } from './program-ladder';
+import { LadderMeter, programLadder, writerSignature } from './program-ladder';
 import { ProgramOwner } from './program-owner';
 import { VodPackager } from './vod-packager';
 
@@ -62,6 +63,10 @@ export interface ProgramEngineDeps {
   liveHere(sourceId: string): boolean;
   /** The leases of this process: which process writes which output (issues 19, 29). */
   keeper: LeaseKeeper;
+  /** Transcoding seconds of the players' quality ladders (issue 34). */
+  meter?: UsageMeter;
+  /** Whether a corporation is past its monthly transcoding hours: its new program writers play the source only. */
+  transcodeRefused?: (corporationId: string) => boolean;
 }
 
 export class ProgramEngine {
@@ -76,6 +81,9 @@ export class ProgramEngine {
   private readonly vods: VodPackager;
 
   private readonly owner: ProgramOwner;
+  private readonly ladderMeter = new LadderMeter((scope, seconds) =>
+    this.deps.meter?.add(scope, 'transcode_seconds', seconds),
+  );
 
   constructor(private readonly deps: ProgramEngineDeps) {
     this.owner = new ProgramOwner(deps.keeper, {
@@ -110,6 +118,7 @@ export class ProgramEngine {
     this.recordings.abort();
     this.recorded.clear();
     await Promise.all([...this.writers.values()].map((w) => w.feed.stop()));
+    for (const id of this.writers.keys()) this.ladderMeter.stop(id);
     this.writers.clear();
     // The playlists go on with whoever takes the leases over (they are orphans now, not released).
     await this.owner.handOverAll();
@@ -303,7 +312,11 @@ export class ProgramEngine {
     if (!entry) {
       const dir = this.hlsDir(row.id);
       await mkdir(dir, { recursive: true });
-      const ladder = programLadder(row.settings, sourceInfo);
+      // Past the month's transcoding hours a new writer plays the source only (a running one goes on).
+      const refused = this.deps.transcodeRefused?.(row.corporationId) ?? false;
+      const ladder = programLadder(refused ? { ...row.settings, ladder: [] } : row.settings, sourceInfo);
+      if (ladder.rungs.some((r) => !r.copy))
+        this.ladderMeter.start(row.id, { corporationId: row.corporationId, workspaceId: row.workspaceId });
       const feed = new ProgramFeed({
         ladder: ladder.rungs,
         ladderSource: ladder.source,
@@ -327,6 +340,7 @@ export class ProgramEngine {
   private async stopWriter(outputId: string) {
     const w = this.writers.get(outputId);
     this.writers.delete(outputId);
+    this.ladderMeter.stop(outputId);
     await w?.feed.stop();
   }
 
