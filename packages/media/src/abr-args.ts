@@ -1,8 +1,8 @@
 /**
- * The program writer with a quality ladder (issue 34), normal, high and very high latency: ONE ffmpeg
+ * The program writer with a quality ladder (issue 34): ONE ffmpeg
  * reads the switcher's MPEG-TS on stdin, decodes the picture once, splits and scales it per transcoded
  * rung (`-filter_complex`), encodes each with libx264, and writes every rung with its own HLS muxer in its
- * own folder (abr-ladder.ts). The switch happens before the split, so failover, fallback and overlays are
+ * own folder (abr-ladder.ts; normal, high, very high), or in low latency as fragmented MP4 on its own pipe. The switch happens before the split, so failover, fallback and overlays are
  * the same with a ladder. The source's AAC is copied into every rung (no audio encode).
  *
  * Aligned keyframes: `-copyts` keeps the input's timestamps and `-fps_mode passthrough` every frame as it
@@ -15,7 +15,7 @@
 import type { PlannedRung } from './abr-ladder';
 import { COMMON_ARGS, h264 } from './ffmpeg-args';
 import type { LatencyProfile } from './hls-args';
-import { hlsMuxer, programInput } from './program-args';
+import { hlsMuxer, LOW_LATENCY_PART_SECONDS, programInput } from './program-args';
 
 /** Keyframe interval of an all-encoded ladder: every profile's segment length is a multiple of it. */
 export const KEYFRAME_SECONDS = 2;
@@ -40,14 +40,33 @@ export function ladderFilter(rungs: readonly PlannedRung[]): string | null {
 }
 
 export function programLadderHls(o: LadderWriterOptions): string[] {
-  if (o.rungs.length === 0) throw new RangeError('A ladder needs at least one rung');
-  const filter = ladderFilter(o.rungs);
-  const keyframes = o.rungs.some((r) => r.copy) ? 'source' : `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`;
   const base = o.dir.replace(/\/+$/, '');
+  return ladderCommand(o.rungs, (r) => hlsMuxer(r.dir ? `${base}/${r.dir}` : base, o.latency));
+}
+
+/**
+ * The ladder in low latency: each rung as fragmented MP4 on its own pipe, rung i on fd 3 + i (the top
+ * rung on fd 3, as without a ladder), the fragments exactly as programLowLatency makes them; one
+ * LlHlsPackager per rung turns them into LL-HLS parts in the rung's folder (program-feed.ts).
+ */
+export function programLadderLowLatency(rungs: readonly PlannedRung[]): string[] {
+  let fd = 3;
+  return ladderCommand(rungs, () => [
+    ...['-bsf:a', 'aac_adtstoasc'],
+    ...['-f', 'mp4', '-movflags', 'empty_moov+delay_moov+default_base_moof+frag_keyframe'],
+    ...['-frag_duration', String(Math.round(LOW_LATENCY_PART_SECONDS * 1e6)), '-flush_packets', '1'],
+    `pipe:${fd++}`,
+  ]);
+}
+
+/** One input, one filter graph, and per rung its picture, the copied audio and `muxer(rung)`. */
+function ladderCommand(rungs: readonly PlannedRung[], muxer: (r: PlannedRung) => string[]): string[] {
+  if (rungs.length === 0) throw new RangeError('A ladder needs at least one rung');
+  const filter = ladderFilter(rungs);
+  const keyframes = rungs.some((r) => r.copy) ? 'source' : `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`;
   const outputs: string[] = [];
   let encoded = 0;
-  for (const r of o.rungs) {
-    const folder = r.dir ? `${base}/${r.dir}` : base;
+  for (const r of rungs) {
     const picture = r.copy
       ? ['-map', '0:v:0', '-c:v', 'copy']
       : [
@@ -56,7 +75,7 @@ export function programLadderHls(o: LadderWriterOptions): string[] {
           ...['-profile:v', 'high', '-level:v', r.level ?? '4.0'],
           ...['-force_key_frames', keyframes, '-g', NO_OWN_KEYFRAMES, '-sc_threshold', '0'],
         ];
-    outputs.push(...picture, '-map', '0:a:0?', '-c:a', 'copy', ...hlsMuxer(folder, o.latency));
+    outputs.push(...picture, '-map', '0:a:0?', '-c:a', 'copy', ...muxer(r));
   }
   return [
     ...COMMON_ARGS,

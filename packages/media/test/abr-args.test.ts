@@ -1,6 +1,6 @@
 import { type LadderRung, ladderRungs } from '@stromwerk/contracts/values';
 import { describe, expect, it } from 'vitest';
-import { KEYFRAME_SECONDS, ladderFilter, programLadderHls } from '../src/abr-args';
+import { KEYFRAME_SECONDS, ladderFilter, programLadderHls, programLadderLowLatency } from '../src/abr-args';
 import { planLadder } from '../src/abr-ladder';
 import { LATENCY_PROFILES } from '../src/hls-args';
 
@@ -97,5 +97,21 @@ describe('programLadderHls', () => {
 
   it('scales a single encoded rung without a split', () => {
     expect(ladderFilter(planLadder(['720p']))).toBe("[0:v:0]scale=-2:'min(720,ih)'[v0]");
+  });
+});
+
+describe('programLadderLowLatency', () => {
+  it('writes each rung as quarter-second fMP4 fragments on its own pipe, the top one on fd 3', () => {
+    for (const ladder of every()) {
+      const rungs = planLadder(ladder, { width: 1920, height: 1080 });
+      if (rungs.length === 0) continue;
+      const args = programLadderLowLatency(rungs);
+      const pipes = args.filter((a) => a.startsWith('pipe:') && a !== 'pipe:0' && a !== 'pipe:1');
+      expect(pipes).toEqual(rungs.map((_, i) => `pipe:${3 + i}`));
+      expect(args.filter((a) => a === '-frag_duration')).toHaveLength(rungs.length);
+      expect(args.filter((a) => a === 'aac_adtstoasc')).toHaveLength(rungs.length);
+      expect(args.indexOf('-copyts')).toBeLessThan(args.indexOf('-i'));
+      expect(args.filter((a) => a === '-c:v').length).toBe(rungs.length);
+    }
   });
 });

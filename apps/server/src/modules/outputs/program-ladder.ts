@@ -1,7 +1,7 @@
 /**
  * A player's quality ladder as its program writer needs it (issue 34): the rungs planned from the
  * setting and what the main source's probe saw (so no rung is above the source), and the multivariant
- * playlist's facts. Low latency stays source only (its LL-HLS ladder is not built yet).
+ * playlist's facts, in every latency (low: one LL-HLS packager per rung).
  */
 import type { OutputSettings } from '@stromwerk/contracts/outputs';
 import type { StreamInfo } from '@stromwerk/contracts/stream-info';
@@ -24,8 +24,7 @@ export function programLadder(
     videoKbps: video?.bitrateKbps,
     audioKbps: info?.audio?.bitrateKbps,
   };
-  const ladder = settings.latency === 'low' ? [] : (settings.ladder ?? []);
-  return { rungs: planLadder(ladder, source), source };
+  return { rungs: planLadder(settings.ladder ?? [], source), source };
 }
 
 /** What restarts the writer: the latency (other segments) and the ladder setting (another filter graph). */

@@ -54,8 +54,8 @@ const signedPlaylistUrl = (
 /** Which playlist of the program: the top rung's (the only one without a ladder), the multivariant, a lower rung's. */
 export type PlaylistVariant = { kind: 'index' } | { kind: 'multivariant' } | { kind: 'rung'; rung: string };
 
-/** A player whose program has a quality ladder (program-ladder.ts: low latency stays source only). */
-const laddered = (s: OutputRow['settings']) => s.latency !== 'low' && (s.ladder?.length ?? 0) > 0;
+/** A player whose program has a quality ladder (program-ladder.ts). */
+const laddered = (s: OutputRow['settings']) => (s.ladder?.length ?? 0) > 0;
 
 const scopeOf = (row: OutputRow) => ({ corporationId: row.corporationId, workspaceId: row.workspaceId });
 

@@ -109,12 +109,7 @@ export function ProgramSection({
         value={values.ladder}
         onChange={(e) => set('ladder', e.target.value as unknown as LadderRung[])}
         error={Boolean(err('ladder'))}
-        helperText={
-          err('ladder') ??
-          (values.ladder.length > 0 && values.latency === 'low'
-            ? t('form.ladderLowLatency')
-            : t('form.ladderHelp'))
-        }
+        helperText={err('ladder') ?? t('form.ladderHelp')}
         slotProps={{
           select: {
             multiple: true,

@@ -132,7 +132,7 @@ export function useHls(
       const low = latency === 'low';
       const instance = new Hls(
         low
-          ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, autoStartLoad: false }
+          ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, autoStartLoad: false, ...LADDER_ABR }
           : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency], ...LADDER_ABR },
       );
       let loading = !low;
