@@ -41,60 +41,74 @@ async function line(cdp: CDPSession, conditions: typeof THIN_LINE) {
   await cdp.send('Network.emulateNetworkConditions', conditions);
 }
 
-test('starts low on a thin line, moves up when it opens and down when it narrows', async ({ browser }) => {
-  test.setTimeout(240_000);
-  const api = adminApi();
-  const source = await api.sources.create({ body: { workspaceId, name: 'ABR cam', type: 'rtmp' } });
-  const { streamKey } = await api.sources.streamKey({ params: { id: source.id } });
-  encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort()}/live/${streamKey}`, {
-    size: '1280x720',
-    videoArgs: ['-b:v', '2500k', '-maxrate', '2500k', '-bufsize', '5000k'],
+for (const latency of ['normal', 'low'] as const)
+  test(`${latency} latency: starts low on a thin line, moves up when it opens and down when it narrows`, async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const api = adminApi();
+    const source = await api.sources.create({
+      body: { workspaceId, name: `ABR cam ${latency}`, type: 'rtmp' },
+    });
+    const { streamKey } = await api.sources.streamKey({ params: { id: source.id } });
+    encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort()}/live/${streamKey}`, {
+      size: '1280x720',
+      videoArgs: ['-b:v', '2500k', '-maxrate', '2500k', '-bufsize', '5000k'],
+    });
+    const output = await api.outputs.create({
+      body: {
+        workspaceId,
+        name: `ABR player ${latency}`,
+        mainSourceId: source.id,
+        latency,
+        ladder: ['source', '360p', '240p'],
+      },
+    });
+    await expect
+      .poll(async () => (await api.outputs.get({ params: { id: output.id } })).input, { timeout: 45_000 })
+      .toBe('main');
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await line(cdp, THIN_LINE);
+    await page.goto(`${e2eEnv().baseUrl}/player/${output.id}`);
+    await expectPlaybackAdvances(page, 'main');
+    const first = await height(page);
+    expect(first, 'the first rung on a 1 Mbit/s line').toBeLessThan(720);
+    // The menu offers Auto and every rung, and marks the one playing.
+    const menu = page.getByRole('combobox', { name: 'Quality' });
+    await expect(menu).toHaveValue('auto');
+    await expect(menu.locator('option')).toHaveCount(4);
+    await expect(menu.locator('option').first()).toHaveText(/^Auto \(\d+/);
+    await watchFreezes(page);
+
+    await line(cdp, OPEN_LINE);
+    const opened = Date.now();
+    await expect.poll(() => height(page), { timeout: 60_000, intervals: [250] }).toBe(720);
+    const upMs = Date.now() - opened;
+    await expectPlaybackAdvances(page);
+    const upFreezeMs = await longestFreezeMs(page);
+
+    await line(cdp, THIN_LINE);
+    const narrowed = Date.now();
+    await expect.poll(() => height(page), { timeout: 60_000, intervals: [250] }).toBeLessThan(720);
+    const downMs = Date.now() - narrowed;
+    await expectPlaybackAdvances(page);
+    const downFreezeMs = await longestFreezeMs(page);
+
+    // The viewer's own choice holds: the 240p rung, chosen in the menu, stays on screen.
+    await line(cdp, OPEN_LINE);
+    await menu.selectOption({ label: '240p' });
+    await expect.poll(() => height(page), { timeout: 30_000, intervals: [250] }).toBe(240);
+    await expect(menu).toHaveValue(/^\d+$/);
+
+    const measured = { firstHeight: first, upMs, upFreezeMs, downMs, downFreezeMs };
+    test
+      .info()
+      .annotations.push({ type: `abr switches (${latency})`, description: JSON.stringify(measured) });
+    console.info(`abr switches (${latency})`, measured);
+    await context.close();
+    await stop(encoder);
   });
-  const output = await api.outputs.create({
-    body: { workspaceId, name: 'ABR player', mainSourceId: source.id, ladder: ['source', '360p', '240p'] },
-  });
-  await expect
-    .poll(async () => (await api.outputs.get({ params: { id: output.id } })).input, { timeout: 45_000 })
-    .toBe('main');
-
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await line(cdp, THIN_LINE);
-  await page.goto(`${e2eEnv().baseUrl}/player/${output.id}`);
-  await expectPlaybackAdvances(page, 'main');
-  const first = await height(page);
-  expect(first, 'the first rung on a 1 Mbit/s line').toBeLessThan(720);
-  // The menu offers Auto and every rung, and marks the one playing.
-  const menu = page.getByRole('combobox', { name: 'Quality' });
-  await expect(menu).toHaveValue('auto');
-  await expect(menu.locator('option')).toHaveCount(4);
-  await expect(menu.locator('option').first()).toHaveText(/^Auto \(\d+/);
-  await watchFreezes(page);
-
-  await line(cdp, OPEN_LINE);
-  const opened = Date.now();
-  await expect.poll(() => height(page), { timeout: 60_000, intervals: [250] }).toBe(720);
-  const upMs = Date.now() - opened;
-  await expectPlaybackAdvances(page);
-  const upFreezeMs = await longestFreezeMs(page);
-
-  await line(cdp, THIN_LINE);
-  const narrowed = Date.now();
-  await expect.poll(() => height(page), { timeout: 60_000, intervals: [250] }).toBeLessThan(720);
-  const downMs = Date.now() - narrowed;
-  await expectPlaybackAdvances(page);
-  const downFreezeMs = await longestFreezeMs(page);
-
-  // The viewer's own choice holds: the 240p rung, chosen in the menu, stays on screen.
-  await line(cdp, OPEN_LINE);
-  await menu.selectOption({ label: '240p' });
-  await expect.poll(() => height(page), { timeout: 30_000, intervals: [250] }).toBe(240);
-  await expect(menu).toHaveValue(/^\d+$/);
-
-  const measured = { firstHeight: first, upMs, upFreezeMs, downMs, downFreezeMs };
-  test.info().annotations.push({ type: 'abr switches', description: JSON.stringify(measured) });
-  console.info('abr switches', measured);
-  await context.close();
-});

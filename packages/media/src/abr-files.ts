@@ -67,7 +67,10 @@ export function measuredKbps(dir: string, atLeast = 2): number | null {
   return peak > 0 ? Math.round(peak) : null;
 }
 
-/** Size and frame rate of the copied source, from the newest segment of its playlist (ffprobe). */
+/**
+ * Size and frame rate of the copied source, from the newest segment of its playlist (ffprobe): an MPEG-TS
+ * segment alone, or in low latency an fMP4 segment behind its init segment (`concat:`, bytes joined).
+ */
 export async function probeSegment(dir: string, ffmpegPath: string) {
   const text = (() => {
     try {
@@ -76,10 +79,17 @@ export async function probeSegment(dir: string, ffmpegPath: string) {
       return '';
     }
   })();
-  const files = text.split('\n').filter((l) => /^seg_\d+\.ts$/.test(l.trim()));
-  const newest = files.at(-1)?.trim();
+  const newest = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => /^seg_\d+\.(ts|m4s)$/.test(l))
+    .at(-1);
   if (!newest) return null;
+  const init = newest.endsWith('.m4s')
+    ? [...text.matchAll(/#EXT-X-MAP:URI="(init_\d+\.mp4)"/g)].at(-1)?.[1]
+    : null;
+  const input = init ? `concat:${join(dir, init)}|${join(dir, newest)}` : join(dir, newest);
   const ffprobe = ffmpegPath.replace(/ffmpeg(\.exe)?$/, 'ffprobe$1');
-  const info = await probeStream(join(dir, newest), ffprobe, 5000).catch(() => null);
+  const info = await probeStream(input, ffprobe, 5000).catch(() => null);
   return info?.video?.width && info.video.height ? info.video : null;
 }

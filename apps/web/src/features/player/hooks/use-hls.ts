@@ -136,11 +136,20 @@ export function useHls(
           : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency], ...LADDER_ABR },
       );
       let loading = !low;
-      if (low)
+      if (low) {
         instance.once(Hls.Events.LEVEL_LOADED, (_event, { details }) => {
+          if (loading) return;
           loading = true;
           instance.startLoad(newestIndependentPart(details) ?? -1);
         });
+        // A quality ladder's multivariant playlist: hls.js loads no rung's playlist before startLoad, so
+        // the wait above would never end; it starts where hls.js's own rule puts it (PART-HOLD-BACK).
+        instance.once(Hls.Events.MANIFEST_PARSED, (_event, { levels }) => {
+          if (levels.length < 2 || loading) return;
+          loading = true;
+          instance.startLoad(-1);
+        });
+      }
       hls = instance;
       current.current = instance;
       const startOver = (afterMs: number) => {
