@@ -7,14 +7,22 @@ import {
   VIEWER_LIMIT_MAX,
   WHITELIST_MAX,
 } from './limits';
-import { behaviours, directions, latencies, moderationLevels, programInputs } from './values';
+import { behaviours, directions, ladderRungs, latencies, moderationLevels, programInputs } from './values';
 
-export { behaviours, latencies, moderationLevels, programInputs };
+export { behaviours, ladderRungs, latencies, moderationLevels, programInputs };
 
 /** Spec section 4: auto (player chooses), live (switches to live as soon as available), media (only the media). */
 export const behaviourSchema = z.enum(behaviours);
 export const latencySchema = z.enum(latencies);
 export type Latency = z.infer<typeof latencySchema>;
+/**
+ * The quality ladder: empty is "source only" (the encoder's stream to every viewer); otherwise the rungs
+ * the program offers, each once (the order does not matter, the writer sorts them by height).
+ */
+export const ladderSchema = z
+  .array(z.enum(ladderRungs))
+  .max(ladderRungs.length)
+  .refine((l) => new Set(l).size === l.length, 'Each rung once');
 /** Spec section 9 retention choices in hours; 0 is never. */
 export const retentionSchema = z.literal([...RETENTION_HOURS]);
 /** none: comments appear at once; approval: after a moderator approves; closed: read only. */
@@ -36,6 +44,7 @@ export const outputSettingsSchema = z.object({
   fallbackMediaId: z.uuid().nullable().default(null),
   behaviour: behaviourSchema.default('auto'),
   latency: latencySchema.default('normal'),
+  ladder: ladderSchema.default([]),
   direction: z.enum(directions).default('landscape'),
   recording: z.boolean().default(false),
   vodAfterStream: z.boolean().default(false),
@@ -170,6 +179,11 @@ export const playDirectivesQuerySchema = z.object(hlsDirectives).refine(partNeed
 /** A viewer token as a path segment (`/play/<id>/t/<token>/`): a JWT's characters only. */
 export const playSignedParamsSchema = playParamsSchema.extend({
   token: z.string().regex(/^[\w.-]{10,500}$/, 'Not a viewer token'),
+});
+/** A lower rung's folder of a player with a quality ladder: `r1` to `r9`, nothing else (no traversal). */
+export const PLAY_RUNG = /^r[1-9]$/;
+export const playRungParamsSchema = playSignedParamsSchema.extend({
+  rung: z.string().regex(PLAY_RUNG, 'Not a rung'),
 });
 export type PlayPlaylistQuery = z.infer<typeof playPlaylistQuerySchema>;
 /** Program files: MPEG-TS segments (seg_, vod_), or low latency's init segments, parts and fMP4 segments. */

@@ -16,6 +16,8 @@ export const quotaSchema = z
     maxEgressBytesPerMonth: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
     maxLiveHoursPerMonth: z.number().int().min(0).max(2_000_000_000).nullable(),
     maxRenderMinutesPerMonth: z.number().int().min(0).max(2_000_000_000).nullable(),
+    /** Hours the players' quality ladders transcode (issue 34); past it, ladders play the source only. */
+    maxTranscodeHoursPerMonth: z.number().int().min(0).max(2_000_000_000).nullable(),
     updatedAt: dateTimeSchema,
   })
   .meta({ id: 'Quota' });
@@ -68,6 +70,8 @@ export const usageMetrics = [
   'target_seconds',
   'recording_seconds',
   'render_seconds',
+  /** Seconds a player's quality ladder was encoded (its writer running), per player (issue 34). */
+  'transcode_seconds',
   'storage_bytes',
 ] as const;
 export type UsageMetric = (typeof usageMetrics)[number];

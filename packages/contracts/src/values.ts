@@ -6,6 +6,12 @@
 export const behaviours = ['auto', 'live', 'media'] as const;
 export type Behaviour = (typeof behaviours)[number];
 export const latencies = ['low', 'normal', 'high', 'very-high'] as const;
+/**
+ * A player's quality ladder (issue 34): `source` is the encoder's own stream, copied; the others are
+ * transcoded rungs (never above the source's height). An empty ladder is "source only".
+ */
+export const ladderRungs = ['source', '1080p', '720p', '480p', '360p', '240p'] as const;
+export type LadderRung = (typeof ladderRungs)[number];
 export const moderationLevels = ['none', 'approval', 'closed'] as const;
 export const programInputs = ['offline', 'main', 'backup', 'fallback', 'vod'] as const;
 export const mediaOrigins = ['upload', 'recording', 'render', 'clip', 'copy'] as const;

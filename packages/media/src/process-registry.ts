@@ -64,8 +64,11 @@ export function spawnTracked(
   args: readonly string[],
   label: string | null,
   stdin: 'ignore' | 'pipe' = 'ignore',
-  /** A fourth pipe (fd 3) for a media output, beside stdout's `-progress`. */
-  extraOutput = false,
+  /**
+   * Pipes for media outputs from fd 3 on, beside stdout's `-progress`: `true` is one (fd 3), a number that
+   * many (fd 3, 4, …: a quality ladder's rungs in low latency; then no secrets, which also start at fd 4).
+   */
+  extraOutput: boolean | number = false,
   /** Texts written to fd 4, 5, … and closed: secrets the arguments name (see ./secret-pipes). */
   secrets: readonly string[] = [],
   /** Texts of private files the arguments name by placeholder, removed once read (./secret-files). */
@@ -76,7 +79,10 @@ export function spawnTracked(
   const removeFiles = () => files.forEach(removeSecretFile);
   const [bin, ...argv] = [...deathWrapper(command), command, ...withSecretFiles(args, files)];
   const stdio: ('ignore' | 'pipe')[] = [stdin, 'pipe', 'pipe'];
-  if (extraOutput || secrets.length > 0) stdio.push(extraOutput ? 'pipe' : 'ignore');
+  const outputs = extraOutput === true ? 1 : extraOutput === false ? 0 : extraOutput;
+  if (outputs > 1 && secrets.length > 0) throw new RangeError('Several media outputs take the secrets’ fds');
+  for (let i = 0; i < outputs; i++) stdio.push('pipe');
+  if (outputs === 0 && secrets.length > 0) stdio.push('ignore');
   for (const _ of secrets) stdio.push('pipe');
   const child = spawn(bin!, argv, { stdio, detached: true, env: { ...process.env, ...markerEnv() } });
   if (files.length > 0) {

@@ -22,6 +22,24 @@ export interface ProgramOptions {
 
 export function programHls(o: ProgramOptions): string[] {
   const profile = LATENCY_PROFILES[o.latency];
+  const transcode = o.source.kind === 'file' && o.source.transcode;
+  const codecs = transcode
+    ? [
+        ...h264(2500),
+        // Keyframes on segment boundaries, or segments come out longer than the profile asks.
+        ...['-force_key_frames', `expr:gte(t,n_forced*${profile.segmentSeconds})`],
+        ...aac(128),
+      ]
+    : ['-c', 'copy'];
+  return [...COMMON_ARGS, ...programInput(o.source), ...FIRST_AV, ...codecs, ...hlsMuxer(o.dir, o.latency)];
+}
+
+/**
+ * ffmpeg's HLS muxer writing `<dir>/index.m3u8` and `<dir>/seg_<n>.ts` in a latency profile (normal,
+ * high, very high). The ladder's writer (abr-args.ts) has one per rung, each in its own folder.
+ */
+export function hlsMuxer(dir: string, latency: LatencyProfile): string[] {
+  const profile = LATENCY_PROFILES[latency];
   const listSize = profile.dvrSeconds
     ? Math.ceil(profile.dvrSeconds / profile.segmentSeconds)
     : profile.listSize;
@@ -38,25 +56,12 @@ export function programHls(o: ProgramOptions): string[] {
     // clip secures its own links to the segments it needs (the Clipping Tool's clip-inputs.ts).
     'delete_segments',
   ];
-  const transcode = o.source.kind === 'file' && o.source.transcode;
-  const codecs = transcode
-    ? [
-        ...h264(2500),
-        // Keyframes on segment boundaries, or segments come out longer than the profile asks.
-        ...['-force_key_frames', `expr:gte(t,n_forced*${profile.segmentSeconds})`],
-        ...aac(128),
-      ]
-    : ['-c', 'copy'];
-  const dir = o.dir.replace(/\/+$/, '');
+  const folder = dir.replace(/\/+$/, '');
   return [
-    ...COMMON_ARGS,
-    ...programInput(o.source),
-    ...FIRST_AV,
-    ...codecs,
     ...['-f', 'hls', '-hls_time', String(profile.segmentSeconds), '-hls_list_size', String(listSize)],
     ...['-hls_flags', flags.join('+')],
-    ...['-hls_segment_filename', `${dir}/seg_%d.ts`],
-    `${dir}/index.m3u8`,
+    ...['-hls_segment_filename', `${folder}/seg_%d.ts`],
+    `${folder}/index.m3u8`,
   ];
 }
 
@@ -81,7 +86,7 @@ export function programLowLatency(): string[] {
   ];
 }
 
-function programInput(source: ProgramSource): string[] {
+export function programInput(source: ProgramSource): string[] {
   if (source.kind === 'live')
     // Our ingest announces both streams in the FLV header: half a second of probing is enough, and
     // every second saved here is a second less of failover gap.

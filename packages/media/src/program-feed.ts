@@ -19,6 +19,10 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
+import { programLadderHls, programLadderLowLatency } from './abr-args';
+import { dropLadder, prepareLadder } from './abr-files';
+import type { LadderSource, PlannedRung } from './abr-ladder';
+import { measureLadderSource } from './abr-measure';
 import { LATENCY_PROFILES, type LatencyProfile } from './hls-args';
 import { LlHlsPackager } from './ll-hls-packager';
 import { isLlPlaylist } from './ll-hls-playlist';
@@ -64,6 +68,13 @@ export interface ProgramFeedOptions {
   onSwitch?: (e: SwitchEvent<FeedInput>) => void;
   log?: (message: string, details: Record<string, unknown>) => void;
   deadAfterMs?: number;
+  /**
+   * The quality ladder (abr-ladder.ts: planLadder), top rung first; empty or absent: source only. In low
+   * latency each rung is fMP4 on its own pipe (fd 3 + i) with its own LlHlsPackager in its folder.
+   */
+  ladder?: readonly PlannedRung[];
+  /** What is known of the source, for the multivariant playlist's BANDWIDTH/RESOLUTION/FRAME-RATE. */
+  ladderSource?: LadderSource;
 }
 
 interface Reader {
@@ -84,12 +95,14 @@ export class ProgramFeed {
   #restarting: Promise<void> | null = null;
   #restartAgain = false;
   readonly #o: ProgramFeedOptions;
-  readonly #ll: LlHlsPackager | null;
+  /** Low latency: one packager per rung (the top one in the program's folder); empty otherwise. */
+  readonly #ll: LlHlsPackager[];
   readonly #readers = new Map<FeedInput, Reader>();
   #stdin: Writable | null = null;
   #queue: Buffer[] = [];
   #queued = 0;
   #watch: NodeJS.Timeout | undefined;
+  #cancelMeasure: (() => void) | undefined;
   #silence: SilenceWatch;
   #lastUsable = '';
   #chosen: FeedInput | undefined;
@@ -109,25 +122,30 @@ export class ProgramFeed {
       // Its input is a pipe of ours: a quiet writer means no input plays, not a stuck network read.
       stallTimeoutMs: 0,
       backoffInitialMs: 200,
-      output: o.latency === 'low',
+      output: o.latency === 'low' ? Math.max(1, o.ladder?.length ?? 0) : false,
     });
     const profile = LATENCY_PROFILES[o.latency];
+    const folders = o.ladder?.length ? o.ladder.map((r) => (r.dir ? join(o.dir, r.dir) : o.dir)) : [o.dir];
     this.#ll =
       o.latency === 'low'
-        ? new LlHlsPackager({
-            dir: o.dir,
-            segmentSeconds: profile.segmentSeconds,
-            partTargetSeconds: LOW_LATENCY_PART_TARGET,
-            listSize: profile.listSize,
-            log: o.log,
-          })
-        : null;
-    this.writer.on('spawned', (stdin, output) => {
-      const ll = this.#ll;
-      if (ll && output) {
+        ? folders.map(
+            (dir) =>
+              new LlHlsPackager({
+                dir,
+                segmentSeconds: profile.segmentSeconds,
+                partTargetSeconds: LOW_LATENCY_PART_TARGET,
+                listSize: profile.listSize,
+                log: o.log,
+              }),
+          )
+        : [];
+    this.writer.on('spawned', (stdin, _output, outputs) => {
+      outputs.forEach((output, i) => {
+        const ll = this.#ll[i];
+        if (!ll) return;
         ll.newStream();
         output.on('data', (chunk: Buffer) => ll.push(chunk));
-      }
+      });
       this.#stdin = stdin;
       for (const chunk of this.#queue) stdin?.write(chunk);
       this.#queue = [];
@@ -141,30 +159,58 @@ export class ProgramFeed {
   }
 
   start() {
-    const ll = this.#ll;
-    if (ll)
-      void ll.open().then(() => {
-        if (!this.#stopped) this.writer.start(programLowLatency());
+    if (this.#ll.length > 0) {
+      const ladder = this.#ladderFiles();
+      void Promise.all(this.#ll.map((ll) => ll.open())).then(() => {
+        if (!this.#stopped) this.writer.start(ladder ? programLadderLowLatency(ladder) : programLowLatency());
       });
-    else {
+    } else {
       dropLowLatencyPlaylist(this.#o.dir);
+      const ladder = this.#ladderFiles();
+      for (const r of ladder ?? []) if (r.dir) dropLowLatencyPlaylist(join(this.#o.dir, r.dir));
+      const { dir, latency } = this.#o;
       this.writer.start(
-        programHls({ source: { kind: 'switcher' }, dir: this.#o.dir, latency: this.#o.latency }),
+        ladder && latency !== 'low'
+          ? programLadderHls({ dir, latency, rungs: ladder })
+          : programHls({ source: { kind: 'switcher' }, dir, latency }),
       );
     }
     this.#watch = setInterval(() => this.#checkStalls(), WATCH_MS);
     this.#watch.unref();
   }
 
+  /**
+   * The ladder's folders and multivariant playlist (and the source's measurement), or without a ladder
+   * none of them left behind; returns the rungs to write, or null for source only.
+   */
+  #ladderFiles(): readonly PlannedRung[] | null {
+    const { dir, ladder } = this.#o;
+    if (!ladder || ladder.length === 0) {
+      dropLadder(dir);
+      return null;
+    }
+    prepareLadder(dir, ladder, this.#o.ladderSource);
+    if (ladder[0]?.copy)
+      this.#cancelMeasure = measureLadderSource({
+        dir,
+        ladder,
+        source: this.#o.ladderSource ?? {},
+        ffmpegPath: this.#o.ffmpegPath,
+        log: this.#o.log,
+      });
+    return ladder;
+  }
+
   async stop() {
     this.#stopped = true;
     clearInterval(this.#watch);
+    this.#cancelMeasure?.();
     // A restart under way would start the writer again behind this stop: let it finish first.
     await this.#restarting;
     const readers = [...this.#readers.keys()];
     await Promise.all([...readers.map((name) => this.#stopReader(name)), this.writer.stop()]);
-    await this.#ll?.flush(true);
-    this.#ll?.stop();
+    await Promise.all(this.#ll.map((ll) => ll.flush(true)));
+    for (const ll of this.#ll) ll.stop();
   }
 
   /** The inputs to read; a changed key restarts that input's reader. */

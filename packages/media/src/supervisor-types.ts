@@ -39,8 +39,11 @@ export interface SupervisorOptions {
   prepare?: (args: readonly string[]) => Promise<readonly string[] | FfmpegCommand>;
   /** Give each process a stdin pipe (see the 'spawned' event) instead of none. Default false. */
   stdin?: boolean;
-  /** Give each process a pipe on fd 3 (`pipe:3` in ffmpeg's arguments) for its media output. Default false. */
-  output?: boolean;
+  /**
+   * Give each process a pipe on fd 3 (`pipe:3` in ffmpeg's arguments) for its media output; a number: that
+   * many, on fd 3, 4, … (a quality ladder in low latency). Default false.
+   */
+  output?: boolean | number;
 }
 
 export interface SupervisorExit {
@@ -58,8 +61,8 @@ export interface SupervisorEvents {
   exit: [exit: SupervisorExit];
   /** Raw stderr of the running process, as it comes (for a watcher of one message). */
   stderr: [chunk: Buffer];
-  /** A process started (the first or a retry); its stdin and fd 3 when those options are on. */
-  spawned: [stdin: Writable | null, output: Readable | null];
+  /** A process started (the first or a retry); its stdin and fd 3 (and 4, … with several) when those options are on. */
+  spawned: [stdin: Writable | null, output: Readable | null, outputs: Readable[]];
 }
 
 export interface SupervisorSnapshot {

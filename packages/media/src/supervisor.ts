@@ -196,8 +196,11 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> implements
     this.#child = child;
     // A writer that exits while we write to it must not crash the server with EPIPE.
     child.stdin?.on('error', () => undefined);
-    const output = this.#opts.output ? ((child.stdio[3] as Readable | null) ?? null) : null;
-    this.emit('spawned', child.stdin ?? null, output);
+    const count = this.#opts.output === true ? 1 : this.#opts.output === false ? 0 : this.#opts.output;
+    const outputs = Array.from({ length: count }, (_, i) => child.stdio[3 + i] as Readable | null).filter(
+      (o): o is Readable => !!o,
+    );
+    this.emit('spawned', child.stdin ?? null, outputs[0] ?? null, outputs);
     const startTimeoutMs = this.#opts.startTimeoutMs;
     if (startTimeoutMs > 0) {
       // A peer that accepts the connection and then says nothing must not keep a relay "connecting" forever.

@@ -106,6 +106,16 @@ describe(`outputs and comments API (${testDbEngine()})`, () => {
     });
   });
 
+  it('keeps a quality ladder, source only by default (issue 34)', async () => {
+    expect(output.ladder).toEqual([]);
+    const as = { token: ctx.owner.token, params: { id: output.id } };
+    const res = await op(ctx.app, 'outputs.update', { ...as, body: { ladder: ['source', '480p', '240p'] } });
+    expect(res.status).toBe(200);
+    expect((await op(ctx.app, 'outputs.get', as)).body.ladder).toEqual(['source', '480p', '240p']);
+    await op(ctx.app, 'outputs.update', { ...as, body: { ladder: [] } });
+    expect((await op(ctx.app, 'outputs.get', as)).body.ladder).toEqual([]);
+  });
+
   it('names the field of bad input', async () => {
     const cases: [object, string][] = [
       [{ name: '' }, 'name'],
@@ -114,6 +124,9 @@ describe(`outputs and comments API (${testDbEngine()})`, () => {
       [{ commentExpirationHours: 5 }, 'commentExpirationHours'],
       [{ whitelist: ['not a domain!'] }, 'whitelist'],
       [{ background: 'red' }, 'background'],
+      [{ ladder: ['4k'] }, 'ladder'],
+      [{ ladder: ['720p', '720p'] }, 'ladder'],
+      [{ ladder: '720p' }, 'ladder'],
       [{ overlay: { mediaId: output.id, x: 0, y: 0, width: 0, height: 10 } }, 'overlay'],
       [{ mainSourceId: '00000000-0000-4000-8000-000000000000' }, 'mainSourceId'],
       [{ fallbackMediaId: '00000000-0000-4000-8000-000000000000' }, 'fallbackMediaId'],

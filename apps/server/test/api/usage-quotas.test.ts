@@ -80,6 +80,31 @@ describe(`usage quotas (${testDbEngine()})`, () => {
     // Live hours have no limit here: new live sessions are still allowed.
     expect(usage.limits.liveRefused(t.corporationId)).toBe(false);
   });
+
+  it('counts quality-ladder transcoding against its monthly hours (issue 34)', async () => {
+    const t = await createTenant(ctx, 'Ladder Corp');
+    const updated = await setQuota(t.corporationId, { maxTranscodeHoursPerMonth: 1 });
+    expect(updated.body).toMatchObject({ maxTranscodeHoursPerMonth: 1 });
+    const { usage } = ctx.app.services;
+    const scope = { corporationId: t.corporationId, workspaceId: t.workspaceId };
+    usage.meter.add(scope, 'transcode_seconds', 3000);
+    await usage.meter.flush();
+    await usage.limits.check(t.corporationId);
+    expect(usage.limits.transcodeRefused(t.corporationId)).toBe(false);
+    usage.meter.add(scope, 'transcode_seconds', 700);
+    await usage.meter.flush();
+    await usage.limits.check(t.corporationId);
+    // 3700 s of 3600: new ladder writers of this corporation play the source only.
+    expect(usage.limits.transcodeRefused(t.corporationId)).toBe(true);
+    expect(usage.limits.liveRefused(t.corporationId)).toBe(false);
+    expect(
+      expectError(
+        await setQuota(t.corporationId, { maxTranscodeHoursPerMonth: -1 }),
+        400,
+        'VALIDATION_FAILED',
+      ).details?.[0],
+    ).toMatchObject({ field: 'body.maxTranscodeHoursPerMonth' });
+  });
 });
 
 // Issue 32: the quota check of a create reads the counts triggers keep (corporation_counts) instead of

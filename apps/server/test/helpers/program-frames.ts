@@ -29,12 +29,12 @@ const luma = (n: string) => `if(lt(X,W/2),mod(${n},64)*4,floor(${n}/64)*4)`;
  * An encoder at `url` whose frames show `chroma` and the wall clock in 1/25 s since `clockZeroMs`.
  * Lossless, so the luma halves read back exactly.
  */
-export function camera(url: string, chroma: Chroma, clockZeroMs: number) {
+export function camera(url: string, chroma: Chroma, clockZeroMs: number, size = '128x72') {
   const n = `floor(T*${FPS})`;
   const wallClock = `setpts='(RTCTIME-${clockZeroMs * 1000})/(TB*1000000)'`;
   return publishTestStream(url, {
     picture: 'nullsrc',
-    size: '128x72',
+    size,
     rate: FPS,
     videoFilter: `${wallClock},geq=lum='${luma(n)}':cb=${chroma.cb}:cr=${chroma.cr},setpts=N/${FPS}/TB,format=yuv420p`,
     videoArgs: ['-qp', '0'],

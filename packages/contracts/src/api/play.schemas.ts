@@ -6,6 +6,7 @@ import {
   playDirectivesQuerySchema,
   playParamsSchema,
   playPlaylistQuerySchema,
+  playRungParamsSchema,
   playSessionBodySchema,
   playSessionSchema,
   playSignedParamsSchema,
@@ -62,6 +63,23 @@ export const playSchemas = schemasFor(playRoutes, {
     errors: viewer,
     summary: `${segmentSummary}; the token is the path prefix`,
     params: playSignedParamsSchema.extend({ file }),
+  },
+  signedMultivariant: {
+    summary:
+      'The multivariant playlist of a player with a quality ladder: one variant per rung, top first (viewer token in the path prefix)',
+    params: playSignedParamsSchema,
+    errors: viewer,
+  },
+  signedRungPlaylist: {
+    summary: `${playlistSummary}. A lower rung of the quality ladder; the token is the path prefix`,
+    params: playRungParamsSchema,
+    query: playDirectivesQuerySchema,
+    errors: [...viewer, 'VALIDATION_FAILED', 'PLAYLIST_NOT_READY'],
+  },
+  signedRungSegment: {
+    errors: viewer,
+    summary: `${segmentSummary}, of a lower rung of the quality ladder; the token is the path prefix`,
+    params: playRungParamsSchema.extend({ file }),
   },
   comments: { summary: 'Approved comments', params, query, response: pageOf(commentSchema), errors: viewer },
   comment: {

@@ -42,6 +42,26 @@ export const playRoutes = routeTable({
     access: 'public',
     produces: 'video/mp2t',
   },
+  // A player with a quality ladder (issue 34): the multivariant playlist, and each lower rung's playlist
+  // and files in its own folder (`r1`, `r2`…) under the same signed prefix; the top rung is the two above.
+  signedMultivariant: {
+    method: 'GET',
+    path: '/play/:id/t/:token/master.m3u8',
+    access: 'public',
+    produces: 'application/vnd.apple.mpegurl',
+  },
+  signedRungPlaylist: {
+    method: 'GET',
+    path: '/play/:id/t/:token/:rung/index.m3u8',
+    access: 'public',
+    produces: 'application/vnd.apple.mpegurl',
+  },
+  signedRungSegment: {
+    method: 'GET',
+    path: '/play/:id/t/:token/:rung/:file',
+    access: 'public',
+    produces: 'video/mp2t',
+  },
   comments: {
     method: 'GET',
     path: '/play/:id/comments',

@@ -104,6 +104,8 @@ export const quotas = pgTable('quotas', {
   maxEgressBytesPerMonth: bigint('max_egress_bytes_per_month', { mode: 'number' }),
   maxLiveHoursPerMonth: integer('max_live_hours_per_month'),
   maxRenderMinutesPerMonth: integer('max_render_minutes_per_month'),
+  // Issue 34: hours of quality-ladder transcoding; past it, players play their source only.
+  maxTranscodeHoursPerMonth: integer('max_transcode_hours_per_month'),
   updatedAt: updatedAt(),
 });
 

@@ -137,6 +137,8 @@ export function buildLivePlane(p: LivePlaneParts): LivePlane {
     keeper,
     localUrl: (key) => engine.localUrl(key),
     liveHere: (id) => engine.liveHere(id),
+    meter: p.usage.meter,
+    transcodeRefused: (corporationId) => p.usage.limits.transcodeRefused(corporationId),
   });
   return { keeper, engine, programs };
 }

@@ -46,6 +46,9 @@ export class OutputsService {
       workspaceId: row.workspaceId,
       name: row.name,
       ...row.settings,
+      // A row written before the ladder existed (migration 0024 fills it in; a row of a running older
+      // process may still lack it).
+      ladder: row.settings.ladder ?? [],
       passwordCount: row.passwords.length,
       input: row.input as ProgramInput,
       playerUrl,

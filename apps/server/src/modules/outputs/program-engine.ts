@@ -10,6 +10,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ProgramInput } from '@stromwerk/contracts/outputs';
+import type { StreamInfo } from '@stromwerk/contracts/stream-info';
 import type { MediaRuntime } from '@stromwerk/media/media-runtime';
 import {
   type FeedInput,
@@ -28,9 +29,11 @@ import type { MediaRow } from '../medias/medias.repository';
 import type { MediasService } from '../medias/medias.service';
 import type { RecordingsService } from '../medias/recordings.service';
 import type { SourcesRepository } from '../sources/sources.repository';
+import type { UsageMeter } from '../usage/usage-meter';
 import type { OutputRow } from './outputs.repository';
 import type { OutputsService } from './outputs.service';
 import { chooseInput, type ProgramFacts } from './program-choice';
+import { LadderMeter, programLadder, writerSignature } from './program-ladder';
 import { ProgramOwner } from './program-owner';
 import { VodPackager } from './vod-packager';
 
@@ -60,6 +63,10 @@ export interface ProgramEngineDeps {
   liveHere(sourceId: string): boolean;
   /** The leases of this process: which process writes which output (issues 19, 29). */
   keeper: LeaseKeeper;
+  /** Transcoding seconds of the players' quality ladders (issue 34). */
+  meter?: UsageMeter;
+  /** Whether a corporation is past its monthly transcoding hours: its new program writers play the source only. */
+  transcodeRefused?: (corporationId: string) => boolean;
 }
 
 export class ProgramEngine {
@@ -74,6 +81,9 @@ export class ProgramEngine {
   private readonly vods: VodPackager;
 
   private readonly owner: ProgramOwner;
+  private readonly ladderMeter = new LadderMeter((scope, seconds) =>
+    this.deps.meter?.add(scope, 'transcode_seconds', seconds),
+  );
 
   constructor(private readonly deps: ProgramEngineDeps) {
     this.owner = new ProgramOwner(deps.keeper, {
@@ -108,6 +118,7 @@ export class ProgramEngine {
     this.recordings.abort();
     this.recorded.clear();
     await Promise.all([...this.writers.values()].map((w) => w.feed.stop()));
+    for (const id of this.writers.keys()) this.ladderMeter.stop(id);
     this.writers.clear();
     // The playlists go on with whoever takes the leases over (they are orphans now, not released).
     await this.owner.handOverAll();
@@ -202,7 +213,7 @@ export class ProgramEngine {
       const chosen = chooseInput(s, facts(usable));
       return chosen === 'vod' || chosen === 'offline' ? undefined : chosen;
     };
-    const feed = await this.setWriter(row, inputs, rule);
+    const feed = await this.setWriter(row, inputs, rule, main?.streamInfo);
     const input = chooseInput(
       s,
       facts({
@@ -212,7 +223,7 @@ export class ProgramEngine {
       }),
     );
     // The recording plays from its own VOD playlist: no program runs meanwhile.
-    if (input === 'vod' || input === 'offline') await this.setWriter(row, {}, rule);
+    if (input === 'vod' || input === 'offline') await this.setWriter(row, {}, rule, undefined);
     const liveUrl = input === 'main' || input === 'backup' ? urls[input] : undefined;
     // The recording plays as a real VOD (seekable, with an end), not as a looping program.
     if (input === 'vod' && vod)
@@ -283,14 +294,16 @@ export class ProgramEngine {
 
   /**
    * Keeps the output's feed reading `inputs` under `rule`; stops it when there is nothing to read. The
-   * writer runs on through switches; only a new latency (other segments) starts a new feed.
+   * writer runs on through switches; only a new latency (other segments) or ladder starts a new feed.
    */
   private async setWriter(
     row: OutputRow,
     inputs: FeedInputs,
     rule: (usable: Record<FeedInput, boolean>) => FeedInput | undefined,
+    /** The main source's probe: the ladder's rungs stay below its height. */
+    sourceInfo: StreamInfo | null | undefined,
   ): Promise<ProgramFeed | undefined> {
-    const signature = row.settings.latency;
+    const signature = writerSignature(row.settings);
     const current = this.writers.get(row.id);
     const wanted = Object.keys(inputs).length > 0 && this.deps.media.capabilities.ffmpeg;
     if (current && (current.signature !== signature || !wanted)) await this.stopWriter(row.id);
@@ -299,7 +312,14 @@ export class ProgramEngine {
     if (!entry) {
       const dir = this.hlsDir(row.id);
       await mkdir(dir, { recursive: true });
+      // Past the month's transcoding hours a new writer plays the source only (a running one goes on).
+      const refused = this.deps.transcodeRefused?.(row.corporationId) ?? false;
+      const ladder = programLadder(refused ? { ...row.settings, ladder: [] } : row.settings, sourceInfo);
+      if (ladder.rungs.some((r) => !r.copy))
+        this.ladderMeter.start(row.id, { corporationId: row.corporationId, workspaceId: row.workspaceId });
       const feed = new ProgramFeed({
+        ladder: ladder.rungs,
+        ladderSource: ladder.source,
         ffmpegPath: this.deps.config.ffmpegPath,
         dir,
         latency: row.settings.latency,
@@ -320,6 +340,7 @@ export class ProgramEngine {
   private async stopWriter(outputId: string) {
     const w = this.writers.get(outputId);
     this.writers.delete(outputId);
+    this.ladderMeter.stop(outputId);
     await w?.feed.stop();
   }
 

@@ -4,7 +4,7 @@ import { playSchemas } from '@stromwerk/contracts/api/play.schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerTable } from '../../lib/table-routes';
 import { LIMITS } from '../auth/limits';
-import type { PlaylistRequest } from './play.service';
+import type { PlaylistRequest, PlaylistVariant } from './play.service';
 import type { Addressing } from './playlist-text';
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
@@ -37,9 +37,10 @@ export async function playRoutes(app: FastifyInstance) {
     token: string,
     q: { _HLS_msn?: number; _HLS_part?: number; _HLS_skip?: PlaylistRequest['skip'] },
     addressing: Addressing,
+    variant?: PlaylistVariant,
   ) => {
     const directives = { msn: q._HLS_msn, part: q._HLS_part, skip: q._HLS_skip };
-    const { body, egress } = await play.playlist(id, token, from(req), directives, addressing);
+    const { body, egress } = await play.playlist(id, token, from(req), directives, addressing, variant);
     reply.header('content-type', PLAYLIST_TYPE).header('cache-control', 'no-cache');
     reply.compress(body);
     const sent = Number(reply.getHeader('content-length'));
@@ -52,8 +53,9 @@ export async function playRoutes(app: FastifyInstance) {
     id: string,
     file: string,
     token: string,
+    rung?: string,
   ) => {
-    const { stream, size, contentType } = await play.segment(id, file, token, from(req));
+    const { stream, size, contentType } = await play.segment(id, file, token, from(req), rung);
     return reply
       .header('content-type', contentType)
       .header('content-length', size)
@@ -71,6 +73,15 @@ export async function playRoutes(app: FastifyInstance) {
     segment: (req, reply) => segment(reply, req, req.params.id, req.params.file, req.query.t),
     signedPlaylist: (req, reply) => playlist(reply, req, req.params.id, req.params.token, req.query, 'path'),
     signedSegment: (req, reply) => segment(reply, req, req.params.id, req.params.file, req.params.token),
+    signedMultivariant: (req, reply) =>
+      playlist(reply, req, req.params.id, req.params.token, {}, 'path', { kind: 'multivariant' }),
+    signedRungPlaylist: (req, reply) =>
+      playlist(reply, req, req.params.id, req.params.token, req.query, 'path', {
+        kind: 'rung',
+        rung: req.params.rung,
+      }),
+    signedRungSegment: (req, reply) =>
+      segment(reply, req, req.params.id, req.params.file, req.params.token, req.params.rung),
     comments: async (req) =>
       comments.listPublic((await play.verify(req.params.id, req.query.t, from(req))).row),
     comment: {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { playRoutes } from '@stromwerk/contracts/api/play';
 import { fillPath } from '@stromwerk/contracts/api/route';
 import type { PlaySession, ProgramInput } from '@stromwerk/contracts/outputs';
+import { MULTIVARIANT_NAME } from '@stromwerk/media/abr-ladder';
 import { isLlPlaylist, playlistEdge, playlistHas, tooFarAhead } from '@stromwerk/media/ll-hls-playlist';
 import { playlistSeconds } from '@stromwerk/media/vod-args';
 import { jwtVerify, SignJWT } from 'jose';
@@ -44,8 +45,17 @@ export interface PlaylistRequest {
 }
 
 /** The HLS addresses of a viewer token: its files relative to a signed path prefix, no token per line. */
-const signedPlaylistUrl = (id: string, token: string) =>
-  `/v1${fillPath(playRoutes.signedPlaylist.path, { id, token: encodeURIComponent(token) })}`;
+const signedPlaylistUrl = (
+  id: string,
+  token: string,
+  route: 'signedPlaylist' | 'signedMultivariant' = 'signedPlaylist',
+) => `/v1${fillPath(playRoutes[route].path, { id, token: encodeURIComponent(token) })}`;
+
+/** Which playlist of the program: the top rung's (the only one without a ladder), the multivariant, a lower rung's. */
+export type PlaylistVariant = { kind: 'index' } | { kind: 'multivariant' } | { kind: 'rung'; rung: string };
+
+/** A player whose program has a quality ladder (program-ladder.ts). */
+const laddered = (s: OutputRow['settings']) => (s.ladder?.length ?? 0) > 0;
 
 const scopeOf = (row: OutputRow) => ({ corporationId: row.corporationId, workspaceId: row.workspaceId });
 
@@ -167,7 +177,14 @@ export class PlayService {
       token,
       name: row.name,
       input,
-      hlsUrl: input === 'offline' ? null : signedPlaylistUrl(row.id, token),
+      hlsUrl:
+        input === 'offline'
+          ? null
+          : signedPlaylistUrl(
+              row.id,
+              token,
+              input !== 'vod' && laddered(s) ? 'signedMultivariant' : 'signedPlaylist',
+            ),
       latency: s.latency,
       background: s.background,
       direction: s.direction,
@@ -250,13 +267,19 @@ export class PlayService {
     req: RequestOrigin = {},
     directives: PlaylistRequest = {},
     addressing: Addressing = 'query',
+    variant: PlaylistVariant = { kind: 'index' },
   ) {
     const { row, viewerId, member } = await this.verify(id, token, req);
-    const dir = this.hlsDir(id);
+    const top = this.hlsDir(id);
+    const dir = variant.kind === 'rung' ? join(top, variant.rung) : top;
+    const name = variant.kind === 'multivariant' ? MULTIVARIANT_NAME : 'index.m3u8';
+    // The recording of the last stream has one rung: a multivariant address then gets its playlist.
     let text =
       row.input === 'vod'
-        ? await readVod(dir)
-        : await readFile(join(dir, 'index.m3u8'), 'utf8').catch(() => null);
+        ? variant.kind === 'rung'
+          ? null
+          : await readVod(top)
+        : await readFile(join(dir, name), 'utf8').catch(() => null);
     if (!text) throw notFound('Playlist');
     // Directives a playlist does not support are ignored (RFC 8216bis 6.2.5): blocking needs LL-HLS.
     if (directives.msn !== undefined && isLlPlaylist(text))
@@ -298,9 +321,10 @@ export class PlayService {
     );
   }
 
-  async segment(id: string, file: string, token: string, req: RequestOrigin = {}) {
+  /** A file of the program; `rung`: of that lower rung's folder (a checked `r<n>`, see PLAY_RUNG). */
+  async segment(id: string, file: string, token: string, req: RequestOrigin = {}, rung?: string) {
     const { row } = await this.verify(id, token, req);
-    const dir = this.hlsDir(id);
+    const dir = rung ? join(this.hlsDir(id), rung) : this.hlsDir(id);
     const path = join(dir, file);
     const sizeOf = () =>
       stat(path).then(

@@ -9,6 +9,7 @@ const FLOWS = [
   { metric: 'egress_bytes', quota: 'maxEgressBytesPerMonth', unit: 1, words: 'delivered bytes' },
   { metric: 'ingest_seconds', quota: 'maxLiveHoursPerMonth', unit: 3600, words: 'live hours' },
   { metric: 'render_seconds', quota: 'maxRenderMinutesPerMonth', unit: 60, words: 'render minutes' },
+  { metric: 'transcode_seconds', quota: 'maxTranscodeHoursPerMonth', unit: 3600, words: 'transcoding hours' },
 ] as const satisfies readonly {
   metric: UsageMetric;
   quota: keyof QuotaRow;
@@ -82,6 +83,12 @@ export class UsageLimits {
   liveRefused(corporationId: string, now = new Date()) {
     const entry = this.over.get(corporationId);
     return !!entry && entry.month === monthStart(now).getTime() && entry.metrics.has('ingest_seconds');
+  }
+
+  /** Synchronous: whether a corporation was past its monthly transcoding hours at its last check. */
+  transcodeRefused(corporationId: string, now = new Date()) {
+    const entry = this.over.get(corporationId);
+    return !!entry && entry.month === monthStart(now).getTime() && entry.metrics.has('transcode_seconds');
   }
 
   /** Refuses a new render once the month's render minutes are used up (read fresh from the database). */

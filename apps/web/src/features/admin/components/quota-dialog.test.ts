@@ -13,6 +13,7 @@ const values = {
   maxEgressBytesPerMonth: '2,5',
   maxLiveHoursPerMonth: '40',
   maxRenderMinutesPerMonth: ' ',
+  maxTranscodeHoursPerMonth: '12',
 };
 
 describe('the limits form', () => {
@@ -29,6 +30,7 @@ describe('the limits form', () => {
       maxEgressBytesPerMonth: 2_500_000_000,
       maxLiveHoursPerMonth: 40,
       maxRenderMinutesPerMonth: null,
+      maxTranscodeHoursPerMonth: 12,
     });
   });
 

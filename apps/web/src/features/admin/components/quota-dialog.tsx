@@ -24,6 +24,7 @@ const monthly = [
   'maxEgressBytesPerMonth',
   'maxLiveHoursPerMonth',
   'maxRenderMinutesPerMonth',
+  'maxTranscodeHoursPerMonth',
 ] as const;
 const inGb = new Set(['maxStorageBytes', 'maxEgressBytesPerMonth']);
 type Field = (typeof counts)[number] | 'maxStorageBytes' | (typeof monthly)[number];

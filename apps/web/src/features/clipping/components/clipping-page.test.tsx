@@ -57,6 +57,7 @@ const output = (id: string, name: string, latency: Output['latency'], input: Out
   fallbackMediaId: null,
   behaviour: 'auto',
   latency,
+  ladder: [],
   direction: 'landscape',
   recording: false,
   vodAfterStream: false,

@@ -9,6 +9,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Latency } from '@stromwerk/contracts/outputs';
+import type { LadderRung } from '@stromwerk/contracts/values';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MediaPicker } from '../../../components/media-picker';
@@ -19,6 +20,7 @@ import {
   behaviours,
   type Direction,
   directions,
+  ladderRungs,
   latencies,
   type SectionProps,
 } from './output-form-values';
@@ -98,6 +100,33 @@ export function ProgramSection({
         {latencies.map((latency) => (
           <MenuItem key={latency} value={latency}>
             {t(`latency.${latency}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={t('fields.ladder')}
+        value={values.ladder}
+        onChange={(e) => set('ladder', e.target.value as unknown as LadderRung[])}
+        error={Boolean(err('ladder'))}
+        helperText={err('ladder') ?? t('form.ladderHelp')}
+        slotProps={{
+          select: {
+            multiple: true,
+            displayEmpty: true,
+            renderValue: (v) => {
+              const picked = ladderRungs.filter((r) => (v as LadderRung[]).includes(r));
+              return picked.length === 0
+                ? t('ladder.sourceOnly')
+                : picked.map((r) => t(`ladder.${r}`)).join(', ');
+            },
+          },
+          inputLabel: { shrink: true },
+        }}
+      >
+        {ladderRungs.map((rung) => (
+          <MenuItem key={rung} value={rung}>
+            {t(`ladder.${rung}`)}
           </MenuItem>
         ))}
       </TextField>

@@ -13,6 +13,16 @@ const MEDIA = 'b0000000-0000-4000-8000-000000000002';
 const blank = () => initialValues(null, [], 'a0000000-0000-4000-8000-000000000001');
 
 describe('player settings form', () => {
+  it('sends the quality ladder in the menu order, source only by default, and only when touched in bulk', () => {
+    const v = blank();
+    expect(toBody(v).ladder).toEqual([]);
+    const picked = { ...v, name: 'Keynote', ladder: ['240p', 'source', '720p'] as typeof v.ladder };
+    expect(toBody(picked).ladder).toEqual(['source', '720p', '240p']);
+    expect(validate(picked, 'create')).toEqual({});
+    expect(touchedSettings(picked, new Set(['ladder']))).toEqual({ ladder: ['source', '720p', '240p'] });
+    expect(touchedSettings(picked, new Set(['latency']))).not.toHaveProperty('ladder');
+  });
+
   it('starts with the server defaults and the first source as main ingest', () => {
     const v = blank();
     expect(v).toMatchObject({

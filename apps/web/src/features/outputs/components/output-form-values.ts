@@ -14,6 +14,8 @@ import {
 import {
   behaviours as behaviourValues,
   directions as directionValues,
+  type LadderRung,
+  ladderRungs as ladderValues,
   latencies as latencyValues,
   moderationLevels,
 } from '@stromwerk/contracts/values';
@@ -36,6 +38,7 @@ export const behaviours: readonly Behaviour[] = behaviourValues;
 export const latencies: readonly Latency[] = latencyValues;
 export const moderations: readonly Moderation[] = moderationLevels;
 export const directions: readonly Direction[] = directionValues;
+export const ladderRungs: readonly LadderRung[] = ladderValues;
 
 /** The form's state: selects hold '' for none, numbers are typed as text until saved. */
 export interface Values {
@@ -45,6 +48,8 @@ export interface Values {
   fallbackMediaId: string;
   behaviour: Behaviour;
   latency: Latency;
+  /** The quality ladder; empty is "source only". */
+  ladder: LadderRung[];
   direction: Direction;
   recording: boolean;
   vodAfterStream: boolean;
@@ -86,6 +91,7 @@ export function initialValues(
     fallbackMediaId: output?.fallbackMediaId ?? '',
     behaviour: output?.behaviour ?? 'auto',
     latency: output?.latency ?? 'normal',
+    ladder: [...(output?.ladder ?? [])],
     direction: output?.direction ?? 'landscape',
     recording: output?.recording ?? false,
     vodAfterStream: output?.vodAfterStream ?? false,
@@ -143,6 +149,8 @@ function words(field: keyof Values, _issue: unknown, empty: boolean): Message | 
       return 'validation.percent';
     case 'background':
       return 'validation.colour';
+    case 'ladder':
+      return 'validation.ladder';
     case 'viewerLimit':
       return { key: 'validation.viewerLimit', values: { max: VIEWER_LIMIT_MAX } };
     case 'whitelist':
@@ -198,6 +206,8 @@ export function toBody(v: Values): UpdateOutputBody & { name: string; passwords:
     fallbackMediaId: v.fallbackMediaId || null,
     behaviour: v.behaviour,
     latency: v.latency,
+    // In the order of the menu, whatever order they were picked in.
+    ladder: ladderRungs.filter((r) => v.ladder.includes(r)),
     direction: v.direction,
     recording: v.recording,
     vodAfterStream: v.vodAfterStream,

@@ -44,6 +44,7 @@ const output = (n: number, latency: Output['latency']): Output => ({
   fallbackMediaId: null,
   behaviour: 'auto',
   latency,
+  ladder: [],
   direction: 'landscape',
   recording: false,
   vodAfterStream: false,

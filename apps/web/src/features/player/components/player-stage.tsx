@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatClock } from '../dvr-window';
 import { LIVE_SYNC_SECONDS, useHls } from '../hooks/use-hls';
 import { DvrBar } from './dvr-bar';
+import { QualityMenu } from './quality-menu';
 
 const slate = {
   position: 'absolute',
@@ -28,7 +29,7 @@ export function PlayerStage({ session }: { session: PlaySession }) {
   const { t } = useTranslation('player');
   const video = useRef<HTMLVideoElement>(null);
   const offline = session.input === 'offline' || !session.hlsUrl;
-  const { status, mutedByPolicy, clearMuted, livePosition } = useHls(
+  const { status, mutedByPolicy, clearMuted, livePosition, quality, chooseLevel } = useHls(
     video,
     offline ? null : session.hlsUrl,
     session.latency,
@@ -150,19 +151,25 @@ export function PlayerStage({ session }: { session: PlaySession }) {
             </Box>
           </Box>
         )}
-        {!offline && mutedByPolicy && (
-          <Button
-            variant="contained"
-            size="small"
-            startIcon={<VolumeUp />}
-            onClick={() => {
-              if (video.current) video.current.muted = false;
-              clearMuted();
-            }}
-            sx={{ position: 'absolute', top: 12, left: 12 }}
+        {!offline && (
+          <Box
+            sx={{ position: 'absolute', top: 12, left: 12, display: 'flex', gap: 1, alignItems: 'center' }}
           >
-            {t('unmute')}
-          </Button>
+            {mutedByPolicy && (
+              <Button
+                variant="contained"
+                size="small"
+                startIcon={<VolumeUp />}
+                onClick={() => {
+                  if (video.current) video.current.muted = false;
+                  clearMuted();
+                }}
+              >
+                {t('unmute')}
+              </Button>
+            )}
+            <QualityMenu quality={quality} onChoose={chooseLevel} />
+          </Box>
         )}
       </Box>
     </Box>

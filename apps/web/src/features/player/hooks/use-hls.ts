@@ -9,6 +9,7 @@
 import type { Latency } from '@stromwerk/contracts/outputs';
 import type HlsType from 'hls.js';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { NO_QUALITY, type QualityState, qualityLevels } from '../quality';
 import { watchFrozenPicture } from './frozen-picture';
 import { preloadHls } from './hls-loader';
 
@@ -30,6 +31,15 @@ export const LIVE_SYNC_SECONDS: Record<Latency, number> = {
   high: 5,
   'very-high': 10,
 };
+
+/**
+ * hls.js's bandwidth estimate for a quality ladder (issue 34). Its samples weigh as long as their download
+ * took, and its defaults (half of the estimate from the last 3 / 9 s of downloading) kept a viewer whose
+ * 1 Mbit/s line opened on the lower rung for over a minute: segments then load in 50 ms each, so 9 s of
+ * downloading is some 180 segments. Half-lives of 1 / 3 s move up within the e2e flow's minute and
+ * down sooner. Without a ladder there is one level and nothing to estimate for.
+ */
+const LADDER_ABR = { abrEwmaFastLive: 1, abrEwmaSlowLive: 3 };
 
 export type PlaybackStatus = 'idle' | 'connecting' | 'playing';
 
@@ -85,6 +95,8 @@ export function useHls(
   const [status, setStatus] = useState<PlaybackStatus>('idle');
   const [mutedByPolicy, setMutedByPolicy] = useState(false);
   const current = useRef<HlsType | null>(null);
+  // A player with a quality ladder: its rungs, the one playing, auto or the viewer's choice (issue 34).
+  const [quality, setQuality] = useState<QualityState>(NO_QUALITY);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new reloadKey (live <-> VOD) starts over
   useEffect(() => {
@@ -120,15 +132,24 @@ export function useHls(
       const low = latency === 'low';
       const instance = new Hls(
         low
-          ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, autoStartLoad: false }
-          : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency] },
+          ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, autoStartLoad: false, ...LADDER_ABR }
+          : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency], ...LADDER_ABR },
       );
       let loading = !low;
-      if (low)
+      if (low) {
         instance.once(Hls.Events.LEVEL_LOADED, (_event, { details }) => {
+          if (loading) return;
           loading = true;
           instance.startLoad(newestIndependentPart(details) ?? -1);
         });
+        // A quality ladder's multivariant playlist: hls.js loads no rung's playlist before startLoad, so
+        // the wait above would never end; it starts where hls.js's own rule puts it (PART-HOLD-BACK).
+        instance.once(Hls.Events.MANIFEST_PARSED, (_event, { levels }) => {
+          if (levels.length < 2 || loading) return;
+          loading = true;
+          instance.startLoad(-1);
+        });
+      }
       hls = instance;
       current.current = instance;
       const startOver = (afterMs: number) => {
@@ -137,7 +158,13 @@ export function useHls(
         setStatus('connecting');
         retry = setTimeout(() => void start(), afterMs);
       };
-      instance.on(Hls.Events.MANIFEST_PARSED, () => void autoplay(video, onMuted));
+      instance.on(Hls.Events.MANIFEST_PARSED, () => {
+        setQuality({ ...NO_QUALITY, levels: qualityLevels(instance.levels) });
+        void autoplay(video, onMuted);
+      });
+      instance.on(Hls.Events.LEVEL_SWITCHED, (_event, { level }) =>
+        setQuality((q) => ({ ...q, playing: level })),
+      );
       instance.on(Hls.Events.ERROR, (_event, data) => {
         const answer = answerToError({
           loading,
@@ -160,6 +187,7 @@ export function useHls(
       clearTimeout(retry);
       hls?.destroy();
       current.current = null;
+      setQuality(NO_QUALITY);
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('waiting', onWaiting);
       video.removeAttribute('src');
@@ -170,5 +198,20 @@ export function useHls(
   // Where hls.js puts "live" (its live sync position, which moves with each playlist reload); null
   // without hls.js or before its first playlist.
   const livePosition = useCallback(() => current.current?.liveSyncPosition ?? null, []);
-  return { status, mutedByPolicy, clearMuted: () => setMutedByPolicy(false), livePosition };
+  // A rung chosen by the viewer, or -1: hls.js picks by bandwidth again. `nextLevel` switches at the
+  // next fragment boundary (the buffer plays out), not by flushing it as `currentLevel` would.
+  const chooseLevel = useCallback((index: number) => {
+    const hls = current.current;
+    if (!hls) return;
+    hls.nextLevel = index;
+    setQuality((q) => ({ ...q, auto: index < 0, chosen: index }));
+  }, []);
+  return {
+    status,
+    mutedByPolicy,
+    clearMuted: () => setMutedByPolicy(false),
+    livePosition,
+    quality,
+    chooseLevel,
+  };
 }

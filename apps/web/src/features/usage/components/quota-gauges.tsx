@@ -47,6 +47,12 @@ export function gaugesOf(
       limit: quota.maxRenderMinutesPerMonth === null ? null : quota.maxRenderMinutesPerMonth * 60,
       metric: 'render_seconds',
     },
+    {
+      key: 'transcodeHours',
+      used: m('transcode_seconds'),
+      limit: quota.maxTranscodeHoursPerMonth === null ? null : quota.maxTranscodeHoursPerMonth * 3600,
+      metric: 'transcode_seconds',
+    },
   ];
 }
 

@@ -9,6 +9,7 @@ export const shownMetrics = [
   'egress_bytes',
   'ingest_seconds',
   'render_seconds',
+  'transcode_seconds',
   'storage_bytes',
 ] as const satisfies readonly UsageMetric[];
 export type ShownMetric = (typeof shownMetrics)[number];
@@ -24,6 +25,7 @@ export function formatMetric(format: Format, locale: string, metric: UsageMetric
     case 'ingest_seconds':
     case 'target_seconds':
     case 'recording_seconds':
+    case 'transcode_seconds':
       return `${decimals(value / 3600, 1)} h`;
     case 'render_seconds':
       return `${decimals(value / 60, 1)} min`;

@@ -1,0 +1,84 @@
+/**
+ * A player's quality ladder as its program writer needs it (issue 34): the rungs planned from the
+ * setting and what the main source's probe saw (so no rung is above the source), and the multivariant
+ * playlist's facts, in every latency (low: one LL-HLS packager per rung).
+ */
+import type { OutputSettings } from '@stromwerk/contracts/outputs';
+import type { StreamInfo } from '@stromwerk/contracts/stream-info';
+import { type LadderSource, type PlannedRung, planLadder } from '@stromwerk/media/abr-ladder';
+
+export interface ProgramLadder {
+  rungs: PlannedRung[];
+  source: LadderSource;
+}
+
+export function programLadder(
+  settings: Pick<OutputSettings, 'latency'> & { ladder?: OutputSettings['ladder'] },
+  info: StreamInfo | null | undefined,
+): ProgramLadder {
+  const video = info?.video;
+  const source: LadderSource = {
+    width: video?.width,
+    height: video?.height,
+    fps: video?.fps,
+    videoKbps: video?.bitrateKbps,
+    audioKbps: info?.audio?.bitrateKbps,
+  };
+  return { rungs: planLadder(settings.ladder ?? [], source), source };
+}
+
+/** What restarts the writer: the latency (other segments) and the ladder setting (another filter graph). */
+export const writerSignature = (settings: { latency: string; ladder?: readonly string[] }) =>
+  `${settings.latency}|${[...(settings.ladder ?? [])].sort().join(',')}`;
+
+export interface LadderScope {
+  corporationId: string;
+  workspaceId: string;
+}
+
+/**
+ * A player's transcoding time for the usage meter (issue 34): the seconds its ladder writer runs (one
+ * per second and player, whatever the rungs), added every TICK_MS and when the writer stops, so a
+ * corporation's quota (maxTranscodeHoursPerMonth) sees a running ladder within a minute.
+ */
+export class LadderMeter {
+  static readonly TICK_MS = 10_000;
+  readonly #running = new Map<string, { scope: LadderScope; since: number }>();
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly add: (scope: LadderScope, seconds: number) => void,
+    private readonly now = () => Date.now(),
+  ) {}
+
+  start(outputId: string, scope: LadderScope) {
+    this.stop(outputId);
+    this.#running.set(outputId, { scope, since: this.now() });
+    if (!this.#timer) {
+      this.#timer = setInterval(() => this.tick(), LadderMeter.TICK_MS);
+      this.#timer.unref();
+    }
+  }
+
+  stop(outputId: string) {
+    const entry = this.#running.get(outputId);
+    if (!entry) return;
+    this.#running.delete(outputId);
+    this.#count(entry);
+    if (this.#running.size === 0) {
+      clearInterval(this.#timer);
+      this.#timer = undefined;
+    }
+  }
+
+  tick() {
+    for (const entry of this.#running.values()) this.#count(entry);
+  }
+
+  #count(entry: { scope: LadderScope; since: number }) {
+    const now = this.now();
+    const seconds = (now - entry.since) / 1000;
+    entry.since = now;
+    if (seconds > 0) this.add(entry.scope, seconds);
+  }
+}

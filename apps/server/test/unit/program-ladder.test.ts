@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { LadderMeter, programLadder, writerSignature } from '../../src/modules/outputs/program-ladder';
+
+const info = {
+  formatName: 'flv',
+  video: { codec: 'h264', width: 1280, height: 720, fps: 30, bitrateKbps: 2500, profile: 'High' },
+  audio: { codec: 'aac', sampleRate: 48000, channels: 2, bitrateKbps: 128 },
+};
+
+describe('programLadder', () => {
+  it('plans the rungs below the probed source, with its facts for the playlist', () => {
+    const { rungs, source } = programLadder({ latency: 'normal', ladder: ['source', '1080p', '360p'] }, info);
+    expect(rungs.map((r) => r.name)).toEqual(['source', '360p']);
+    expect(source).toEqual({ width: 1280, height: 720, fps: 30, videoKbps: 2500, audioKbps: 128 });
+  });
+
+  it('is source only without a ladder and for a row from before the ladder; low latency has one too', () => {
+    expect(programLadder({ latency: 'high', ladder: [] }, info).rungs).toEqual([]);
+    expect(programLadder({ latency: 'low', ladder: ['source', '360p'] }, info).rungs).toHaveLength(2);
+    expect(programLadder({ latency: 'normal' }, null).rungs).toEqual([]);
+  });
+});
+
+describe('writerSignature', () => {
+  it('changes with the latency and the set of rungs, not their order', () => {
+    const a = writerSignature({ latency: 'normal', ladder: ['360p', 'source'] });
+    expect(writerSignature({ latency: 'normal', ladder: ['source', '360p'] })).toBe(a);
+    expect(writerSignature({ latency: 'high', ladder: ['source', '360p'] })).not.toBe(a);
+    expect(writerSignature({ latency: 'normal', ladder: ['source'] })).not.toBe(a);
+    expect(writerSignature({ latency: 'normal' })).toBe(writerSignature({ latency: 'normal', ladder: [] }));
+  });
+});
+
+describe('LadderMeter', () => {
+  it('adds the seconds each ladder ran, per player, on every tick and at its stop', () => {
+    let now = 0;
+    const added: [string, number][] = [];
+    const meter = new LadderMeter(
+      (scope, seconds) => added.push([scope.workspaceId, seconds]),
+      () => now,
+    );
+    meter.start('p1', { corporationId: 'c', workspaceId: 'w1' });
+    now = 4000;
+    meter.start('p2', { corporationId: 'c', workspaceId: 'w2' });
+    now = 10_000;
+    meter.tick();
+    expect(added).toEqual([
+      ['w1', 10],
+      ['w2', 6],
+    ]);
+    now = 12_500;
+    meter.stop('p1');
+    meter.stop('p1');
+    now = 20_000;
+    meter.stop('p2');
+    expect(added.slice(2)).toEqual([
+      ['w1', 2.5],
+      ['w2', 10],
+    ]);
+    meter.tick();
+    expect(added).toHaveLength(4);
+  });
+});
