@@ -22,13 +22,6 @@ export interface NotifyHandlers<M> {
 
 const ACK_TIMEOUT_MS = 2_000;
 const RECONNECT_MS = 1_000;
-/**
- * How long a count of the listening connections is used again. Counting was one statement more on every
- * write of the API (a query of pg_stat_activity per NOTIFY). A process that started listening within the
- * last second is not waited for (it read the database after that anyway); one that stopped is waited for
- * until the acknowledgement timeout, once.
- */
-const LISTENERS_FRESH_MS = 1_000;
 
 /**
  * A dedicated connection LISTENs (reconnecting after a second when it is lost); NOTIFY goes through the
@@ -52,21 +45,10 @@ export function openNotifyChannel<M>(
   let up = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
-  let listeners: { n: number; at: number } | undefined;
-  const countListeners = async () => {
-    if (listeners && Date.now() - listeners.at < LISTENERS_FRESH_MS) return listeners.n;
-    const { rows } = await pool.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
-      [applicationName],
-    );
-    listeners = { n: rows[0]?.n ?? 0, at: Date.now() };
-    return listeners.n;
-  };
 
   const setUp = (value: boolean) => {
     if (up === value) return;
     up = value;
-    listeners = undefined;
     if (!value) for (const w of waiting.values()) w.done();
     handlers.listening(value);
   };
@@ -125,8 +107,12 @@ export function openNotifyChannel<M>(
       });
       try {
         // Counted before sending: a listener that connects later starts with an empty cache anyway.
+        const { rows } = await pool.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+          [applicationName],
+        );
         const w = waiting.get(tag)!;
-        w.missing = await countListeners();
+        w.missing = rows[0]?.n ?? 0;
         await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
         if (w.missing <= 0) w.done();
         await acknowledged;
