@@ -35,16 +35,19 @@ export function AddMedia({
   const [error, setError] = useState<unknown>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const add = async () => {
+    const chosen = mediaId;
     setAdding(true);
     setError(null);
     setRefused(null);
     try {
-      const media = await queryClient.fetchQuery(mediaQueryOptions(mediaId));
+      const media = await queryClient.fetchQuery(mediaQueryOptions(chosen));
       const why = refuse?.(media) ?? null;
       if (why) setRefused(why);
       else {
         onAdd(media);
-        setMediaId('');
+        // Cleared only if still the one added: a user who picked the next media while this one was
+        // being fetched keeps that choice (it was lost, and the button stayed disabled).
+        setMediaId((current) => (current === chosen ? '' : current));
       }
     } catch (e) {
       setError(e);
