@@ -61,6 +61,7 @@ export default defineConfig({
             'apps/server/test/media/**/*.test.ts',
             'scripts/test/**/*.media.test.ts',
           ],
+          globalSetup: ['apps/server/test/media/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job } from '@stromwerk/contracts/jobs';
 import type { Media } from '@stromwerk/contracts/medias';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverEnv, startServerProcess } from '../../../../scripts/lib/server-process.mjs';
 import { freePort, makeMediaFile, waitFor } from '../helpers/media';
 
 const root = join(import.meta.dirname, '../../../..');
@@ -12,27 +13,24 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sw-jobs-restart-'));
 const admin = { email: 'owner@restart.test', password: 'restart-password-1' };
 let server: ChildProcess | undefined;
 let base = '';
+// Built by the media project's global set-up.
+const command = [process.execPath, '--enable-source-maps', 'apps/server/dist/main.js'];
 
-/** The real server as users run it (`tsx src/main.ts`) on PGlite in DATA_DIR, in its own process group. */
+/**
+ * The real server as built for production (`node apps/server/dist/main.js`, as `npm start` runs it) on
+ * PGlite in DATA_DIR, in its own process group so that kill -9 takes its ffmpeg too. When it does not
+ * come up, the error carries its output (a start that fails after a crash must say why).
+ */
 async function startServer(port: number, media: { rtmp: number; srt: number }) {
-  server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      RTMP_PORT: String(media.rtmp),
-      SRT_PORT: String(media.srt),
-      LOG_LEVEL: 'warn',
-    },
+  const env = await serverEnv(port, dataDir, {
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    RTMP_PORT: String(media.rtmp),
+    SRT_PORT: String(media.srt),
   });
+  const started = await startServerProcess(command, { cwd: root, env, detached: true, timeoutMs: 90_000 });
+  server = started.child;
   base = `http://127.0.0.1:${port}/v1`;
-  await waitFor('server up', async () => (await fetch(`${base}/health`)).ok, 60_000);
 }
 const kill9 = () => {
   if (server?.pid) process.kill(-server.pid, 'SIGKILL');
@@ -112,6 +110,6 @@ describe('jobs across a crash of the server', () => {
       `/medias/by-origin/render?originId=${uploaded.id}`,
     );
     expect(renders.total).toBe(ended.state === 'done' ? 1 : 0);
-    // Two server starts (up to 60 s each on a busy machine), the render and up to 90 s for the retry.
-  }, 300_000);
+    // Two server starts (up to 90 s each on a busy machine), the render and up to 90 s for the retry.
+  }, 330_000);
 });
