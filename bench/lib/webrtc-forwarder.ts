@@ -3,11 +3,13 @@
 // and forwards every packet, unchanged but for SSRC/PT/sequence as each stack rewrites them, to its
 // viewers. argv[2] is the stack:
 //   werift      one werift RTCPeerConnection per viewer (WHEP style: the viewer offers recvonly, we answer)
-//   datachannel one node-datachannel (libdatachannel) PeerConnection per viewer, same signalling
+//   datachannel the server's WHEP peer (modules/realtime, node-datachannel) per viewer, same signalling
 //   udp         no WebRTC: each packet sent as-is to each viewer's plain UDP port (the floor of a relay)
 // Talks to the parent over IPC: sends { ports }, then answers { offer, id } with { answer, id }, takes
 // { udpViewer: port } in udp mode, and answers { stats } with the packets it received.
 import { createSocket } from 'node:dgram';
+import { RtpProgramSource } from '../../apps/server/src/modules/realtime/rtp-program-source';
+import { answerWhepOffer } from '../../apps/server/src/modules/realtime/whep-peer';
 
 type Msg = { offer?: string; id?: number; udpViewer?: number; stats?: true };
 type Viewer = { video(p: Buffer): void; audio(p: Buffer): void };
@@ -16,17 +18,13 @@ const stack = process.argv[2] ?? 'werift';
 const viewers: Viewer[] = [];
 let received = 0;
 
-const isRtcp = (p: Buffer) => p.length > 1 && p[1]! >= 200 && p[1]! <= 204; // ffmpeg's sender reports
-
-function listen(kind: 'video' | 'audio'): Promise<number> {
-  const sock = createSocket('udp4');
-  sock.on('message', (p) => {
-    if (isRtcp(p)) return;
-    received++;
-    for (const v of viewers) v[kind](p);
-  });
-  return new Promise((resolve) => sock.bind(0, '127.0.0.1', () => resolve(sock.address().port)));
-}
+/** The server's own RTP intake; every stack's viewers subscribe to it (the datachannel ones through the
+ * server's own WHEP peer, apps/server/src/modules/realtime/whep-peer.ts). */
+const source = new RtpProgramSource();
+source.subscribe(() => received++);
+source.subscribe((kind, p) => {
+  for (const v of viewers) v[kind](p);
+});
 
 async function weriftViewer(offer: string): Promise<string> {
   const w = await import('werift');
@@ -65,63 +63,9 @@ function gathered(done: () => boolean, ev: { subscribe(f: () => void): unknown }
   });
 }
 
-/** A copy of the packet with the negotiated payload type and this viewer's SSRC (libdatachannel sends as is). */
-function rewrite(p: Buffer, pt: number, ssrc: number): Buffer {
-  const out = Buffer.from(p);
-  out[1] = (out[1]! & 0x80) | pt;
-  out.writeUInt32BE(ssrc, 8);
-  return out;
-}
-
-async function datachannelViewer(offer: string): Promise<string> {
-  const ndc = await import('node-datachannel');
-  const pc = new ndc.PeerConnection('viewer', {
-    iceServers: [],
-    bindAddress: '127.0.0.1',
-    enableIceUdpMux: false,
-  });
-  const byMid = new Map<string, { kind: 'video' | 'audio'; pt: number }>();
-  for (const m of offer.split(/\r?\nm=/).slice(1)) {
-    const kind = m.startsWith('video') ? 'video' : 'audio';
-    const mid = /a=mid:(\S+)/.exec(m)?.[1] ?? '';
-    const codec = kind === 'video' ? /a=rtpmap:(\d+) H264\/90000/i : /a=rtpmap:(\d+) opus\/48000/i;
-    const pt = Number(codec.exec(m)?.[1]);
-    byMid.set(mid, { kind, pt });
-  }
-  const send: Partial<Record<'video' | 'audio', (p: Buffer) => void>> = {};
-  let ssrc = 0x1000 + viewers.length * 2;
-  for (const [mid, { kind, pt }] of byMid) {
-    const media = (() => {
-      if (kind === 'audio') {
-        const a = new ndc.Audio(mid, 'SendOnly');
-        a.addOpusCodec(pt);
-        return a;
-      }
-      const v = new ndc.Video(mid, 'SendOnly');
-      v.addH264Codec(pt);
-      return v;
-    })();
-    const mine = ++ssrc;
-    media.addSSRC(mine, 'stromwerk', 'program', kind);
-    const track = pc.addTrack(media);
-    send[kind] = (p) => {
-      if (track.isOpen()) track.sendMessageBinary(rewrite(p, pt, mine));
-    };
-  }
-  const answer = new Promise<string>((resolve) => {
-    pc.onGatheringStateChange((s) => {
-      if (s === 'complete') resolve(pc.localDescription()!.sdp);
-    });
-  });
-  pc.setRemoteDescription(offer, 'offer');
-  const sdp = await answer;
-  viewers.push({ video: (p) => send.video?.(p), audio: (p) => send.audio?.(p) });
-  return sdp;
-}
-
 async function main() {
   const out = createSocket('udp4');
-  const [video, audio] = await Promise.all([listen('video'), listen('audio')]);
+  const { video, audio } = await source.listen('127.0.0.1');
   process.on('message', async (m: Msg) => {
     if (m.stats) return process.send?.({ stats: { received, viewers: viewers.length } });
     if (m.udpViewer) {
@@ -131,7 +75,10 @@ async function main() {
       return process.send?.({ udpViewerAdded: port });
     }
     if (m.offer) {
-      const answer = stack === 'datachannel' ? await datachannelViewer(m.offer) : await weriftViewer(m.offer);
+      const answer =
+        stack === 'datachannel'
+          ? (await answerWhepOffer(m.offer, source, { bindAddress: '127.0.0.1' })).answer
+          : await weriftViewer(m.offer);
       process.send?.({ answer, id: m.id });
     }
   });
