@@ -1,0 +1,45 @@
+// The program as RTP, as a WHEP viewer takes it (issue 35): ffmpeg sends H.264 (no B-frames) to one UDP
+// port and Opus to another, both bound by the OS on a loopback address; every packet goes to every
+// subscriber unchanged. RTCP from ffmpeg (sender reports, payload types 200-204) is dropped: each viewer's
+// peer makes its own. Not wired to any program yet: only the media test uses it.
+import { createSocket, type Socket } from 'node:dgram';
+
+export type RtpKind = 'video' | 'audio';
+export type RtpSink = (kind: RtpKind, packet: Buffer) => void;
+
+const isRtcp = (p: Buffer) => p.length > 1 && p[1]! >= 200 && p[1]! <= 204;
+
+export class RtpProgramSource {
+  private readonly sinks = new Set<RtpSink>();
+  private readonly sockets: Socket[] = [];
+  ports: Record<RtpKind, number> = { video: 0, audio: 0 };
+
+  /** Binds the two ports (the OS chooses them) on `host`, a loopback address. */
+  async listen(host = '127.0.0.1'): Promise<Record<RtpKind, number>> {
+    for (const kind of ['video', 'audio'] as const) {
+      const sock = createSocket('udp4');
+      sock.on('message', (p) => {
+        if (isRtcp(p)) return;
+        for (const sink of this.sinks) sink(kind, p);
+      });
+      this.sockets.push(sock);
+      this.ports[kind] = await new Promise<number>((resolve, reject) => {
+        sock.once('error', reject);
+        sock.bind(0, host, () => resolve(sock.address().port));
+      });
+    }
+    return this.ports;
+  }
+
+  /** Adds a sink; the returned function removes it. */
+  subscribe(sink: RtpSink): () => void {
+    this.sinks.add(sink);
+    return () => this.sinks.delete(sink);
+  }
+
+  close() {
+    for (const s of this.sockets) s.close();
+    this.sockets.length = 0;
+    this.sinks.clear();
+  }
+}
