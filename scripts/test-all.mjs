@@ -89,6 +89,7 @@ await Promise.all([lane(['api-pglite', 'security']), lane(['media', ...postgres]
 await run('e2e', { alone: true });
 
 const total = Math.round((Date.now() - started) / 1000);
+printSlowFlows();
 console.log('\nStage times:');
 for (const r of results)
   console.log(`  ${r.ok ? '✔' : '✘'} ${r.name.padEnd(13)} ${String(r.seconds).padStart(5)} s`);
@@ -108,4 +109,33 @@ function printFailures(name) {
   const lines = text.split('\n').filter((line) => marks.test(line));
   console.log(`\n──── ${name}: failing lines (${lines.length}) ────`);
   for (const line of lines.slice(0, 80)) console.log(line.slice(0, 300));
+}
+
+/**
+ * The browser stage's retried and slowest flows (from the JSON report written in CI): CI keeps only the
+ * end of the output, and a stage twice its usual length was once unexplained for want of them.
+ */
+function printSlowFlows() {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(join(logDir, 'e2e-times.json'), 'utf8'));
+  } catch {
+    return;
+  }
+  const runs = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        for (const r of t.results)
+          runs.push({ ms: r.duration, name: `${file} › ${spec.title}`, status: r.status, retry: r.retry });
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  const line = (r) =>
+    `  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.status}${r.retry ? ` (retry ${r.retry})` : ''}  ${r.name}`;
+  const failedOnce = runs.filter((r) => r.status !== 'passed' && r.status !== 'skipped');
+  console.log(`\nBrowser flows: ${runs.length} runs, ${failedOnce.length} failed or timed out once`);
+  for (const r of failedOnce) console.log(line(r));
+  console.log('Slowest flows:');
+  for (const r of [...runs].sort((a, b) => b.ms - a.ms).slice(0, 8)) console.log(line(r));
 }
