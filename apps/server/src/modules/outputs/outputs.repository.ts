@@ -1,7 +1,6 @@
 import type { OutputListQuery } from '@stromwerk/contracts/outputs';
 import { and, asc, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { outputs } from '../../db/schema/outputs';
-import { corporations, workspaces } from '../../db/schema/tenancy';
 import { withTransaction } from '../../db/transaction';
 import type { Db } from '../../plugins/db';
 import { type Fence, holdsLease } from '../live/leases.repository';

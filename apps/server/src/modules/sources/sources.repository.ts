@@ -23,7 +23,6 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sources } from '../../db/schema/streaming';
-import { corporations, workspaces } from '../../db/schema/tenancy';
 import { iso, isoOrNull } from '../../lib/dates';
 import type { Db } from '../../plugins/db';
 import { failureCause } from '../live/failure-cause';

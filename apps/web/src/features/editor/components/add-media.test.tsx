@@ -18,7 +18,7 @@ async function choose(name: string) {
 }
 
 describe('AddMedia', () => {
-  beforeAll(() => initI18n('en'));
+  beforeAll(() => initI18n());
   afterEach(cleanup);
 
   it('keeps a media picked while the previous one is still being added', async () => {
