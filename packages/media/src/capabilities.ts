@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { HARDWARE_ENCODERS, type HardwareEncoder } from './ladder-encoder';
 
 export interface MediaCapabilities {
   ffmpeg: boolean;
@@ -6,6 +7,8 @@ export interface MediaCapabilities {
   version: string | null;
   protocols: { rtmp: boolean; srt: boolean; icecast: boolean };
   encoders: { libx264: boolean; aac: boolean; libmp3lame: boolean };
+  /** GPU H.264 encoders this ffmpeg was built with (listed; whether a device works is a trial's). */
+  hardwareH264: HardwareEncoder[];
   filters: { drawtext: boolean };
   /** What is off and why, in words for health and the UI; empty when everything works. */
   missing: string[];
@@ -74,6 +77,7 @@ export function capabilitiesFrom(
       aac: listed(answers.encoders, 'aac'),
       libmp3lame: listed(answers.encoders, 'libmp3lame'),
     },
+    hardwareH264: HARDWARE_ENCODERS.filter((e) => listed(answers.encoders, e)),
     filters: { drawtext: listed(answers.filters, 'drawtext') },
     missing: [],
   };

@@ -19,7 +19,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { programLadderHls, programLadderLowLatency } from './abr-args';
+import { type LadderEncoding, programLadderHls, programLadderLowLatency } from './abr-args';
 import { dropLadder, prepareLadder } from './abr-files';
 import type { LadderSource, PlannedRung } from './abr-ladder';
 import { measureLadderSource } from './abr-measure';
@@ -75,6 +75,8 @@ export interface ProgramFeedOptions {
   ladder?: readonly PlannedRung[];
   /** What is known of the source, for the multivariant playlist's BANDWIDTH/RESOLUTION/FRAME-RATE. */
   ladderSource?: LadderSource;
+  /** The encoder of the encoded rungs (ladder-encoder.ts); libx264 when absent. */
+  ladderEncoding?: LadderEncoding;
 }
 
 interface Reader {
@@ -162,7 +164,10 @@ export class ProgramFeed {
     if (this.#ll.length > 0) {
       const ladder = this.#ladderFiles();
       void Promise.all(this.#ll.map((ll) => ll.open())).then(() => {
-        if (!this.#stopped) this.writer.start(ladder ? programLadderLowLatency(ladder) : programLowLatency());
+        if (!this.#stopped)
+          this.writer.start(
+            ladder ? programLadderLowLatency(ladder, this.#o.ladderEncoding) : programLowLatency(),
+          );
       });
     } else {
       dropLowLatencyPlaylist(this.#o.dir);
@@ -171,7 +176,7 @@ export class ProgramFeed {
       const { dir, latency } = this.#o;
       this.writer.start(
         ladder && latency !== 'low'
-          ? programLadderHls({ dir, latency, rungs: ladder })
+          ? programLadderHls({ dir, latency, rungs: ladder, ...this.#o.ladderEncoding })
           : programHls({ source: { kind: 'switcher' }, dir, latency }),
       );
     }

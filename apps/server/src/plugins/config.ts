@@ -1,4 +1,9 @@
 import { isIP } from 'node:net';
+import {
+  DEFAULT_RENDER_DEVICE,
+  LADDER_ENCODER_SETTINGS,
+  type LadderEncoderSetting,
+} from '@stromwerk/media/ladder-encoder';
 import { z } from 'zod';
 import { type IngestEndpoints, ingestEndpointsFrom } from './ingest-config';
 import { localRegions, type Placement, placementFrom } from './placement-config';
@@ -77,6 +82,9 @@ const envSchema = z.object({
   INGEST_ENGINE: z.enum(['builtin', 'nginx']).default('builtin'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  // The quality ladder's encoder (issue 34): a GPU's when one passes its trial (auto), or software only.
+  LADDER_ENCODER: z.enum(LADDER_ENCODER_SETTINGS).default('auto'),
+  LADDER_ENCODER_DEVICE: z.string().startsWith('/dev/').default(DEFAULT_RENDER_DEVICE),
   // The first round of ffmpeg's capability probes waits this long; later rounds double it (issue 29).
   MEDIA_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   CDN_BASE_URL: z.string().default('/cdn/'),
@@ -131,6 +139,8 @@ export interface Config {
   ingestEngine?: 'builtin' | 'nginx';
   srtPort: number;
   ffmpegPath: string;
+  /** LADDER_ENCODER and the render node VA-API / QSV open (issue 34). */
+  ladderEncoder?: { setting: LadderEncoderSetting; device: string };
   ffprobePath: string;
   /** MEDIA_PROBE_TIMEOUT_MS: the first capability probe round's time-out. */
   mediaProbeTimeoutMs?: number;
@@ -236,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     srtPort: e.SRT_PORT,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    ladderEncoder: { setting: e.LADDER_ENCODER, device: e.LADDER_ENCODER_DEVICE },
     mediaProbeTimeoutMs: e.MEDIA_PROBE_TIMEOUT_MS,
     cdnBaseUrl: e.CDN_BASE_URL,
     s3: e.S3_ENDPOINT

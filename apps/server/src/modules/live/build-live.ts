@@ -4,6 +4,7 @@
  * program engine; stopped the other way round. Services only ever see `LiveEvents`.
  */
 import { join } from 'node:path';
+import { DEFAULT_RENDER_DEVICE } from '@stromwerk/media/ladder-encoder';
 import type { MediaRuntime } from '@stromwerk/media/media-runtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../lib/events';
@@ -17,6 +18,7 @@ import { storedInput } from '../medias/media-input';
 import type { MediasService } from '../medias/medias.service';
 import type { RecordingsService } from '../medias/recordings.service';
 import type { NotificationsService } from '../notifications/notifications.service';
+import { LadderEncoderChoice } from '../outputs/ladder-encoding';
 import type { OutputsService } from '../outputs/outputs.service';
 import { ProgramEngine, programDir } from '../outputs/program-engine';
 import type { SocialLiveService } from '../socials/social-live.service';
@@ -124,6 +126,13 @@ export function buildLivePlane(p: LivePlaneParts): LivePlane {
       return { input: await storedInput(p.storage, media, file), copyable };
     },
   });
+  const ladderEncoder = new LadderEncoderChoice({
+    ...(config.ladderEncoder ?? { setting: 'auto', device: DEFAULT_RENDER_DEVICE }),
+    ffmpegPath: config.ffmpegPath,
+    media: p.media,
+    log,
+  });
+  void ladderEncoder.choose();
   const programs = new ProgramEngine({
     config,
     media: p.media,
@@ -139,6 +148,7 @@ export function buildLivePlane(p: LivePlaneParts): LivePlane {
     liveHere: (id) => engine.liveHere(id),
     meter: p.usage.meter,
     transcodeRefused: (corporationId) => p.usage.limits.transcodeRefused(corporationId),
+    ladderEncoding: () => ladderEncoder.current,
   });
   return { keeper, engine, programs };
 }

@@ -11,6 +11,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ProgramInput } from '@stromwerk/contracts/outputs';
 import type { StreamInfo } from '@stromwerk/contracts/stream-info';
+import type { LadderEncoding } from '@stromwerk/media/abr-args';
 import type { MediaRuntime } from '@stromwerk/media/media-runtime';
 import {
   type FeedInput,
@@ -65,6 +66,8 @@ export interface ProgramEngineDeps {
   keeper: LeaseKeeper;
   /** Transcoding seconds of the players' quality ladders (issue 34). */
   meter?: UsageMeter;
+  /** The encoder of the ladders' encoded rungs (ladder-encoding.ts); libx264 when absent. */
+  ladderEncoding?: () => LadderEncoding;
   /** Whether a corporation is past its monthly transcoding hours: its new program writers play the source only. */
   transcodeRefused?: (corporationId: string) => boolean;
 }
@@ -320,6 +323,7 @@ export class ProgramEngine {
       const feed = new ProgramFeed({
         ladder: ladder.rungs,
         ladderSource: ladder.source,
+        ladderEncoding: this.deps.ladderEncoding?.(),
         ffmpegPath: this.deps.config.ffmpegPath,
         dir,
         latency: row.settings.latency,
