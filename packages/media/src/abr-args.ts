@@ -16,6 +16,7 @@ import type { PlannedRung } from './abr-ladder';
 import { COMMON_ARGS, h264 } from './ffmpeg-args';
 import type { LatencyProfile } from './hls-args';
 import { hlsMuxer, LOW_LATENCY_PART_SECONDS, programInput } from './program-args';
+import { programRtp, type RtpTargets } from './rtp-args';
 
 /** Keyframe interval of an all-encoded ladder: every profile's segment length is a multiple of it. */
 export const KEYFRAME_SECONDS = 2;
@@ -25,7 +26,7 @@ const NO_OWN_KEYFRAMES = '6000';
 export interface LadderWriterOptions {
   /** The program's folder; the rungs' folders below it must exist. */
   dir: string;
-  latency: Exclude<LatencyProfile, 'low'>;
+  latency: Exclude<LatencyProfile, 'low' | 'realtime'>;
   rungs: readonly PlannedRung[];
 }
 
@@ -49,14 +50,16 @@ export function programLadderHls(o: LadderWriterOptions): string[] {
  * rung on fd 3, as without a ladder), the fragments exactly as programLowLatency makes them; one
  * LlHlsPackager per rung turns them into LL-HLS parts in the rung's folder (program-feed.ts).
  */
-export function programLadderLowLatency(rungs: readonly PlannedRung[]): string[] {
+export function programLadderLowLatency(rungs: readonly PlannedRung[], rtp?: RtpTargets): string[] {
   let fd = 3;
-  return ladderCommand(rungs, () => [
+  const ladder = ladderCommand(rungs, () => [
     ...['-bsf:a', 'aac_adtstoasc'],
     ...['-f', 'mp4', '-movflags', 'empty_moov+delay_moov+default_base_moof+frag_keyframe'],
     ...['-frag_duration', String(Math.round(LOW_LATENCY_PART_SECONDS * 1e6)), '-flush_packets', '1'],
     `pipe:${fd++}`,
   ]);
+  // Real time: the source's picture copied, whatever the rungs encode (rtp-args.ts).
+  return rtp ? [...ladder, ...programRtp(rtp)] : ladder;
 }
 
 /** One input, one filter graph, and per rung its picture, the copied audio and `muxer(rung)`. */
