@@ -19,6 +19,7 @@ import type { RecordingsService } from '../medias/recordings.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { OutputsService } from '../outputs/outputs.service';
 import { ProgramEngine, programDir } from '../outputs/program-engine';
+import type { RealtimePrograms } from '../realtime/realtime-programs';
 import type { SocialLiveService } from '../socials/social-live.service';
 import type { SourceRow, SourcesRepository } from '../sources/sources.repository';
 import type { StreamInfosService } from '../stream-infos/stream-infos.service';
@@ -51,6 +52,8 @@ export interface LivePlaneParts {
   medias: MediasService;
   storage: Storage;
   socialLive: SocialLiveService;
+  /** Real time: the RTP sources the programs' writers send to (issue 35). */
+  realtime?: RealtimePrograms;
 }
 
 export interface LivePlane {
@@ -139,6 +142,7 @@ export function buildLivePlane(p: LivePlaneParts): LivePlane {
     liveHere: (id) => engine.liveHere(id),
     meter: p.usage.meter,
     transcodeRefused: (corporationId) => p.usage.limits.transcodeRefused(corporationId),
+    realtime: p.realtime,
   });
   return { keeper, engine, programs };
 }

@@ -28,6 +28,7 @@ import { storedInput } from '../medias/media-input';
 import type { MediaRow } from '../medias/medias.repository';
 import type { MediasService } from '../medias/medias.service';
 import type { RecordingsService } from '../medias/recordings.service';
+import type { RealtimePrograms } from '../realtime/realtime-programs';
 import type { SourcesRepository } from '../sources/sources.repository';
 import type { UsageMeter } from '../usage/usage-meter';
 import type { OutputRow } from './outputs.repository';
@@ -67,6 +68,8 @@ export interface ProgramEngineDeps {
   meter?: UsageMeter;
   /** Whether a corporation is past its monthly transcoding hours: its new program writers play the source only. */
   transcodeRefused?: (corporationId: string) => boolean;
+  /** Real time (issue 35): where a realtime player's writer also sends the program as RTP. */
+  realtime?: RealtimePrograms;
 }
 
 export class ProgramEngine {
@@ -119,6 +122,7 @@ export class ProgramEngine {
     this.recorded.clear();
     await Promise.all([...this.writers.values()].map((w) => w.feed.stop()));
     for (const id of this.writers.keys()) this.ladderMeter.stop(id);
+    this.deps.realtime?.closeAll();
     this.writers.clear();
     // The playlists go on with whoever takes the leases over (they are orphans now, not released).
     await this.owner.handOverAll();
@@ -317,7 +321,9 @@ export class ProgramEngine {
       const ladder = programLadder(refused ? { ...row.settings, ladder: [] } : row.settings, sourceInfo);
       if (ladder.rungs.some((r) => !r.copy))
         this.ladderMeter.start(row.id, { corporationId: row.corporationId, workspaceId: row.workspaceId });
+      const rtp = row.settings.latency === 'realtime' ? await this.deps.realtime?.open(row.id) : undefined;
       const feed = new ProgramFeed({
+        rtp,
         ladder: ladder.rungs,
         ladderSource: ladder.source,
         ffmpegPath: this.deps.config.ffmpegPath,
@@ -342,6 +348,7 @@ export class ProgramEngine {
     this.writers.delete(outputId);
     this.ladderMeter.stop(outputId);
     await w?.feed.stop();
+    this.deps.realtime?.close(outputId);
   }
 
   private async startRecording(row: OutputRow, url: string) {
