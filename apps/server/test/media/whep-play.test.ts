@@ -128,6 +128,19 @@ describe('a player in real time', () => {
     expect((await ctx.app.inject({ method: 'DELETE', url: location })).statusCode).toBe(404);
     await viewer.close();
 
+    // A viewer that goes away without DELETE leaves too, once ICE consent fails (about 29 s measured;
+    // an HLS viewer counts 30 s after its last playlist request).
+    const second = (await op(ctx.app, 'play.session', { params: { id }, body: {} })).body;
+    const gone = await whepViewer();
+    const answered2 = await whep(id, second.token, gone.offer);
+    await gone.answer(answered2.body);
+    await waitFor('media at the second viewer', async () => gone.got.nals.length > 0 || undefined, 20_000);
+    const closedAt = Date.now();
+    await gone.close();
+    await waitFor('the closed peer gone', async () => ctx.app.services.whep.size === 0 || undefined, 45_000);
+    console.log(`WHEP: a viewer's own close noticed after ${Date.now() - closedAt} ms`);
+    await waitFor('the closed viewer uncounted', async () => (await watching()) === 0 || undefined, 5_000);
+
     // A password: the session call refuses without it, and without a token WHEP refuses as HLS does.
     const refused = await op(ctx.app, 'play.session', { params: { id: locked }, body: {} });
     expect([refused.status, (refused.body as { code?: string }).code]).toEqual([401, 'PASSWORD_REQUIRED']);
