@@ -89,6 +89,12 @@ describe('a player in real time', () => {
     const notRealtime = await whep(low, lowSession.token, viewer.offer);
     expect([notRealtime.statusCode, notRealtime.json().code]).toEqual([409, 'REALTIME_OFF']);
 
+    // A realtime player whose program is not live: nothing to answer with.
+    const idle = (await create('Realtime idle', { mainSourceId: null })).body.id;
+    const idleSession = (await op(ctx.app, 'play.session', { params: { id: idle }, body: {} })).body;
+    const notLive = await whep(idle, idleSession.token, viewer.offer);
+    expect([notLive.statusCode, notLive.json().code]).toEqual([409, 'PROGRAM_NOT_LIVE']);
+
     const started = Date.now();
     const answered = await whep(id, session.token, viewer.offer);
     expect(answered.statusCode).toBe(201);
