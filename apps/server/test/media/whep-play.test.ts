@@ -127,12 +127,22 @@ describe('a player in real time', () => {
     expect(frames.some((f) => f.endsWith(',B'))).toBe(false);
     console.log(`WHEP: first 150 NAL units and 100 Opus packets ${firstMediaMs} ms after the offer`);
 
-    const ended = await ctx.app.inject({ method: 'DELETE', url: location });
+    // The same viewer offering again (a reconnect) replaces its peer: still one viewer, one peer.
+    const again = await whepViewer();
+    const reoffered = await whep(id, session.token, again.offer);
+    expect(reoffered.statusCode).toBe(201);
+    expect(ctx.app.services.whep.size).toBe(1);
+    expect(await watching()).toBe(1);
+    expect((await ctx.app.inject({ method: 'DELETE', url: location })).statusCode).toBe(404);
+    const current = String(reoffered.headers.location);
+    await viewer.close();
+
+    const ended = await ctx.app.inject({ method: 'DELETE', url: current });
     expect(ended.statusCode).toBe(204);
     expect(ctx.app.services.whep.size).toBe(0);
     expect(await watching()).toBe(0);
-    expect((await ctx.app.inject({ method: 'DELETE', url: location })).statusCode).toBe(404);
-    await viewer.close();
+    expect((await ctx.app.inject({ method: 'DELETE', url: current })).statusCode).toBe(404);
+    await again.close();
 
     // A viewer that goes away without DELETE leaves too, once ICE consent fails (about 29 s measured;
     // an HLS viewer counts 30 s after its last playlist request).

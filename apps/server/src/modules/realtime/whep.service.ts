@@ -48,10 +48,13 @@ export class WhepService {
       throw new AppError('PROGRAM_NOT_LIVE', 'The program is not live on this server');
     if (!offeredMedia(sdp).some((m) => m.kind === 'video'))
       throw badOffer('No receivable H.264 (packetization mode 1) video section');
+    // The viewer's new peer first: the previous one, ended here, then does not take the viewer's place
+    // in the count with it (only the viewer's current peer leaves when it ends).
+    const resource = randomUUID();
     const previous = this.#byViewer.get(viewerId);
+    this.#byViewer.set(viewerId, resource);
     if (previous) this.#viewers.get(previous)?.end();
 
-    const resource = randomUUID();
     let timer: NodeJS.Timeout | undefined;
     let forget = () => {};
     let sent = 0;
@@ -68,14 +71,21 @@ export class WhepService {
         clearInterval(timer);
         forget();
         this.#viewers.delete(resource);
-        if (this.#byViewer.get(viewerId) === resource) this.#byViewer.delete(viewerId);
         account(peer.sentBytes());
+        if (this.#byViewer.get(viewerId) !== resource) return;
+        this.#byViewer.delete(viewerId);
         if (!member) void this.play.left(row, viewerId).catch(() => {});
       },
     }).catch((err: Error) => {
+      if (this.#byViewer.get(viewerId) === resource) this.#byViewer.delete(viewerId);
       throw badOffer(err.message);
     });
     const end = () => peer.close();
+    // The writer stopped while the answer was gathered: its source is closed, nothing would come.
+    if (this.programs.source(id) !== source) {
+      end();
+      throw new AppError('PROGRAM_NOT_LIVE', 'The program is not live on this server');
+    }
     this.#viewers.set(resource, { outputId: id, viewerId, end });
     this.#byViewer.set(viewerId, resource);
     forget = this.programs.onClose(id, end);
