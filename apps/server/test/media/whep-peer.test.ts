@@ -48,6 +48,8 @@ it('forwards the program to a WHEP viewer: H.264 that decodes from a keyframe, a
     await new Promise((r) => setTimeout(r, 200));
   peer.close();
   await viewer.close();
+  encoder.kill('SIGKILL');
+  expect(peer.refused()).toBe(0);
   expect(viewer.got.audioPackets).toBeGreaterThanOrEqual(50);
   expect(nals.length).toBeGreaterThanOrEqual(200);
 
@@ -60,4 +62,36 @@ it('forwards the program to a WHEP viewer: H.264 that decodes from a keyframe, a
   const frames = probe.stdout.toString().trim().split('\n').filter(Boolean);
   expect(frames.length).toBeGreaterThan(30);
   expect(frames[0]).toMatch(/^1,320,240,I/);
+}, 60_000);
+
+it('continues the numbering across a writer restart (a new ffmpeg, new random RTP bases)', async () => {
+  const ports = source.ports;
+  const send = (seconds: number) =>
+    spawn('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=30'],
+      ...['-t', String(seconds), '-map', '0:v', '-c:v', 'libx264', '-preset', 'veryfast', '-bf', '0'],
+      ...['-g', '30', '-pix_fmt', 'yuv420p', '-f', 'rtp', '-payload_type', '96', '-pkt_size', '1200'],
+      `rtp://127.0.0.1:${ports.video}?rtcpport=${ports.video}`,
+    ]);
+  const viewer = await whepViewer();
+  const peer = await answerWhepOffer(viewer.offer, source, { bindAddress: '127.0.0.1' });
+  await viewer.answer(peer.answer);
+  const exit = (c: ChildProcess) => new Promise((r) => c.on('exit', r));
+  for (let i = 0; i < 2; i++) {
+    encoder = send(3);
+    await exit(encoder);
+  }
+  peer.close();
+  await viewer.close();
+  // Without the renumbering SRTP refuses the new writer's packets as replays (libdatachannel throws).
+  expect(peer.refused()).toBe(0);
+  const h = viewer.got.videoHeaders;
+  expect(h.length).toBeGreaterThan(60);
+  const steps = h.slice(1).map((x, i) => ({
+    seq: (x.seq - h[i]!.seq + 0x10000) % 0x10000,
+    ts: (x.ts - h[i]!.ts + 2 ** 32) % 2 ** 32,
+  }));
+  // Loopback loses nothing: every packet one after the other, and no step in time above a second.
+  expect(Math.max(...steps.map((s) => s.seq))).toBe(1);
+  expect(Math.max(...steps.map((s) => s.ts))).toBeLessThan(90_000);
 }, 60_000);

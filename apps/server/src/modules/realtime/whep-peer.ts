@@ -57,6 +57,7 @@ export async function answerWhepOffer(offer: string, source: RtpProgramSource, o
   });
   const senders = new Map<RtpKind, (p: Buffer) => void>();
   let sentBytes = 0;
+  let refused = 0;
   for (const m of media) {
     const ssrc = nextSsrc++ >>> 0;
     const description =
@@ -72,7 +73,13 @@ export async function answerWhepOffer(offer: string, source: RtpProgramSource, o
       const out = Buffer.from(p);
       out[1] = (out[1]! & 0x80) | m.payloadType;
       out.writeUInt32BE(ssrc, 8);
-      if (track.sendMessageBinary(out)) sentBytes += out.length;
+      // libdatachannel throws on a packet SRTP refuses (a sequence number it takes for a replay): one
+      // packet lost for this viewer, never an exception out of the source's socket handler.
+      try {
+        if (track.sendMessageBinary(out)) sentBytes += out.length;
+      } catch {
+        refused++;
+      }
     });
   }
   const gathered = new Promise<string>((resolve) => {
@@ -106,5 +113,5 @@ export async function answerWhepOffer(offer: string, source: RtpProgramSource, o
   pc.onStateChange((state) => {
     if (state === 'failed' || state === 'closed') close();
   });
-  return { answer, close, state: () => pc.state(), sentBytes: () => sentBytes };
+  return { answer, close, state: () => pc.state(), sentBytes: () => sentBytes, refused: () => refused };
 }
