@@ -178,6 +178,8 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   // Both listen on the database from their construction (on PostgreSQL).
   running.started('live events', () => services.liveEvents.close());
   running.started('identity cache', () => services.identity.close());
+  // Real-time viewers' peers (native threads of libdatachannel) end with the app, whatever else stops.
+  running.started('WebRTC viewers', () => services.whep.closeAll());
   await services.storage.check();
   running.started('storage', async () => services.storage.close?.());
   // Stored tokens and passwords that this key cannot open stop the start, in one line (main.ts prints it).

@@ -36,6 +36,8 @@ import { OutputsService } from './modules/outputs/outputs.service';
 import { ViewerRegistry } from './modules/outputs/viewer-registry';
 import { ViewersRepository } from './modules/outputs/viewers.repository';
 import { PlayService } from './modules/play/play.service';
+import { RealtimePrograms } from './modules/realtime/realtime-programs';
+import { WhepService } from './modules/realtime/whep.service';
 import { sourcePresenter } from './modules/sources/source-presenter';
 import { SourcesRepository } from './modules/sources/sources.repository';
 import { SourcesService } from './modules/sources/sources.service';
@@ -150,6 +152,9 @@ export function buildServices(
     usage.meter,
     access,
   );
+  // Real time (issue 35): the RTP of this process's realtime programs, and their WHEP viewers.
+  const realtime = new RealtimePrograms();
+  const whep = new WhepService(play, realtime, config.webrtc ?? { bindAddress: '0.0.0.0' });
   const social = buildSocials({
     config,
     database,
@@ -218,6 +223,7 @@ export function buildServices(
     medias,
     storage,
     socialLive: social.socialLive,
+    realtime,
   });
   return {
     config,
@@ -253,6 +259,8 @@ export function buildServices(
     recordings,
     outputs,
     play,
+    realtime,
+    whep,
     ...library,
     ...social,
     comments: new CommentsService(new CommentsRepository(db), access, outputs, events),

@@ -25,6 +25,8 @@ import type { WaitingMediaService } from './modules/medias/waiting-media.service
 import type { NotificationsService } from './modules/notifications/notifications.service';
 import type { OutputsService } from './modules/outputs/outputs.service';
 import type { PlayService } from './modules/play/play.service';
+import type { RealtimePrograms } from './modules/realtime/realtime-programs';
+import type { WhepService } from './modules/realtime/whep.service';
 import type { SessionsService } from './modules/sessions/sessions.service';
 import type { SocialPostsService } from './modules/social-posts/social-posts.service';
 import type { SocialConnectService } from './modules/socials/social-connect.service';
@@ -90,6 +92,9 @@ export interface Services {
   recordings: RecordingsService;
   outputs: OutputsService;
   play: PlayService;
+  /** Real time (issue 35): the RTP sources of this process's realtime programs, and their WHEP viewers. */
+  realtime: RealtimePrograms;
+  whep: WhepService;
   comments: CommentsService;
   clips: ClipsService;
   markers: MarkersService;

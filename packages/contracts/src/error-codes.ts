@@ -45,6 +45,10 @@ export const errorStatus = {
   DRAFT_CONFLICT: 409,
   /** The draft names media that are gone or not ready; its `problems` list them. */
   DRAFT_BROKEN: 409,
+  /** A WebRTC (WHEP) offer to a player whose latency is not real time (issue 35). */
+  REALTIME_OFF: 409,
+  /** A WebRTC (WHEP) offer while the program is not live on this server (offline, the VOD, another process). */
+  PROGRAM_NOT_LIVE: 409,
   /** This install has no OAuth app for the network (its client id and secret); the stream-key mode remains. */
   SOCIAL_NOT_CONFIGURED: 409,
   PAYLOAD_TOO_LARGE: 413,

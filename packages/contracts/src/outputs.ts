@@ -156,6 +156,14 @@ export const playSessionSchema = z.object({
 export type PlaySession = z.infer<typeof playSessionSchema>;
 export const playParamsSchema = z.object({ id: z.uuid() });
 export const playTokenQuerySchema = z.object({ t: z.string().min(10).max(500) });
+/** A WHEP offer's size limit: a browser's recvonly offer of two m-lines is 3-6 kB. */
+export const WHEP_OFFER_MAX_BYTES = 32 * 1024;
+/** The WHEP offer (RFC 9725): SDP text of a recvonly offer with H.264 (and Opus). */
+export const whepOfferSchema = z
+  .string()
+  .max(WHEP_OFFER_MAX_BYTES)
+  .regex(/^v=0\r?\n/, 'Not an SDP offer');
+export const whepResourceParamsSchema = z.object({ id: z.uuid(), resource: z.uuid() });
 /**
  * The HLS delivery directives (RFC 8216bis 6.2.5): a blocking playlist reload answered once segment
  * `_HLS_msn` (and part `_HLS_part` of it) is in the playlist, in low latency; a delta update

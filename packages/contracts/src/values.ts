@@ -5,7 +5,11 @@
 
 export const behaviours = ['auto', 'live', 'media'] as const;
 export type Behaviour = (typeof behaviours)[number];
-export const latencies = ['low', 'normal', 'high', 'very-high'] as const;
+/**
+ * `realtime` (issue 35): WebRTC (WHEP) to the viewers that can connect, and everything `low` makes (LL-HLS)
+ * as their fallback.
+ */
+export const latencies = ['realtime', 'low', 'normal', 'high', 'very-high'] as const;
 /**
  * A player's quality ladder (issue 34): `source` is the encoder's own stream, copied; the others are
  * transcoded rungs (never above the source's height). An empty ladder is "source only".

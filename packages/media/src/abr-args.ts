@@ -17,6 +17,7 @@ import { COMMON_ARGS } from './ffmpeg-args';
 import type { LatencyProfile } from './hls-args';
 import { encoderArgs, encoderFilterTail, encoderGlobalArgs, type LadderEncoder } from './ladder-encoder';
 import { hlsMuxer, LOW_LATENCY_PART_SECONDS, programInput } from './program-args';
+import { programRtp, type RtpTargets } from './rtp-args';
 
 /** Keyframe interval of an all-encoded ladder: every profile's segment length is a multiple of it. */
 export const KEYFRAME_SECONDS = 2;
@@ -26,7 +27,7 @@ const NO_OWN_KEYFRAMES = '6000';
 export interface LadderWriterOptions {
   /** The program's folder; the rungs' folders below it must exist. */
   dir: string;
-  latency: Exclude<LatencyProfile, 'low'>;
+  latency: Exclude<LatencyProfile, 'low' | 'realtime'>;
   rungs: readonly PlannedRung[];
   /** The encoded rungs' encoder (ladder-encoder.ts); libx264 when absent. */
   encoder?: LadderEncoder;
@@ -67,9 +68,10 @@ export function programLadderHls(o: LadderWriterOptions): string[] {
 export function programLadderLowLatency(
   rungs: readonly PlannedRung[],
   encoding: LadderEncoding = { encoder: 'libx264' },
+  rtp?: RtpTargets,
 ): string[] {
   let fd = 3;
-  return ladderCommand(
+  const ladder = ladderCommand(
     rungs,
     () => [
       ...['-bsf:a', 'aac_adtstoasc'],
@@ -79,6 +81,8 @@ export function programLadderLowLatency(
     ],
     encoding,
   );
+  // Real time: the source's picture copied, whatever the rungs encode (rtp-args.ts).
+  return rtp ? [...ladder, ...programRtp(rtp)] : ladder;
 }
 
 /** An encoded rung's picture: its scaled stream, the encoder at its bitrate, High profile, forced keyframes. */

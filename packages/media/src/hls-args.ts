@@ -1,7 +1,10 @@
 // Pure builder of the HLS packager's ffmpeg arguments, and the latency profiles of the player.
 import { COMMON_ARGS, livePull } from './ffmpeg-args';
 
-export type LatencyProfile = 'low' | 'normal' | 'high' | 'very-high';
+export type LatencyProfile = 'realtime' | 'low' | 'normal' | 'high' | 'very-high';
+
+/** LL-HLS is written in low latency and in real time (its fallback for viewers WebRTC cannot reach). */
+export const isLowLatency = (latency: string) => latency === 'low' || latency === 'realtime';
 
 export interface LatencySettings {
   segmentSeconds: number;
@@ -21,6 +24,7 @@ export interface LatencySettings {
  * latency is LL-HLS (program-args.ts: programLowLatency; parts of a quarter second).
  */
 export const LATENCY_PROFILES: Readonly<Record<LatencyProfile, LatencySettings>> = {
+  realtime: { segmentSeconds: 2, listSize: 5, dvrSeconds: null },
   low: { segmentSeconds: 2, listSize: 5, dvrSeconds: null },
   normal: { segmentSeconds: 2, listSize: 6, dvrSeconds: null },
   high: { segmentSeconds: 4, listSize: 6, dvrSeconds: 3600 },

@@ -4,6 +4,7 @@
 // writer restarted (new codecs) continues the same playlist behind a discontinuity.
 import { aac, COMMON_ARGS, FIRST_AV, h264, livePull } from './ffmpeg-args';
 import { LATENCY_PROFILES, type LatencyProfile } from './hls-args';
+import { programRtp, type RtpTargets } from './rtp-args';
 import { type StoredInput, safeInput } from './safe-input';
 
 export type ProgramSource =
@@ -72,9 +73,10 @@ export const LOW_LATENCY_PART_TARGET = 0.3;
 /**
  * The program in low latency: the switcher's MPEG-TS copied into fragmented MP4 on fd 3 (`pipe:3`;
  * stdout carries `-progress`), a fragment every quarter second and at every keyframe, each flushed at
- * once; ll-hls-packager.ts turns the fragments into LL-HLS parts and segments.
+ * once; ll-hls-packager.ts turns the fragments into LL-HLS parts and segments. In real time (`rtp`) the
+ * same writer also sends the program as RTP (rtp-args.ts).
  */
-export function programLowLatency(): string[] {
+export function programLowLatency(rtp?: RtpTargets): string[] {
   return [
     ...COMMON_ARGS,
     ...programInput({ kind: 'switcher' }),
@@ -83,6 +85,7 @@ export function programLowLatency(): string[] {
     ...['-f', 'mp4', '-movflags', 'empty_moov+delay_moov+default_base_moof+frag_keyframe'],
     ...['-frag_duration', String(Math.round(LOW_LATENCY_PART_SECONDS * 1e6)), '-flush_packets', '1'],
     'pipe:3',
+    ...(rtp ? programRtp(rtp) : []),
   ];
 }
 

@@ -23,7 +23,7 @@ import { type LadderEncoding, programLadderHls, programLadderLowLatency } from '
 import { dropLadder, prepareLadder } from './abr-files';
 import type { LadderSource, PlannedRung } from './abr-ladder';
 import { measureLadderSource } from './abr-measure';
-import { LATENCY_PROFILES, type LatencyProfile } from './hls-args';
+import { isLowLatency, LATENCY_PROFILES, type LatencyProfile } from './hls-args';
 import { LlHlsPackager } from './ll-hls-packager';
 import { isLlPlaylist } from './ll-hls-playlist';
 import { spawnTracked, terminateChild } from './process-registry';
@@ -35,6 +35,7 @@ import {
   programReader,
 } from './program-args';
 import { usableInputs } from './program-usable';
+import type { RtpTargets } from './rtp-args';
 import { SilenceWatch } from './silence-watch';
 import { StderrRing } from './stderr-summary';
 import { ProcessSupervisor } from './supervisor';
@@ -77,6 +78,8 @@ export interface ProgramFeedOptions {
   ladderSource?: LadderSource;
   /** The encoder of the encoded rungs (ladder-encoder.ts); libx264 when absent. */
   ladderEncoding?: LadderEncoding;
+  /** Real time: the low-latency writer also sends the program as RTP there (rtp-args.ts). */
+  rtp?: RtpTargets;
 }
 
 interface Reader {
@@ -124,23 +127,22 @@ export class ProgramFeed {
       // Its input is a pipe of ours: a quiet writer means no input plays, not a stuck network read.
       stallTimeoutMs: 0,
       backoffInitialMs: 200,
-      output: o.latency === 'low' ? Math.max(1, o.ladder?.length ?? 0) : false,
+      output: isLowLatency(o.latency) ? Math.max(1, o.ladder?.length ?? 0) : false,
     });
     const profile = LATENCY_PROFILES[o.latency];
     const folders = o.ladder?.length ? o.ladder.map((r) => (r.dir ? join(o.dir, r.dir) : o.dir)) : [o.dir];
-    this.#ll =
-      o.latency === 'low'
-        ? folders.map(
-            (dir) =>
-              new LlHlsPackager({
-                dir,
-                segmentSeconds: profile.segmentSeconds,
-                partTargetSeconds: LOW_LATENCY_PART_TARGET,
-                listSize: profile.listSize,
-                log: o.log,
-              }),
-          )
-        : [];
+    this.#ll = isLowLatency(o.latency)
+      ? folders.map(
+          (dir) =>
+            new LlHlsPackager({
+              dir,
+              segmentSeconds: profile.segmentSeconds,
+              partTargetSeconds: LOW_LATENCY_PART_TARGET,
+              listSize: profile.listSize,
+              log: o.log,
+            }),
+        )
+      : [];
     this.writer.on('spawned', (stdin, _output, outputs) => {
       outputs.forEach((output, i) => {
         const ll = this.#ll[i];
@@ -166,7 +168,9 @@ export class ProgramFeed {
       void Promise.all(this.#ll.map((ll) => ll.open())).then(() => {
         if (!this.#stopped)
           this.writer.start(
-            ladder ? programLadderLowLatency(ladder, this.#o.ladderEncoding) : programLowLatency(),
+            ladder
+              ? programLadderLowLatency(ladder, this.#o.ladderEncoding, this.#o.rtp)
+              : programLowLatency(this.#o.rtp),
           );
       });
     } else {
@@ -175,7 +179,7 @@ export class ProgramFeed {
       for (const r of ladder ?? []) if (r.dir) dropLowLatencyPlaylist(join(this.#o.dir, r.dir));
       const { dir, latency } = this.#o;
       this.writer.start(
-        ladder && latency !== 'low'
+        ladder && !isLowLatency(latency)
           ? programLadderHls({ dir, latency, rungs: ladder, ...this.#o.ladderEncoding })
           : programHls({ source: { kind: 'switcher' }, dir, latency }),
       );

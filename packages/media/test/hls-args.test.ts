@@ -38,7 +38,9 @@ describe('hls', () => {
   });
 
   it('maps latency profiles: short segments for low, one hour and one day of DVR for high and very high', () => {
-    expect(Object.keys(LATENCY_PROFILES)).toEqual(['low', 'normal', 'high', 'very-high']);
+    expect(Object.keys(LATENCY_PROFILES)).toEqual(['realtime', 'low', 'normal', 'high', 'very-high']);
+    // Real time writes low latency's LL-HLS as its fallback.
+    expect(LATENCY_PROFILES.realtime).toEqual(LATENCY_PROFILES.low);
     expect(LATENCY_PROFILES.low.segmentSeconds).toBeLessThanOrEqual(LATENCY_PROFILES.normal.segmentSeconds);
     // Normal's goal (under 6 s glass to glass) leaves room for one 2 s segment behind the live sync.
     expect(LATENCY_PROFILES.normal.segmentSeconds).toBe(2);

@@ -117,6 +117,16 @@ const envSchema = z.object({
     .optional(),
   // How often the usage meter writes what it counted (issue 17); shutdown writes the rest.
   USAGE_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Real time (issue 35): the address the WebRTC peers' ICE host candidates bind to, and their UDP ports.
+  WEBRTC_BIND_ADDRESS: z.string().min(1).default('0.0.0.0'),
+  WEBRTC_PORTS: z
+    .string()
+    .regex(/^\d{1,5}-\d{1,5}$/, 'must be a range like 50000-50999')
+    .refine((v) => {
+      const [a, b] = v.split('-').map(Number) as [number, number];
+      return a >= 1024 && a <= b && b <= 65535;
+    }, 'must be a range within 1024-65535, first port first')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -138,6 +148,8 @@ export interface Config {
   /** INGEST_ENGINE: node-media-server in this process (builtin) or nginx-rtmp as a child (nginx). */
   ingestEngine?: 'builtin' | 'nginx';
   srtPort: number;
+  /** WEBRTC_BIND_ADDRESS and WEBRTC_PORTS: where real-time viewers' peers take UDP (absent: ports from the OS). */
+  webrtc?: { bindAddress: string; portRange?: { begin: number; end: number } };
   ffmpegPath: string;
   /** LADDER_ENCODER and the render node VA-API / QSV open (issue 34). */
   ladderEncoder?: { setting: LadderEncoderSetting; device: string };
@@ -244,6 +256,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rtmpPort: e.RTMP_PORT,
     ingestEngine: e.INGEST_ENGINE,
     srtPort: e.SRT_PORT,
+    webrtc: {
+      bindAddress: e.WEBRTC_BIND_ADDRESS,
+      ...(e.WEBRTC_PORTS
+        ? {
+            portRange: {
+              begin: Number(e.WEBRTC_PORTS.split('-')[0]),
+              end: Number(e.WEBRTC_PORTS.split('-')[1]),
+            },
+          }
+        : {}),
+    },
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     ladderEncoder: { setting: e.LADDER_ENCODER, device: e.LADDER_ENCODER_DEVICE },

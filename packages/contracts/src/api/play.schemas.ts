@@ -11,6 +11,8 @@ import {
   playSessionSchema,
   playSignedParamsSchema,
   playTokenQuerySchema,
+  whepOfferSchema,
+  whepResourceParamsSchema,
 } from '../outputs';
 import { playRoutes } from './play';
 import { schemasFor } from './schemas';
@@ -80,6 +82,18 @@ export const playSchemas = schemasFor(playRoutes, {
     errors: viewer,
     summary: `${segmentSummary}, of a lower rung of the quality ladder; the token is the path prefix`,
     params: playRungParamsSchema.extend({ file }),
+  },
+  whep: {
+    errors: [...viewer, 'VALIDATION_FAILED', 'REALTIME_OFF', 'PROGRAM_NOT_LIVE'],
+    summary:
+      'Real time: a WHEP offer (RFC 9725, application/sdp, recvonly H.264 and Opus) answered 201 with the SDP answer (ICE gathered in full, no trickle) and the WHEP resource as Location (viewer token required)',
+    params,
+    query,
+    body: whepOfferSchema,
+  },
+  whepEnd: {
+    summary: 'Ends a real-time viewer: its WebRTC peer closes and it is no longer counted',
+    params: whepResourceParamsSchema,
   },
   comments: { summary: 'Approved comments', params, query, response: pageOf(commentSchema), errors: viewer },
   comment: {

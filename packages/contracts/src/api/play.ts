@@ -62,6 +62,23 @@ export const playRoutes = routeTable({
     access: 'public',
     produces: 'video/mp2t',
   },
+  // Real time (issue 35): WHEP (RFC 9725). The viewer token of the session call (password, embedding
+  // origin and viewer limit decided there) in `t`; the offer and the answer are SDP. The answer's
+  // `Location` is the viewer's WHEP resource: DELETE on it ends the viewer.
+  whep: {
+    method: 'POST',
+    path: '/play/:id/whep',
+    access: 'public',
+    status: 201,
+    consumes: 'application/sdp',
+    produces: 'application/sdp',
+  },
+  whepEnd: {
+    method: 'DELETE',
+    path: '/play/:id/whep/:resource',
+    access: 'public',
+    status: 204,
+  },
   comments: {
     method: 'GET',
     path: '/play/:id/comments',

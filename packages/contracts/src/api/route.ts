@@ -41,7 +41,7 @@ export interface Route {
   /** Content type of a non-JSON answer (an image, a file); its schema then has no `response`. */
   produces?: string;
   /** A request body that is not JSON: such routes are called through the client's `upload`. */
-  consumes?: 'multipart/form-data';
+  consumes?: 'multipart/form-data' | 'application/sdp';
   /**
    * What an API key may do here beyond `access` (issue 31). Absent: a key acts within its scope (a scoped
    * key reads the caller's account and never changes it, and never reaches platform routes). `never`:

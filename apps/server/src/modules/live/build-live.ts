@@ -21,6 +21,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { LadderEncoderChoice } from '../outputs/ladder-encoding';
 import type { OutputsService } from '../outputs/outputs.service';
 import { ProgramEngine, programDir } from '../outputs/program-engine';
+import type { RealtimePrograms } from '../realtime/realtime-programs';
 import type { SocialLiveService } from '../socials/social-live.service';
 import type { SourceRow, SourcesRepository } from '../sources/sources.repository';
 import type { StreamInfosService } from '../stream-infos/stream-infos.service';
@@ -53,6 +54,8 @@ export interface LivePlaneParts {
   medias: MediasService;
   storage: Storage;
   socialLive: SocialLiveService;
+  /** Real time: the RTP sources the programs' writers send to (issue 35). */
+  realtime?: RealtimePrograms;
 }
 
 export interface LivePlane {
@@ -149,6 +152,7 @@ export function buildLivePlane(p: LivePlaneParts): LivePlane {
     meter: p.usage.meter,
     transcodeRefused: (corporationId) => p.usage.limits.transcodeRefused(corporationId),
     ladderEncoding: () => ladderEncoder.current,
+    realtime: p.realtime,
   });
   return { keeper, engine, programs };
 }

@@ -29,6 +29,7 @@ import { storedInput } from '../medias/media-input';
 import type { MediaRow } from '../medias/medias.repository';
 import type { MediasService } from '../medias/medias.service';
 import type { RecordingsService } from '../medias/recordings.service';
+import type { RealtimePrograms } from '../realtime/realtime-programs';
 import type { SourcesRepository } from '../sources/sources.repository';
 import type { UsageMeter } from '../usage/usage-meter';
 import type { OutputRow } from './outputs.repository';
@@ -70,6 +71,8 @@ export interface ProgramEngineDeps {
   ladderEncoding?: () => LadderEncoding;
   /** Whether a corporation is past its monthly transcoding hours: its new program writers play the source only. */
   transcodeRefused?: (corporationId: string) => boolean;
+  /** Real time (issue 35): where a realtime player's writer also sends the program as RTP. */
+  realtime?: RealtimePrograms;
 }
 
 export class ProgramEngine {
@@ -122,6 +125,7 @@ export class ProgramEngine {
     this.recorded.clear();
     await Promise.all([...this.writers.values()].map((w) => w.feed.stop()));
     for (const id of this.writers.keys()) this.ladderMeter.stop(id);
+    this.deps.realtime?.closeAll();
     this.writers.clear();
     // The playlists go on with whoever takes the leases over (they are orphans now, not released).
     await this.owner.handOverAll();
@@ -320,7 +324,9 @@ export class ProgramEngine {
       const ladder = programLadder(refused ? { ...row.settings, ladder: [] } : row.settings, sourceInfo);
       if (ladder.rungs.some((r) => !r.copy))
         this.ladderMeter.start(row.id, { corporationId: row.corporationId, workspaceId: row.workspaceId });
+      const rtp = row.settings.latency === 'realtime' ? await this.deps.realtime?.open(row.id) : undefined;
       const feed = new ProgramFeed({
+        rtp,
         ladder: ladder.rungs,
         ladderSource: ladder.source,
         ladderEncoding: this.deps.ladderEncoding?.(),
@@ -346,6 +352,7 @@ export class ProgramEngine {
     this.writers.delete(outputId);
     this.ladderMeter.stop(outputId);
     await w?.feed.stop();
+    this.deps.realtime?.close(outputId);
   }
 
   private async startRecording(row: OutputRow, url: string) {

@@ -37,6 +37,10 @@ export class ViewerRegistry implements Viewers {
     return new Map(outputIds.map((id) => [id, this.prune(id, now).size]));
   }
 
+  async leave(outputId: string, viewerId: string) {
+    this.outputs.get(outputId)?.delete(viewerId);
+  }
+
   async drop(outputId: string) {
     this.outputs.delete(outputId);
   }

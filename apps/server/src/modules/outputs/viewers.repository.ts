@@ -78,6 +78,12 @@ export class ViewersRepository implements Viewers {
     return found;
   }
 
+  async leave(outputId: string, viewerId: string) {
+    await this.db
+      .delete(liveViewers)
+      .where(and(eq(liveViewers.outputId, outputId), eq(liveViewers.viewerId, viewerId)));
+  }
+
   async drop(outputId: string) {
     await this.db.delete(liveViewers).where(eq(liveViewers.outputId, outputId));
   }

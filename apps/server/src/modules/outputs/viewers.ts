@@ -21,6 +21,8 @@ export interface Viewers {
   seen(outputId: string, viewerId: string): Promise<ViewerSeen>;
   /** Active viewers of each output (0 for one without), in one read. */
   counts(outputIds: readonly string[]): Promise<Map<string, number>>;
+  /** A viewer that ended (a real-time viewer's peer closed): no longer counted. */
+  leave(outputId: string, viewerId: string): Promise<void>;
   drop(outputId: string): Promise<void>;
 }
 

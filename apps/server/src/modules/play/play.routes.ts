@@ -1,6 +1,8 @@
 import compress from '@fastify/compress';
 import { playRoutes as playTable } from '@stromwerk/contracts/api/play';
 import { playSchemas } from '@stromwerk/contracts/api/play.schemas';
+import { fillPath } from '@stromwerk/contracts/api/route';
+import { WHEP_OFFER_MAX_BYTES } from '@stromwerk/contracts/outputs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerTable } from '../../lib/table-routes';
 import { LIMITS } from '../auth/limits';
@@ -19,7 +21,13 @@ const from = (req: FastifyRequest) => ({
 
 /** The public player's API: no account, a viewer token from the session call instead. */
 export async function playRoutes(app: FastifyInstance) {
-  const { play, comments } = app.services;
+  const { play, comments, whep } = app.services;
+  // WHEP offers (issue 35) are SDP text, bounded like the schema says.
+  app.addContentTypeParser(
+    'application/sdp',
+    { parseAs: 'string', bodyLimit: WHEP_OFFER_MAX_BYTES },
+    (_req, body, done) => done(null, body),
+  );
   // Playlists only, on request (reply.compress), in this plugin's scope: a day of DVR is ~900 kB of text
   // (~70 kB compressed), while segments are video that does not compress. The sync path (every playlist
   // fits) gives the compressed length, which is what the usage meter counts.
@@ -82,6 +90,21 @@ export async function playRoutes(app: FastifyInstance) {
       }),
     signedRungSegment: (req, reply) =>
       segment(reply, req, req.params.id, req.params.file, req.params.token, req.params.rung),
+    whep: {
+      handler: async (req, reply) => {
+        const { id } = req.params;
+        const { answer, resource } = await whep.offer(id, req.query.t, req.body, from(req));
+        const location = `/v1${fillPath(playTable.whepEnd.path, { id, resource })}`;
+        return reply
+          .status(201)
+          .header('content-type', 'application/sdp')
+          .header('location', location)
+          .send(answer);
+      },
+      bodyLimit: WHEP_OFFER_MAX_BYTES,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    whepEnd: (req) => whep.end(req.params.id, req.params.resource),
     comments: async (req) =>
       comments.listPublic((await play.verify(req.params.id, req.query.t, from(req))).row),
     comment: {

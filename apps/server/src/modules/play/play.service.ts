@@ -284,15 +284,31 @@ export class PlayService {
     // Directives a playlist does not support are ignored (RFC 8216bis 6.2.5): blocking needs LL-HLS.
     if (directives.msn !== undefined && isLlPlaylist(text))
       text = await this.blockingReload(dir, text, directives);
-    if (!member && this.counted.due(viewerId)) {
-      // Watch time since this viewer's previous counted request, whichever process served that one.
-      const { watchedSeconds, watching } = await this.viewers.seen(id, viewerId);
-      await this.outputs.addStatistics(id, { watchSeconds: watchedSeconds, peak: watching });
-      this.meter.add(scopeOf(row), 'viewer_seconds', watchedSeconds);
-      this.meter.gauge(scopeOf(row), 'peak_viewers', watching);
-    }
+    if (!member && this.counted.due(viewerId)) await this.watched(row, viewerId);
     const body = presentPlaylist(text, { skip: directives.skip !== undefined, addressing, token });
     return { body, egress: (bytes: number) => this.meter.add(scopeOf(row), 'egress_bytes', bytes) };
+  }
+
+  /**
+   * A viewer still watching (a playlist request, or a real-time viewer's peer still connected): it stays
+   * counted, and its watch time since its previous sign of life, whichever process saw that one, is added.
+   */
+  async watched(row: OutputRow, viewerId: string) {
+    const { watchedSeconds, watching } = await this.viewers.seen(row.id, viewerId);
+    await this.outputs.addStatistics(row.id, { watchSeconds: watchedSeconds, peak: watching });
+    this.meter.add(scopeOf(row), 'viewer_seconds', watchedSeconds);
+    this.meter.gauge(scopeOf(row), 'peak_viewers', watching);
+  }
+
+  /** A viewer that ended (a real-time peer closed): its last watch time counted, then no longer counted. */
+  async left(row: OutputRow, viewerId: string) {
+    await this.watched(row, viewerId);
+    await this.viewers.leave(row.id, viewerId);
+  }
+
+  /** Bytes sent to a viewer other than files (a real-time viewer's RTP). */
+  egress(row: OutputRow, bytes: number) {
+    if (bytes > 0) this.meter.add(scopeOf(row), 'egress_bytes', bytes);
   }
 
   /**

@@ -1,13 +1,15 @@
 // The program as RTP, as a WHEP viewer takes it (issue 35): ffmpeg sends H.264 (no B-frames) to one UDP
 // port and Opus to another, both bound by the OS on a loopback address; every packet goes to every
-// subscriber unchanged. RTCP from ffmpeg (sender reports, payload types 200-204) is dropped: each viewer's
-// peer makes its own. Not wired to any program yet: only the media test uses it.
+// subscriber, renumbered only across writer restarts (rtp-continuity.ts). RTCP from ffmpeg (sender
+// reports, payload types 200-204) is dropped: each viewer's peer makes its own.
 import { createSocket, type Socket } from 'node:dgram';
+import { RtpContinuity } from './rtp-continuity';
 
 export type RtpKind = 'video' | 'audio';
 export type RtpSink = (kind: RtpKind, packet: Buffer) => void;
 
 const isRtcp = (p: Buffer) => p.length > 1 && p[1]! >= 200 && p[1]! <= 204;
+const CLOCK_RATE: Record<RtpKind, number> = { video: 90_000, audio: 48_000 };
 
 export class RtpProgramSource {
   private readonly sinks = new Set<RtpSink>();
@@ -18,8 +20,10 @@ export class RtpProgramSource {
   async listen(host = '127.0.0.1'): Promise<Record<RtpKind, number>> {
     for (const kind of ['video', 'audio'] as const) {
       const sock = createSocket('udp4');
+      const continuity = new RtpContinuity(CLOCK_RATE[kind]);
       sock.on('message', (p) => {
         if (isRtcp(p)) return;
+        continuity.apply(p);
         for (const sink of this.sinks) sink(kind, p);
       });
       this.sockets.push(sock);

@@ -1,8 +1,8 @@
 // One WHEP viewer's peer (issue 35; RFC 9725's offer/answer: the viewer offers recvonly, we answer
 // sendonly), on node-datachannel (libdatachannel). The program's RTP is forwarded unchanged but for two
 // header fields per viewer: the payload type the viewer's offer gave H.264 / Opus, and an SSRC of this
-// peer announced in the answer. Not wired to a route yet: no access rules, no viewer counts, no trickle
-// ICE, no PATCH/DELETE resource; only the media test uses it.
+// peer announced in the answer. No trickle ICE: the answer holds every candidate. The WHEP route
+// (whep.service.ts) decides access and counts the viewer.
 import nodeDataChannel from 'node-datachannel';
 import type { RtpKind, RtpProgramSource } from './rtp-program-source';
 
@@ -37,9 +37,12 @@ export type WhepPeerOptions = {
   /** UDP ports for host candidates (the firewall's range); the OS chooses when absent. */
   portRange?: { begin: number; end: number };
   iceServers?: string[];
+  /** Called once when the peer ends: closed by us, or its connection failed or closed. */
+  onClose?: () => void;
 };
 
 let nextSsrc = 0x5157_0000;
+const GATHER_MS = 5000;
 
 /** Answers a WHEP offer (ICE gathered in full: no trickle) and forwards the program to the new peer. */
 export async function answerWhepOffer(offer: string, source: RtpProgramSource, opts: WhepPeerOptions) {
@@ -53,6 +56,8 @@ export async function answerWhepOffer(offer: string, source: RtpProgramSource, o
     portRangeEnd: opts.portRange?.end,
   });
   const senders = new Map<RtpKind, (p: Buffer) => void>();
+  let sentBytes = 0;
+  let refused = 0;
   for (const m of media) {
     const ssrc = nextSsrc++ >>> 0;
     const description =
@@ -68,7 +73,13 @@ export async function answerWhepOffer(offer: string, source: RtpProgramSource, o
       const out = Buffer.from(p);
       out[1] = (out[1]! & 0x80) | m.payloadType;
       out.writeUInt32BE(ssrc, 8);
-      track.sendMessageBinary(out);
+      // libdatachannel throws on a packet SRTP refuses (a sequence number it takes for a replay): one
+      // packet lost for this viewer, never an exception out of the source's socket handler.
+      try {
+        if (track.sendMessageBinary(out)) sentBytes += out.length;
+      } catch {
+        refused++;
+      }
     });
   }
   const gathered = new Promise<string>((resolve) => {
@@ -76,15 +87,31 @@ export async function answerWhepOffer(offer: string, source: RtpProgramSource, o
       if (state === 'complete') resolve(pc.localDescription()!.sdp);
     });
   });
-  pc.setRemoteDescription(offer, 'offer');
-  const answer = await gathered;
+  let answer: string;
+  try {
+    pc.setRemoteDescription(offer, 'offer');
+    // Host candidates gather in milliseconds; STUN servers could take longer.
+    answer = await Promise.race([
+      gathered,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('ICE gathering did not complete')), GATHER_MS).unref(),
+      ),
+    ]);
+  } catch (err) {
+    pc.close();
+    throw err;
+  }
   const unsubscribe = source.subscribe((kind, p) => senders.get(kind)?.(p));
+  let closed = false;
   const close = () => {
+    if (closed) return;
+    closed = true;
     unsubscribe();
     pc.close();
+    opts.onClose?.();
   };
   pc.onStateChange((state) => {
     if (state === 'failed' || state === 'closed') close();
   });
-  return { answer, close, state: () => pc.state() };
+  return { answer, close, state: () => pc.state(), sentBytes: () => sentBytes, refused: () => refused };
 }

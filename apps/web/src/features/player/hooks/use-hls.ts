@@ -26,6 +26,7 @@ const FIRST_PLAYLIST_RETRY_MS = 400;
  * the issue's goals: normal < 6 s, high < 10 s, very high < 20 s.
  */
 export const LIVE_SYNC_SECONDS: Record<Latency, number> = {
+  realtime: 0.9,
   low: 0.9,
   normal: 3.5,
   high: 5,
@@ -129,7 +130,8 @@ export function useHls(
       // independent part PART-HOLD-BACK allows (below): hls.js's own start, the hold-back before the end,
       // lies inside a GOP, so the first picture waited for every part from the GOP's start (eight
       // requests in a row, 2-3 s on a busy machine); from an independent part it is one small request.
-      const low = latency === 'low';
+      // Real time plays here as its fallback, LL-HLS.
+      const low = latency === 'low' || latency === 'realtime';
       const instance = new Hls(
         low
           ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, autoStartLoad: false, ...LADDER_ABR }

@@ -1,0 +1,85 @@
+import { RTCPeerConnection, useH264, useOPUS } from 'werift';
+
+/**
+ * A WHEP viewer for media tests (issue 35): a werift peer offering recvonly H.264 and Opus on 127.0.0.1
+ * only, that puts the H.264 it receives back into NAL units (from the first SPS on) and counts Opus packets.
+ */
+export async function whepViewer() {
+  const pc = new RTCPeerConnection({
+    codecs: { video: [useH264()], audio: [useOPUS()] },
+    iceInterfaceAddresses: { udp4: '127.0.0.1' },
+    iceAdditionalHostAddresses: ['127.0.0.1'],
+    iceFilterCandidatePair: (pair) => pair.remoteCandidate.host === '127.0.0.1',
+    iceUseIpv6: false,
+  });
+  pc.addTransceiver('video', { direction: 'recvonly' });
+  pc.addTransceiver('audio', { direction: 'recvonly' });
+  const got = {
+    nals: [] as Buffer[],
+    audioPackets: 0,
+    videoPayloadTypes: new Set<number>(),
+    /** Sequence number and timestamp of every video packet, in arrival order. */
+    videoHeaders: [] as { seq: number; ts: number }[],
+  };
+  const fu = { parts: [] as Buffer[] };
+  pc.onTrack.subscribe((track) => {
+    track.onReceiveRtp.subscribe((packet) => {
+      if (track.kind === 'audio') return void got.audioPackets++;
+      got.videoPayloadTypes.add(packet.header.payloadType);
+      got.videoHeaders.push({ seq: packet.header.sequenceNumber, ts: packet.header.timestamp });
+      for (const nal of depacketize(packet.payload, fu)) {
+        if (got.nals.length === 0 && (nal[0]! & 0x1f) !== 7) continue; // from the first SPS on
+        got.nals.push(nal);
+      }
+    });
+  });
+  await pc.setLocalDescription(await pc.createOffer());
+  await new Promise<void>((resolve) => {
+    if (pc.iceGatheringState === 'complete') return resolve();
+    pc.iceGatheringStateChange.subscribe((s) => s === 'complete' && resolve());
+  });
+  return {
+    pc,
+    got,
+    offer: loopbackOnly(pc.localDescription!.sdp),
+    answer: (sdp: string) => pc.setRemoteDescription({ type: 'answer', sdp: loopbackOnly(sdp) }),
+    close: () => pc.close(),
+  };
+}
+
+/** Host candidates on 127.0.0.1 only: no connectivity check goes to another address. */
+export const loopbackOnly = (sdp: string) =>
+  sdp
+    .split('\r\n')
+    .filter((l) => !l.startsWith('a=candidate:') || / 127\.0\.0\.1 \d+ typ /.test(l))
+    .join('\r\n');
+
+/** The NAL units of one H.264 RTP payload (RFC 6184: single NAL, STAP-A, FU-A), FU-A fragments joined. */
+export function depacketize(payload: Buffer, fu: { parts: Buffer[] }): Buffer[] {
+  const type = payload[0]! & 0x1f;
+  if (type >= 1 && type <= 23) return [payload];
+  if (type === 24) {
+    const out: Buffer[] = [];
+    for (let i = 1; i + 2 <= payload.length; ) {
+      const size = payload.readUInt16BE(i);
+      out.push(payload.subarray(i + 2, i + 2 + size));
+      i += 2 + size;
+    }
+    return out;
+  }
+  if (type === 28) {
+    const start = (payload[1]! & 0x80) !== 0;
+    const end = (payload[1]! & 0x40) !== 0;
+    if (start) fu.parts = [Buffer.from([(payload[0]! & 0xe0) | (payload[1]! & 0x1f)])];
+    if (fu.parts.length) fu.parts.push(payload.subarray(2));
+    if (end && fu.parts.length) {
+      const nal = Buffer.concat(fu.parts);
+      fu.parts = [];
+      return [nal];
+    }
+  }
+  return [];
+}
+
+/** Annex B from NAL units, for ffprobe. */
+export const annexB = (nals: Buffer[]) => Buffer.concat(nals.flatMap((n) => [Buffer.from([0, 0, 0, 1]), n]));

@@ -1,0 +1,42 @@
+// The program as RTP for real time (issue 35): one more output of the low-latency writer, sending the
+// picture copied and the sound as Opus to the two UDP ports of the server's RtpProgramSource. A tee of two
+// RTP slaves (RTP carries one stream per session) rather than two outputs: a program without sound must
+// not stop the writer (an output whose maps find nothing fails ffmpeg, or in 5.1 picks streams on its
+// own), and the tee only drops its audio slave (`onfail=ignore`).
+
+/** The UDP ports (on `host`, a loopback address) that take the program's H.264 and Opus. */
+export interface RtpTargets {
+  host: string;
+  video: number;
+  audio: number;
+}
+
+/**
+ * Payload types and SSRCs fixed, so that every writer restart (a switch to an input of other codecs)
+ * continues the same streams for the viewers' peers (they rewrite both per viewer anyway).
+ */
+export const PROGRAM_RTP = {
+  video: { payloadType: 96, ssrc: 0x5354_5701 },
+  audio: { payloadType: 111, ssrc: 0x5354_5702 },
+} as const;
+
+/** Below a typical path MTU once SRTP and the TURN/UDP headers are added. */
+const PACKET_BYTES = 1200;
+export const OPUS_KBPS = 96;
+
+/** The output's arguments: maps, codecs and the tee of two RTP sessions. */
+export function programRtp(t: RtpTargets): string[] {
+  const slave = (kind: 'video' | 'audio', port: number, extra = '') =>
+    `[select=${kind === 'video' ? 'v' : 'a'}:f=rtp:payload_type=${PROGRAM_RTP[kind].payloadType}` +
+    `:ssrc=${PROGRAM_RTP[kind].ssrc}:pkt_size=${PACKET_BYTES}${extra}]` +
+    // RTCP to the RTP port: the source drops ffmpeg's sender reports, each peer makes its own.
+    `rtp://${t.host}:${port}?rtcpport=${port}`;
+  return [
+    // The picture as it is: the program engine copies the encoder's H.264 (our own encodes, of the
+    // fallback media, use -tune zerolatency: no B-frames).
+    ...['-map', '0:v:0', '-c:v', 'copy'],
+    ...['-map', '0:a:0?', '-c:a', 'libopus', '-b:a', `${OPUS_KBPS}k`, '-ar', '48000', '-ac', '2'],
+    ...['-application', 'lowdelay', '-frame_duration', '20'],
+    ...['-f', 'tee', [slave('video', t.video), slave('audio', t.audio, ':onfail=ignore')].join('|')],
+  ];
+}
