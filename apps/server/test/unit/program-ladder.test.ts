@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LadderMeter, programLadder, writerSignature } from '../../src/modules/outputs/program-ladder';
+import {
+  LadderMeter,
+  programLadder,
+  vodLadder,
+  writerSignature,
+} from '../../src/modules/outputs/program-ladder';
 
 const info = {
   formatName: 'flv',
@@ -59,5 +64,33 @@ describe('LadderMeter', () => {
     ]);
     meter.tick();
     expect(added).toHaveLength(4);
+  });
+});
+
+describe('vodLadder', () => {
+  const info = {
+    formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
+    video: { codec: 'h264', width: 1280, height: 720, fps: 30, bitrateKbps: null, profile: 'High' },
+    audio: { codec: 'aac', sampleRate: 48000, channels: 2, bitrateKbps: 128 },
+  };
+  const recording = { info, sizeBytes: 3_000_000, durationMs: 10_000 };
+
+  it('adds the ladder’s rungs below the recording, the recording copied first', () => {
+    const l = vodLadder(['480p', '1080p', '240p'], recording)!;
+    expect(l.rungs.map((r) => [r.name, r.copy])).toEqual([
+      ['source', true],
+      ['480p', false],
+      ['240p', false],
+    ]);
+    // The copy's bitrate from the file when the probe has none: 3 MB in 10 s is 2400 kbit/s, less audio.
+    expect(l.rungs[0]!.videoKbps).toBe(2272);
+  });
+
+  it('adds nothing without a rung below the recording or without its size', () => {
+    expect(vodLadder(undefined, recording)).toBeUndefined();
+    expect(vodLadder(['source'], recording)).toBeUndefined();
+    expect(vodLadder(['1080p'], recording)).toBeUndefined();
+    expect(vodLadder(['360p'], { ...recording, info: { ...info, video: null } })).toBeUndefined();
+    expect(vodLadder(['360p'], { ...recording, info: null })).toBeUndefined();
   });
 });

@@ -35,7 +35,7 @@ import type { UsageMeter } from '../usage/usage-meter';
 import type { OutputRow } from './outputs.repository';
 import type { OutputsService } from './outputs.service';
 import { chooseInput, type ProgramFacts } from './program-choice';
-import { LadderMeter, programLadder, writerSignature } from './program-ladder';
+import { LadderMeter, programLadder, vodLadder, writerSignature } from './program-ladder';
 import { ProgramOwner } from './program-owner';
 import { VodPackager } from './vod-packager';
 
@@ -234,7 +234,7 @@ export class ProgramEngine {
     const liveUrl = input === 'main' || input === 'backup' ? urls[input] : undefined;
     // The recording plays as a real VOD (seekable, with an end), not as a looping program.
     if (input === 'vod' && vod)
-      void this.packageVod(row.id, vod).catch((err) => this.deps.log.error({ err }, 'VOD failed'));
+      void this.packageVod(row, vod).catch((err) => this.deps.log.error({ err }, 'VOD failed'));
     // Without a recording to show, its VOD files go (a live program keeps them for after the stream).
     if (!vod) await this.vods.discard(this.hlsDir(row.id));
     await this.finishRecording(row.id, s.recording ? liveUrl : undefined);
@@ -253,12 +253,22 @@ export class ProgramEngine {
     this.retries.set(outputId, timer);
   }
 
-  private async packageVod(outputId: string, m: MediaRow) {
+  private async packageVod(row: OutputRow, m: MediaRow) {
     const original = m.files.find((f) => f.kind === 'original');
     if (!original || !this.deps.media.capabilities.ffmpeg) return;
-    const dir = this.hlsDir(outputId);
+    const dir = this.hlsDir(row.id);
     await mkdir(dir, { recursive: true });
-    await this.vods.ensure(dir, m.id, () => storedInput(this.deps.storage, m, original), !COPYABLE(m));
+    await this.vods.ensure(
+      dir,
+      m.id,
+      () => storedInput(this.deps.storage, m, original),
+      !COPYABLE(m),
+      vodLadder(
+        row.settings.ladder,
+        { ...m, info: m.probe as StreamInfo | null },
+        this.deps.ladderEncoding?.(),
+      ),
+    );
   }
 
   private async fileSource(m: MediaRow): Promise<ReaderSource | undefined> {

@@ -5,7 +5,9 @@
  */
 import type { OutputSettings } from '@stromwerk/contracts/outputs';
 import type { StreamInfo } from '@stromwerk/contracts/stream-info';
+import type { LadderEncoding } from '@stromwerk/media/abr-args';
 import { type LadderSource, type PlannedRung, planLadder } from '@stromwerk/media/abr-ladder';
+import type { VodLadder } from './vod-packager';
 
 export interface ProgramLadder {
   rungs: PlannedRung[];
@@ -25,6 +27,33 @@ export function programLadder(
     audioKbps: info?.audio?.bitrateKbps,
   };
   return { rungs: planLadder(settings.ladder ?? [], source), source };
+}
+
+/**
+ * The rungs of a player's VOD after the stream: the recording (the live ladder's top rung) copied first,
+ * then the ladder's rungs below its picture. Undefined without a rung to add, or when the recording's
+ * size is not known (a rung could come out above it). Its BANDWIDTH: the probe's bitrate, else the file's.
+ */
+export function vodLadder(
+  ladder: OutputSettings['ladder'] | undefined,
+  recording: { info: StreamInfo | null; sizeBytes: number | null; durationMs: number | null },
+  encoding?: LadderEncoding,
+): VodLadder | undefined {
+  const names = (ladder ?? []).filter((n) => n !== 'source');
+  const video = recording.info?.video;
+  if (names.length === 0 || !video?.height) return undefined;
+  const audioKbps = recording.info?.audio?.bitrateKbps ?? null;
+  const { sizeBytes, durationMs } = recording;
+  const fileKbps = sizeBytes && durationMs ? (sizeBytes * 8) / durationMs - (audioKbps ?? 128) : null;
+  const source: LadderSource = {
+    width: video.width,
+    height: video.height,
+    fps: video.fps,
+    videoKbps: video.bitrateKbps ?? (fileKbps ? Math.max(100, Math.round(fileKbps)) : null),
+    audioKbps,
+  };
+  const rungs = planLadder(['source', ...names], source);
+  return rungs.length > 1 ? { rungs, source, ...(encoding ? { encoding } : {}) } : undefined;
 }
 
 /** What restarts the writer: the latency (other segments) and the ladder setting (another filter graph). */

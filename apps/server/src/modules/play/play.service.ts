@@ -17,7 +17,7 @@ import type { MediaLinks } from '../medias/media-links';
 import type { OutputRow, OutputsRepository } from '../outputs/outputs.repository';
 import { programDir } from '../outputs/program-engine';
 import type { Viewers } from '../outputs/viewers';
-import { readVod } from '../outputs/vod-packager';
+import { readRungVod, readVod, readVodMultivariant } from '../outputs/vod-packager';
 import type { UsageMeter } from '../usage/usage-meter';
 import { type Addressing, presentPlaylist } from './playlist-text';
 import { PlaylistWaits } from './playlist-waits';
@@ -173,6 +173,9 @@ export class PlayService {
     const s = row.settings;
     const input = row.input as ProgramInput;
     const vod = input === 'vod' ? await readVod(this.hlsDir(row.id)) : null;
+    // The VOD after the stream offers its rungs once they are packaged (vod-packager.ts); until then, one.
+    const multivariant =
+      laddered(s) && (input !== 'vod' || (vod !== null && (await readVodMultivariant(this.hlsDir(row.id)))));
     return {
       token,
       name: row.name,
@@ -180,11 +183,7 @@ export class PlayService {
       hlsUrl:
         input === 'offline'
           ? null
-          : signedPlaylistUrl(
-              row.id,
-              token,
-              input !== 'vod' && laddered(s) ? 'signedMultivariant' : 'signedPlaylist',
-            ),
+          : signedPlaylistUrl(row.id, token, multivariant ? 'signedMultivariant' : 'signedPlaylist'),
       latency: s.latency,
       background: s.background,
       direction: s.direction,
@@ -273,12 +272,9 @@ export class PlayService {
     const top = this.hlsDir(id);
     const dir = variant.kind === 'rung' ? join(top, variant.rung) : top;
     const name = variant.kind === 'multivariant' ? MULTIVARIANT_NAME : 'index.m3u8';
-    // The recording of the last stream has one rung: a multivariant address then gets its playlist.
     let text =
       row.input === 'vod'
-        ? variant.kind === 'rung'
-          ? null
-          : await readVod(top)
+        ? await vodPlaylist(top, variant)
         : await readFile(join(dir, name), 'utf8').catch(() => null);
     if (!text) throw notFound('Playlist');
     // Directives a playlist does not support are ignored (RFC 8216bis 6.2.5): blocking needs LL-HLS.
@@ -375,4 +371,14 @@ export class PlayService {
     const edge = playlistEdge(text);
     return msn > edge.lastComplete && msn <= edge.lastComplete + 2;
   }
+}
+
+/**
+ * The VOD after the stream's playlists under the live addresses: the top rung's, a lower rung's, and the
+ * multivariant one once every rung is packaged; before that a multivariant address gets the top rung's.
+ */
+async function vodPlaylist(top: string, variant: PlaylistVariant): Promise<string | null> {
+  if (variant.kind === 'rung') return readRungVod(top, variant.rung);
+  if (variant.kind === 'multivariant') return (await readVodMultivariant(top)) ?? readVod(top);
+  return readVod(top);
 }
