@@ -26,6 +26,10 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A dialog flow in jsdom with MUI takes 2 s alone and took 6 s beside typecheck and another
+          // worker at load 10: vitest's 5 s default failed a correct test on a busy machine (the tests
+          // assert what the screen does, not how fast; many files already set 30 s on their describe).
+          testTimeout: 20_000,
         },
       },
       {
