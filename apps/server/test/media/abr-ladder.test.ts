@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exited } from '../../../../scripts/lib/test-support.mjs';
-import { ffmpeg, ffprobe, freePort, publishTestStream, stopAll, waitFor } from '../helpers/media';
+import { ffmpeg, ffprobe, freePort, publishTestStream, stop, stopAll, waitFor } from '../helpers/media';
 import { op } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
@@ -13,7 +13,8 @@ import { createTestApp, type TestContext } from '../helpers/test-app';
  * ladder "source, 360p, 240p" in normal latency. The session hands out the multivariant playlist; every
  * rung's playlist and segments come through the signed prefix; each rung has its size, the same segment
  * boundaries and a keyframe at the same timestamp at each segment's start; and ffmpeg reads every rung at
- * once for READ_SECONDS with no error (the second client of the issue).
+ * once for READ_SECONDS with no error (the second client of the issue). When the publisher stops, the
+ * recording becomes the VOD, which offers the same rungs through the same addresses once they are encoded.
  */
 const READ_SECONDS = Number(process.env.ABR_READ_SECONDS ?? 60);
 const run = promisify(execFile);
@@ -53,7 +54,7 @@ async function firstVideoPacket(file: string) {
 }
 
 describe('a player with a quality ladder', () => {
-  it('serves every rung with aligned segments, and ffmpeg reads them all', async () => {
+  it('serves every rung with aligned segments, ffmpeg reads them all, and the VOD after keeps them', async () => {
     const as = { token: ctx.owner.token };
     const src = await op(ctx.app, 'sources.create', {
       ...as,
@@ -69,12 +70,14 @@ describe('a player with a quality ladder', () => {
         mainSourceId: src.body.id,
         latency: 'normal',
         ladder: ['240p', 'source', '360p'],
+        recording: true,
+        vodAfterStream: true,
       },
     });
     expect(out.status).toBe(201);
     expect(out.body.ladder).toEqual(['240p', 'source', '360p']);
     const id = out.body.id;
-    publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, {
+    const encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, {
       seconds: READ_SECONDS + 60,
       size: '854x480',
     });
@@ -183,5 +186,32 @@ describe('a player with a quality ladder', () => {
     const video = probe.streams.filter((s) => s.codec_type === 'video').map((s) => s.height);
     expect(video.sort()).toEqual([240, 360, 480]);
     expect(Number(probe.format.duration)).toBeGreaterThan(READ_SECONDS - 1);
-  }, 240_000);
+
+    // The VOD after the stream keeps the ladder: the recording (the top rung) at once, then its rungs
+    // encoded from it, offered through the same multivariant address.
+    await stop(encoder);
+    const vod = await waitFor(
+      'the VOD with its rungs',
+      async () => {
+        const s = (await op(ctx.app, 'play.session', { params: { id }, body: {} })).body;
+        return s.input === 'vod' && s.hlsUrl?.endsWith('/master.m3u8') ? s : undefined;
+      },
+      120_000,
+    );
+    const vodGet = (path: string) =>
+      ctx.app.inject({ url: `${vod.hlsUrl!.replace(/master\.m3u8$/, '')}${path}` });
+    const vodMaster = (await vodGet('master.m3u8')).body;
+    expect(vodMaster.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(variants);
+    expect(vodMaster).toMatch(/RESOLUTION=\d+x240/);
+    const vodLists = await Promise.all(variants.map(async (v) => (await vodGet(v)).body));
+    const vodSegments = vodLists.map((t) => t.split('\n').filter((l) => l.startsWith('vod_')));
+    for (const t of vodLists) expect(t.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    // The same cuts in every rung.
+    expect(new Set(vodSegments.map((segs) => segs.length)).size).toBe(1);
+    const lowest = await vodGet(`r2/${vodSegments[2]![0]}`);
+    expect(lowest.statusCode).toBe(200);
+    const lowestFile = join(ctx.dataDir, 'abr-vod-r2.ts');
+    await writeFile(lowestFile, lowest.rawPayload);
+    expect((await ffprobe(lowestFile)).streams.find((s) => s.codec_type === 'video')?.height).toBe(240);
+  }, 360_000);
 });
