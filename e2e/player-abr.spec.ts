@@ -1,12 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import { createClient } from '@stromwerk/client/create-client';
 import { publishTestStream } from '../scripts/lib/test-support.mjs';
 import { adminApi, ownerHome } from './support/api';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
-import { expectPlaybackAdvances, longestFreezeMs, watchFreezes } from './support/player';
+import { expectPlaybackAdvances, longestFreezeMs, shot, watchFreezes } from './support/player';
 import { rtmpPort, stop } from './support/publisher';
+import { screenshotsDir } from './support/screenshots-dir';
 
 /**
  * Adaptive bitrate as a viewer meets it (issue 34), Chromium with hls.js and the network throttled
@@ -124,6 +126,11 @@ for (const latency of ['normal', 'low'] as const)
     await menu.selectOption({ label: '240p' });
     await expect.poll(() => height(page), { timeout: 30_000, intervals: [250] }).toBe(240);
     await expect(menu).toHaveValue(/^\d+$/);
+    // The player with its quality menu, the viewer's 240p chosen (docs/screenshots under SCREENSHOTS=1).
+    if (latency === 'normal') {
+      await page.setViewportSize({ width: 1200, height: 800 });
+      await shot(page, join(screenshotsDir, 'player-quality-en-1200.png'));
+    }
 
     const measured = { firstHeight: first, upMs, upFreezeMs, downMs, downFreezeMs };
     test
