@@ -8,12 +8,7 @@ const hexPort = (address: string) => Number.parseInt(address.split(':')[1] ?? ''
  * rem_address st ... uid ..."). Null when no such socket is listed (not Linux, or the peer is gone).
  */
 export async function socketOwner(peerPort: number, ourPort: number): Promise<number | null> {
-  let table: string;
-  try {
-    table = await readFile('/proc/net/tcp', 'latin1');
-  } catch {
-    return null;
-  }
+  const table = await socketTable('tcp');
   for (const line of table.split('\n').slice(1)) {
     const fields = line.trim().split(/\s+/);
     if (fields.length < 8) continue;
@@ -23,3 +18,18 @@ export async function socketOwner(peerPort: number, ourPort: number): Promise<nu
   }
   return null;
 }
+
+/**
+ * The user id owning the local UDP socket that sent us a datagram from `port` (the line of
+ * /proc/net/udp whose local port it is). Null when none is listed (not Linux, or the socket is closed).
+ */
+export async function udpSenderOwner(port: number): Promise<number | null> {
+  const table = await socketTable('udp');
+  for (const line of table.split('\n').slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    if (fields.length >= 8 && hexPort(fields[1]!) === port) return Number(fields[7]);
+  }
+  return null;
+}
+
+const socketTable = (kind: 'tcp' | 'udp') => readFile(`/proc/net/${kind}`, 'latin1').catch(() => '');

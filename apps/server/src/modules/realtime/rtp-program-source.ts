@@ -3,7 +3,9 @@
 // subscriber, renumbered only across writer restarts (rtp-continuity.ts). RTCP from ffmpeg (sender
 // reports, payload types 200-204) is dropped: each viewer's peer makes its own.
 import { createSocket, type Socket } from 'node:dgram';
+import { udpSenderOwner } from '../../plugins/socket-owner';
 import { RtpContinuity } from './rtp-continuity';
+import { RtpSenderGate } from './rtp-sender-gate';
 
 export type RtpKind = 'video' | 'audio';
 export type RtpSink = (kind: RtpKind, packet: Buffer) => void;
@@ -15,16 +17,24 @@ export class RtpProgramSource {
   private readonly sinks = new Set<RtpSink>();
   private readonly sockets: Socket[] = [];
   ports: Record<RtpKind, number> = { video: 0, audio: 0 };
+  /** Only the server's own user's sockets feed the program (rtp-sender-gate.ts). */
+  readonly gate: RtpSenderGate;
+
+  constructor(ownerOf: (port: number) => Promise<number | null> = udpSenderOwner) {
+    this.gate = new RtpSenderGate(ownerOf);
+  }
 
   /** Binds the two ports (the OS chooses them) on `host`, a loopback address. */
   async listen(host = '127.0.0.1'): Promise<Record<RtpKind, number>> {
     for (const kind of ['video', 'audio'] as const) {
       const sock = createSocket('udp4');
       const continuity = new RtpContinuity(CLOCK_RATE[kind]);
-      sock.on('message', (p) => {
-        if (isRtcp(p)) return;
+      const forward = (p: Buffer) => {
         continuity.apply(p);
         for (const sink of this.sinks) sink(kind, p);
+      };
+      sock.on('message', (p, from) => {
+        if (!isRtcp(p)) this.gate.admit(from.port, p, forward);
       });
       this.sockets.push(sock);
       this.ports[kind] = await new Promise<number>((resolve, reject) => {
