@@ -13,6 +13,11 @@ export const streamInfoSchema = z
         fps: z.number().nullable(),
         bitrateKbps: z.number().nullable(),
         profile: z.string().nullable(),
+        /**
+         * Whether the encoder sends B-frames (ffprobe's has_b_frames): WebRTC viewers take none, so a
+         * real-time player then encodes its picture again (issue 35). Absent in older records.
+         */
+        bFrames: z.boolean().nullable().optional(),
       })
       .nullable(),
     audio: z

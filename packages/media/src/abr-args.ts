@@ -86,7 +86,12 @@ export function programLadderLowLatency(
 }
 
 /** An encoded rung's picture: its scaled stream, the encoder at its bitrate, High profile, forced keyframes. */
-export function encodedRung(r: PlannedRung, stream: string, keyframes: string, encoder: LadderEncoder): string[] {
+export function encodedRung(
+  r: PlannedRung,
+  stream: string,
+  keyframes: string,
+  encoder: LadderEncoder,
+): string[] {
   return [
     ...['-map', stream, '-fps_mode', 'passthrough'],
     ...encoderArgs(encoder, r.videoKbps),

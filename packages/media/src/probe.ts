@@ -67,6 +67,8 @@ export function parseProbeOutput(json: unknown): ProbedStream {
           fps: parseRate(v.avg_frame_rate) ?? parseRate(v.r_frame_rate),
           bitrateKbps: kbps(v.bit_rate),
           profile: str(v.profile),
+          // Stated only where ffprobe says (has_b_frames: the reorder depth, 0 without B-frames).
+          ...(typeof v.has_b_frames === 'number' ? { bFrames: v.has_b_frames > 0 } : {}),
         }
       : null,
     audio: a

@@ -4,11 +4,18 @@
 // not stop the writer (an output whose maps find nothing fails ffmpeg, or in 5.1 picks streams on its
 // own), and the tee only drops its audio slave (`onfail=ignore`).
 
+import { h264 } from './ffmpeg-args';
+
 /** The UDP ports (on `host`, a loopback address) that take the program's H.264 and Opus. */
 export interface RtpTargets {
   host: string;
   video: number;
   audio: number;
+  /**
+   * The source's picture has B-frames (WebRTC viewers take none): it is encoded again, constrained
+   * baseline at this bitrate, instead of copied.
+   */
+  reencodeKbps?: number;
 }
 
 /**
@@ -34,9 +41,17 @@ export function programRtp(t: RtpTargets): string[] {
   return [
     // The picture as it is: the program engine copies the encoder's H.264 (our own encodes, of the
     // fallback media, use -tune zerolatency: no B-frames).
-    ...['-map', '0:v:0', '-c:v', 'copy'],
+    ...['-map', '0:v:0', ...(t.reencodeKbps ? reencoded(t.reencodeKbps) : ['-c:v', 'copy'])],
     ...['-map', '0:a:0?', '-c:a', 'libopus', '-b:a', `${OPUS_KBPS}k`, '-ar', '48000', '-ac', '2'],
     ...['-application', 'lowdelay', '-frame_duration', '20'],
     ...['-f', 'tee', [slave('video', t.video), slave('audio', t.audio, ':onfail=ignore')].join('|')],
+  ];
+}
+
+/** The picture for viewers that take no B-frames: libx264 constrained baseline, keyframes every 2 s. */
+function reencoded(kbps: number): string[] {
+  return [
+    ...h264(kbps),
+    ...['-profile:v', 'baseline', '-bf', '0', '-force_key_frames', 'expr:gte(t,n_forced*2)'],
   ];
 }

@@ -52,6 +52,14 @@ describe('parseProbeOutput', () => {
     expect(parseProbeOutput(null)).toEqual({ formatName: null, video: null, audio: null, durationMs: null });
   });
 
+  it('says whether the picture has B-frames where ffprobe states the reorder depth', () => {
+    const video = (has_b_frames?: number) =>
+      parseProbeOutput({ streams: [{ codec_type: 'video', codec_name: 'h264', has_b_frames }] }).video;
+    expect(video(2)?.bFrames).toBe(true);
+    expect(video(0)?.bFrames).toBe(false);
+    expect(video()).not.toHaveProperty('bFrames');
+  });
+
   it('parses frame rates', () => {
     expect(parseRate('25/1')).toBe(25);
     expect(parseRate('24000/1001')).toBe(23.98);

@@ -17,12 +17,14 @@ import type { RtpTargets } from '../src/rtp-args';
 const work = mkdtempSync(join(tmpdir(), 'stromwerk-rtp-args-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function input(name: string, audio: boolean) {
+function input(name: string, audio: boolean, bFrames = false) {
   const file = join(work, name);
   spawnSync('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30'],
     ...(audio ? ['-f', 'lavfi', '-i', 'sine=sample_rate=48000'] : []),
-    ...['-t', '3', '-c:v', 'libx264', '-tune', 'zerolatency', '-g', '60'],
+    ...['-t', '3', '-c:v', 'libx264', '-g', '60'],
+    // OBS's default x264 settings send B-frames; the zerolatency tune sends none.
+    ...(bFrames ? ['-bf', '3'] : ['-tune', 'zerolatency']),
     ...(audio ? ['-c:a', 'aac'] : []),
     ...['-f', 'mpegts', '-y', file],
   ]);
@@ -89,4 +91,23 @@ it('keeps the picture and the LL-HLS fragments of a program without sound', asyn
   expect(out.bytes[0]).toBeGreaterThan(10_000);
   expect(out.video.length).toBeGreaterThan(90);
   expect(out.audio).toEqual([]);
+}, 60_000);
+
+it('encodes the picture again for a source with B-frames, beside the copied LL-HLS fragments', async () => {
+  const file = input('bframes.ts', true, true);
+  const probe = spawnSync('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=has_b_frames',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
+  expect(String(probe.stdout).trim().split('\n')[0]).not.toBe('0');
+  const out = await write((t) => programLowLatency({ ...t, reencodeKbps: 1500 }), file, 1);
+  expect({ code: out.code, stderr: out.stderr }).toMatchObject({ code: 0 });
+  expect(out.bytes[0]).toBeGreaterThan(10_000);
+  expect(out.video.length).toBeGreaterThan(90);
+  expect(out.audio.length).toBeGreaterThan(100);
 }, 60_000);

@@ -34,4 +34,14 @@ describe('programRtp', () => {
     ]);
     expect(plain).not.toContain('tee');
   });
+
+  it('encodes the picture again, constrained baseline without B-frames, only when asked', () => {
+    const args = programRtp({ ...targets, reencodeKbps: 3000 });
+    const video = args.slice(0, args.indexOf('-map', 2));
+    expect(video).toContain('libx264');
+    expect(video[video.indexOf('-profile:v') + 1]).toBe('baseline');
+    expect(video[video.indexOf('-bf') + 1]).toBe('0');
+    expect(video[video.indexOf('-b:v') + 1]).toBe('3000k');
+    expect(args.slice(args.indexOf('-map', 2))).toEqual(programRtp(targets).slice(4));
+  });
 });

@@ -29,6 +29,7 @@ import { storedInput } from '../medias/media-input';
 import type { MediaRow } from '../medias/medias.repository';
 import type { MediasService } from '../medias/medias.service';
 import type { RecordingsService } from '../medias/recordings.service';
+import { realtimePicture } from '../realtime/realtime-picture';
 import type { RealtimePrograms } from '../realtime/realtime-programs';
 import type { SourcesRepository } from '../sources/sources.repository';
 import type { UsageMeter } from '../usage/usage-meter';
@@ -336,7 +337,7 @@ export class ProgramEngine {
         this.ladderMeter.start(row.id, { corporationId: row.corporationId, workspaceId: row.workspaceId });
       const rtp = row.settings.latency === 'realtime' ? await this.deps.realtime?.open(row.id) : undefined;
       const feed = new ProgramFeed({
-        rtp,
+        rtp: rtp && realtimePicture(rtp, sourceInfo),
         ladder: ladder.rungs,
         ladderSource: ladder.source,
         ladderEncoding: this.deps.ladderEncoding?.(),
