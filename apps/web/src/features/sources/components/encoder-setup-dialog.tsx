@@ -88,6 +88,7 @@ function EncoderSetup({ source, onClose }: { source: SourceItem; onClose: () => 
               {t('encoder.codecs')}
             </Typography>
           </Box>
+          {source.streamInfo?.video?.bFrames && <Alert severity="info">{t('encoder.bFrames')}</Alert>}
           {rotate.isSuccess && <Alert severity="success">{t('encoder.rotated')}</Alert>}
         </Box>
       </DialogContent>

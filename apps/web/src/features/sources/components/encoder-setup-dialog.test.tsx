@@ -1,0 +1,55 @@
+import type { StreamInfo } from '@stromwerk/contracts/stream-info';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n, loadNamespaces } from '../../../lib/i18n';
+import type { SourceItem } from '../../../lib/queries/source-item';
+import { EncoderSetupDialog } from './encoder-setup-dialog';
+
+vi.mock('../../../lib/api-client', () => ({ api: { sources: { streamKey: vi.fn(), rotateKey: vi.fn() } } }));
+
+const info = (bFrames?: boolean): StreamInfo => ({
+  formatName: 'flv',
+  video: { codec: 'h264', width: 1280, height: 720, fps: 30, bitrateKbps: 2500, profile: 'High', bFrames },
+  audio: null,
+});
+const source = (streamInfo: StreamInfo | null) =>
+  ({
+    id: '00000000-0000-4000-8000-000000000001',
+    name: 'Stage',
+    type: 'rtmp',
+    state: 'live',
+    ingestUrl: 'rtmp://localhost:1935/live',
+    streamInfo,
+  }) as unknown as SourceItem;
+
+function show(s: SourceItem) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <EncoderSetupDialog source={s} onClose={() => {}} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('EncoderSetupDialog', () => {
+  beforeAll(async () => {
+    await initI18n();
+    await loadNamespaces(['sources']);
+  });
+  afterEach(cleanup);
+
+  it('tells the publisher when their encoder sends B-frames, and only then', async () => {
+    show(source(info(true)));
+    expect(await screen.findByText(/This encoder sends B-frames/)).toBeTruthy();
+    cleanup();
+    for (const s of [source(info(false)), source(info(undefined)), source(null)]) {
+      show(s);
+      expect(await screen.findByRole('dialog', { name: /^Encoder setup: Stage/ })).toBeTruthy();
+      expect(screen.queryByText(/B-frames/)).toBeNull();
+      cleanup();
+    }
+  });
+});
