@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exited } from '../../../../scripts/lib/test-support.mjs';
 import { ffmpeg, ffprobe, freePort, publishTestStream, stopAll, waitFor } from '../helpers/media';
+import { waitProgramInput } from '../helpers/program-input';
 import { op } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
@@ -75,12 +76,7 @@ describe('a low-latency player with a quality ladder', () => {
     });
     const id = out.body.id;
     publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, { seconds: READ_SECONDS + 60 });
-    await waitFor(
-      'the program on main',
-      async () =>
-        (await op(ctx.app, 'outputs.get', { ...as, params: { id } })).body.input === 'main' || undefined,
-      30_000,
-    );
+    await waitProgramInput(ctx, id);
     const session = (await op(ctx.app, 'play.session', { params: { id }, body: {} })).body;
     expect(session.hlsUrl).toMatch(/\/master\.m3u8$/);
     const prefix = session.hlsUrl!.replace(/master\.m3u8$/, '');

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exited } from '../../../../scripts/lib/test-support.mjs';
 import { ffmpeg, ffprobe, freePort, publishTestStream, stop, stopAll, waitFor } from '../helpers/media';
+import { waitProgramInput } from '../helpers/program-input';
 import { op } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
@@ -81,12 +82,7 @@ describe('a player with a quality ladder', () => {
       seconds: READ_SECONDS + 60,
       size: '854x480',
     });
-    await waitFor(
-      'the program on main',
-      async () =>
-        (await op(ctx.app, 'outputs.get', { ...as, params: { id } })).body.input === 'main' || undefined,
-      30_000,
-    );
+    await waitProgramInput(ctx, id);
     const session = (await op(ctx.app, 'play.session', { params: { id }, body: {} })).body;
     expect(session.hlsUrl).toMatch(/\/t\/[^/]+\/master\.m3u8$/);
     const prefix = session.hlsUrl!.replace(/master\.m3u8$/, '');

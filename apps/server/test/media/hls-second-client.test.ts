@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exited } from '../../../../scripts/lib/test-support.mjs';
 import { ffmpeg, ffprobe, freePort, publishTestStream, stopAll, waitFor } from '../helpers/media';
+import { waitProgramInput } from '../helpers/program-input';
 import { op } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
@@ -49,14 +50,7 @@ describe('a second HLS client', () => {
     });
     const id = out.body.id;
     publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, { seconds: READ_SECONDS + 30 });
-    await waitFor(
-      'the program on main',
-      async () =>
-        (await op(ctx.app, 'outputs.get', { ...as, params: { id } })).body.input === 'main'
-          ? true
-          : undefined,
-      30_000,
-    );
+    await waitProgramInput(ctx, id);
     const session = (await op(ctx.app, 'play.session', { params: { id }, body: {} })).body;
     await waitFor(
       'two segments of the live program',

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, publishTestStream, stopAll, waitFor } from '../helpers/media';
+import { waitProgramInput } from '../helpers/program-input';
 import { op } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 import { annexB, whepViewer } from '../helpers/whep-viewer';
@@ -64,12 +65,7 @@ describe('a player in real time', () => {
       sampleRate: 48000,
       seconds: 90,
     });
-    await waitFor(
-      'the program on main',
-      async () =>
-        (await op(ctx.app, 'outputs.get', { ...as, params: { id } })).body.input === 'main' || undefined,
-      30_000,
-    );
+    await waitProgramInput(ctx, id);
     const session = (await op(ctx.app, 'play.session', { params: { id }, body: {} })).body;
     // The LL-HLS fallback is there as in low latency.
     expect(session.latency).toBe('realtime');
