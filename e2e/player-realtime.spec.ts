@@ -1,0 +1,116 @@
+import type { ChildProcess } from 'node:child_process';
+import type { Browser, Page } from '@playwright/test';
+import { publishTestStream } from '../scripts/lib/test-support.mjs';
+import { adminApi, ownerHome } from './support/api';
+import { e2eEnv } from './support/env';
+import { expect, test } from './support/fixtures';
+import { expectPlaybackAdvances } from './support/player';
+import { rtmpPort, stop } from './support/publisher';
+
+/**
+ * Real time as a viewer meets it (issue 35): a realtime player with a live 720p RTMP source plays on its
+ * public page over WebRTC (WHEP), and where WebRTC cannot work (here the offer's POST is aborted in the
+ * browser) the same page plays the player's LL-HLS by itself. Which transport plays is the player
+ * frame's `data-transport`. The time from opening the page to the first picture is recorded for both
+ * as an annotation, not asserted: on this shared machine it is a figure of the machine as much as of
+ * the product. Untagged: nothing here measures in real time what a neighbour's encoder would disturb.
+ */
+test.describe.configure({ mode: 'default' });
+let encoder: ChildProcess | undefined;
+let workspaceId = '';
+let outputId = '';
+const joinMs: Record<string, number> = {};
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  const { corporation } = await ownerHome();
+  const api = adminApi();
+  workspaceId = (
+    await api.workspaces.create({ body: { corporationId: corporation.id, name: `Real time ${Date.now()}` } })
+  ).id;
+  const source = await api.sources.create({ body: { workspaceId, name: 'Real-time cam', type: 'rtmp' } });
+  const { streamKey } = await api.sources.streamKey({ params: { id: source.id } });
+  encoder = publishTestStream(`rtmp://127.0.0.1:${rtmpPort()}/live/${streamKey}`, {
+    size: '1280x720',
+    sampleRate: 48000,
+  });
+  const output = await api.outputs.create({
+    body: { workspaceId, name: 'Real-time player', mainSourceId: source.id, latency: 'realtime' },
+  });
+  outputId = output.id;
+  await expect
+    .poll(async () => (await api.outputs.get({ params: { id: output.id } })).input, { timeout: 45_000 })
+    .toBe('main');
+});
+test.afterAll(async () => {
+  await stop(encoder);
+  if (workspaceId) await adminApi().workspaces.remove({ params: { id: workspaceId } });
+  console.info('realtime join time, page open to first picture (ms)', joinMs);
+});
+
+const videoWidth = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth);
+
+/** Opens the public player page; resolves with the ms from opening it to its first picture. */
+async function openPlayer(browser: Browser, prepare?: (page: Page) => Promise<void>) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await prepare?.(page);
+  const opened = Date.now();
+  await page.goto(`${e2eEnv().baseUrl}/player/${outputId}`);
+  await page.waitForFunction(
+    () => {
+      const video = document.querySelector('video');
+      return Boolean(video && video.videoWidth > 0 && video.currentTime > 0);
+    },
+    undefined,
+    { timeout: 30_000, polling: 50 },
+  );
+  return { context, page, firstPictureMs: Date.now() - opened };
+}
+
+test('a realtime player plays over WebRTC, and the page leaving ends its WHEP resource', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  let resource = '';
+  const { context, page, firstPictureMs } = await openPlayer(browser, async (p) => {
+    p.on('response', (response) => {
+      if (response.request().method() === 'POST' && response.url().includes('/whep'))
+        resource = response.headers().location ?? '';
+    });
+  });
+  const frame = page.getByTestId('player-frame');
+  await expect(frame).toHaveAttribute('data-transport', 'webrtc');
+  await expectPlaybackAdvances(page, 'main');
+  expect(await videoWidth(page)).toBe(1280);
+  // Still WebRTC after playing a while: no fallback happened behind the picture.
+  await expect(frame).toHaveAttribute('data-transport', 'webrtc');
+  joinMs.webrtc = firstPictureMs;
+  test.info().annotations.push({ type: 'join time webrtc (ms)', description: String(firstPictureMs) });
+
+  expect(resource).toMatch(/^\/v1\/play\/[0-9a-f-]+\/whep\/[0-9a-f-]+$/);
+  await page.goto('about:blank');
+  // The player DELETEd its resource when it left: the server no longer knows it.
+  await expect
+    .poll(async () => (await fetch(`${e2eEnv().baseUrl}${resource}`, { method: 'DELETE' })).status, {
+      timeout: 10_000,
+    })
+    .toBe(404);
+  await context.close();
+});
+
+test('where the WHEP offer fails, the same page plays LL-HLS by itself', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, page, firstPictureMs } = await openPlayer(browser, async (p) => {
+    await p.route('**/whep**', (route) => route.abort());
+  });
+  const frame = page.getByTestId('player-frame');
+  await expect(frame).toHaveAttribute('data-transport', 'hls');
+  await expectPlaybackAdvances(page, 'main');
+  expect(await videoWidth(page)).toBe(1280);
+  joinMs.hlsAfterFailedOffer = firstPictureMs;
+  test
+    .info()
+    .annotations.push({ type: 'join time hls after failed offer (ms)', description: String(firstPictureMs) });
+  await context.close();
+});
