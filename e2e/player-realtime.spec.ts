@@ -65,7 +65,7 @@ async function openPlayer(browser: Browser, prepare?: (page: Page) => Promise<vo
     undefined,
     { timeout: 30_000, polling: 50 },
   );
-  return { context, page, firstPictureMs: Date.now() - opened };
+  return { context, page, opened, firstPictureMs: Date.now() - opened };
 }
 
 test('a realtime player plays over WebRTC, and the page leaving ends its WHEP resource', async ({
@@ -73,10 +73,16 @@ test('a realtime player plays over WebRTC, and the page leaving ends its WHEP re
 }) => {
   test.setTimeout(120_000);
   let resource = '';
-  const { context, page, firstPictureMs } = await openPlayer(browser, async (p) => {
+  // When the offer left and its answer came, from the page's opening: the rest is ICE and the first keyframe.
+  const at = { offer: 0, answer: 0 };
+  const { context, page, opened, firstPictureMs } = await openPlayer(browser, async (p) => {
+    p.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/whep')) at.offer = Date.now();
+    });
     p.on('response', (response) => {
-      if (response.request().method() === 'POST' && response.url().includes('/whep'))
-        resource = response.headers().location ?? '';
+      if (response.request().method() !== 'POST' || !response.url().includes('/whep')) return;
+      at.answer = Date.now();
+      resource = response.headers().location ?? '';
     });
   });
   const frame = page.getByTestId('player-frame');
@@ -86,7 +92,12 @@ test('a realtime player plays over WebRTC, and the page leaving ends its WHEP re
   // Still WebRTC after playing a while: no fallback happened behind the picture.
   await expect(frame).toHaveAttribute('data-transport', 'webrtc');
   joinMs.webrtc = firstPictureMs;
-  test.info().annotations.push({ type: 'join time webrtc (ms)', description: String(firstPictureMs) });
+  const steps = { offerMs: at.offer - opened, answerMs: at.answer - opened };
+  test.info().annotations.push({
+    type: 'join time webrtc (ms)',
+    description: JSON.stringify({ firstPictureMs, ...steps }),
+  });
+  console.info('webrtc join steps (ms)', steps);
 
   expect(resource).toMatch(/^\/v1\/play\/[0-9a-f-]+\/whep\/[0-9a-f-]+$/);
   await page.goto('about:blank');
