@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { PlaySession } from '@stromwerk/contracts/outputs';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../dvr-window';
 import { LIVE_SYNC_SECONDS, useHls } from '../hooks/use-hls';
@@ -31,8 +31,12 @@ export function PlayerStage({ outputId, session }: { outputId: string; session: 
   const video = useRef<HTMLVideoElement>(null);
   const offline = session.input === 'offline' || !session.hlsUrl;
   // Real time plays the running program over WebRTC (not the recording's VOD); whatever keeps WebRTC
-  // from playing switches this page to the same player's LL-HLS for good (use-whep.ts).
+  // from playing switches this page to the same player's LL-HLS (use-whep.ts) until the program goes
+  // offline: the writer's stop ends every WebRTC viewer, so a program back on air is offered again.
   const [fellBack, setFellBack] = useState(false);
+  useEffect(() => {
+    if (offline) setFellBack(false);
+  }, [offline]);
   const webrtc =
     session.latency === 'realtime' && !offline && session.input !== 'vod' && !fellBack && canPlayWebRtc();
   const rtc = useWhep(video, webrtc ? whepUrl(outputId, session.token) : null, () => setFellBack(true));
