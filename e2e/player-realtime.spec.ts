@@ -20,6 +20,9 @@ let encoder: ChildProcess | undefined;
 let workspaceId = '';
 let outputId = '';
 const joinMs: Record<string, number> = {};
+// The pages here are opened by hand (their own contexts): the fixture's CSP check is repeated for them.
+const cspViolations: string[] = [];
+test.afterEach(() => expect(cspViolations.splice(0), 'Content-Security-Policy violations').toEqual([]));
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -54,6 +57,9 @@ const videoWidth = (page: Page) => page.locator('video').evaluate((v: HTMLVideoE
 async function openPlayer(browser: Browser, prepare?: (page: Page) => Promise<void>) {
   const context = await browser.newContext();
   const page = await context.newPage();
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
   await prepare?.(page);
   const opened = Date.now();
   await page.goto(`${e2eEnv().baseUrl}/player/${outputId}`);
@@ -123,5 +129,37 @@ test('where the WHEP offer fails, the same page plays LL-HLS by itself', async (
   test
     .info()
     .annotations.push({ type: 'join time hls after failed offer (ms)', description: String(firstPictureMs) });
+  await context.close();
+});
+
+test("where the answer's candidates cannot be reached, the page plays LL-HLS after the connect deadline", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // What a viewer behind a UDP-blocking firewall meets: the offer is answered (201) but ICE never
+  // connects. The answer's host candidates are moved to an address of this test network that nobody
+  // holds (192.0.2.0/24 is documentation space), so no check gets an answer.
+  let answered = 0;
+  const { context, page, firstPictureMs } = await openPlayer(browser, async (p) => {
+    await p.route('**/whep?**', async (route) => {
+      const response = await route.fetch();
+      answered = response.status();
+      const sdp = (await response.text()).replace(
+        /^(a=candidate:\S+ \d+ \S+ \d+ )\S+ /gm,
+        (_all, head: string) => `${head}192.0.2.201 `,
+      );
+      await route.fulfill({ response, body: sdp });
+    });
+  });
+  const frame = page.getByTestId('player-frame');
+  await expect(frame).toHaveAttribute('data-transport', 'hls');
+  expect(answered, 'the offer was answered: the fallback is ICE that never connected').toBe(201);
+  await expectPlaybackAdvances(page, 'main');
+  expect(await videoWidth(page)).toBe(1280);
+  joinMs.hlsAfterNoConnection = firstPictureMs;
+  test.info().annotations.push({
+    type: 'join time hls after no connection (ms)',
+    description: String(firstPictureMs),
+  });
   await context.close();
 });
