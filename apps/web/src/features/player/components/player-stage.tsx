@@ -49,7 +49,14 @@ export function PlayerStage({ outputId, session }: { outputId: string; session: 
     session.input === 'vod' ? 'vod' : 'program',
   );
   const { livePosition, quality, chooseLevel } = hls;
-  const { status, mutedByPolicy, clearMuted } = webrtc ? rtc : hls;
+  const status = webrtc ? rtc.status : hls.status;
+  // Muted by the autoplay policy over WebRTC stays muted after a fallback (HLS then plays muted without
+  // being refused): the unmute button stays until used.
+  const mutedByPolicy = rtc.mutedByPolicy || hls.mutedByPolicy;
+  const clearMuted = () => {
+    rtc.clearMuted();
+    hls.clearMuted();
+  };
   const portrait = session.direction === 'portrait';
   const live = session.input === 'main' || session.input === 'backup';
   // Only the latency modes with a DVR window can seek; low and normal keep the plain live player.
