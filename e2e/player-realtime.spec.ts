@@ -106,8 +106,17 @@ test('a realtime player plays over WebRTC, and the page leaving ends its WHEP re
   console.info('webrtc join steps (ms)', steps);
 
   expect(resource).toMatch(/^\/v1\/play\/[0-9a-f-]+\/whep\/[0-9a-f-]+$/);
+  // The page going away (no React cleanup runs then) DELETEs the resource with a keepalive request.
+  // Playwright reports no request a page makes while it unloads, so the page's pagehide is dispatched
+  // here by hand and the request watched; a real unload sends the same request (keepalive outlives it).
+  const deleted = page.waitForResponse(
+    (response) => response.request().method() === 'DELETE' && response.url().endsWith(resource),
+    { timeout: 10_000 },
+  );
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
+  expect((await deleted).status()).toBe(204);
   await page.goto('about:blank');
-  // The player DELETEd its resource when it left: the server no longer knows it.
+  // The server no longer knows it.
   await expect
     .poll(async () => (await fetch(`${e2eEnv().baseUrl}${resource}`, { method: 'DELETE' })).status, {
       timeout: 10_000,

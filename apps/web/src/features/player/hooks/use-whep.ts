@@ -145,16 +145,26 @@ export function useWhep(
     };
     offer().catch(() => act({ kind: 'error' }));
 
+    // The server would notice a peer gone only when ICE consent fails (some 30 s): say so at once, also
+    // when the page itself goes (closed, reloaded, navigated away: React runs no cleanup then), with
+    // `keepalive` so the request outlives the page.
+    const end = () => {
+      const gone = resource;
+      resource = null;
+      if (gone) void fetch(gone, { method: 'DELETE', keepalive: true }).catch(() => undefined);
+    };
+    window.addEventListener('pagehide', end);
+
     return () => {
       done = true;
       controller.abort();
       for (const timer of timers) clearTimeout(timer);
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('waiting', onWaiting);
+      window.removeEventListener('pagehide', end);
       pc.close();
       video.srcObject = null;
-      // The server would notice the closed peer only when ICE consent fails (some 30 s): say so now.
-      if (resource) void fetch(resource, { method: 'DELETE', keepalive: true }).catch(() => undefined);
+      end();
     };
   }, [videoRef, url]);
 
