@@ -76,6 +76,17 @@ describe('useWhep', () => {
     expect(fallBack).not.toHaveBeenCalled();
   });
 
+  it('DELETEs the resource once when the page goes (pagehide: no React cleanup runs then)', async () => {
+    fetchMock.mockResolvedValueOnce(answer(201, '/v1/play/p1/whep/r3'));
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    const { unmount } = mount(vi.fn());
+    await waitFor(() => expect(FakePeer.last.remote).not.toBeNull());
+    window.dispatchEvent(new Event('pagehide'));
+    expect(fetchMock).toHaveBeenLastCalledWith('/v1/play/p1/whep/r3', { method: 'DELETE', keepalive: true });
+    unmount();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('falls back once on a refused offer (409) and has nothing to DELETE', async () => {
     fetchMock.mockResolvedValueOnce(answer(409));
     const fallBack = vi.fn();
