@@ -40,7 +40,7 @@ export function PlayerLayout({ outputId, session }: { outputId: string; session:
           minWidth: 0,
         }}
       >
-        <PlayerStage session={session} />
+        <PlayerStage outputId={outputId} session={session} />
       </Box>
       {comments && (
         <Box

@@ -5,10 +5,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { PlaySession } from '@stromwerk/contracts/outputs';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../dvr-window';
 import { LIVE_SYNC_SECONDS, useHls } from '../hooks/use-hls';
+import { canPlayWebRtc, useWhep, whepUrl } from '../hooks/use-whep';
 import { DvrBar } from './dvr-bar';
 import { QualityMenu } from './quality-menu';
 
@@ -25,18 +26,37 @@ const slate = {
  * The video in the player's direction (16:9 or 9:16), as large as the space allows, with the overlay
  * image placed in % of that frame. Offline shows a slate; the program coming up replaces it by itself.
  */
-export function PlayerStage({ session }: { session: PlaySession }) {
+export function PlayerStage({ outputId, session }: { outputId: string; session: PlaySession }) {
   const { t } = useTranslation('player');
   const video = useRef<HTMLVideoElement>(null);
   const offline = session.input === 'offline' || !session.hlsUrl;
-  const { status, mutedByPolicy, clearMuted, livePosition, quality, chooseLevel } = useHls(
+  // Real time plays the running program over WebRTC (not the recording's VOD); whatever keeps WebRTC
+  // from playing switches this page to the same player's LL-HLS (use-whep.ts) until the program goes
+  // offline: the writer's stop ends every WebRTC viewer, so a program back on air is offered again.
+  const [fellBack, setFellBack] = useState(false);
+  useEffect(() => {
+    if (offline) setFellBack(false);
+  }, [offline]);
+  const webrtc =
+    session.latency === 'realtime' && !offline && session.input !== 'vod' && !fellBack && canPlayWebRtc();
+  const rtc = useWhep(video, webrtc ? whepUrl(outputId, session.token) : null, () => setFellBack(true));
+  const hls = useHls(
     video,
-    offline ? null : session.hlsUrl,
+    offline || webrtc ? null : session.hlsUrl,
     session.latency,
     // main, backup and fallback are one running program (hot standby): hls.js plays through a switch;
     // only the recording (its own VOD playlist) starts the player over.
     session.input === 'vod' ? 'vod' : 'program',
   );
+  const { livePosition, quality, chooseLevel } = hls;
+  const status = webrtc ? rtc.status : hls.status;
+  // Muted by the autoplay policy over WebRTC stays muted after a fallback (HLS then plays muted without
+  // being refused): the unmute button stays until used.
+  const mutedByPolicy = rtc.mutedByPolicy || hls.mutedByPolicy;
+  const clearMuted = () => {
+    rtc.clearMuted();
+    hls.clearMuted();
+  };
   const portrait = session.direction === 'portrait';
   const live = session.input === 'main' || session.input === 'backup';
   // Only the latency modes with a DVR window can seek; low and normal keep the plain live player.
@@ -56,6 +76,7 @@ export function PlayerStage({ session }: { session: PlaySession }) {
       <Box
         data-testid="player-frame"
         data-input={session.input}
+        data-transport={offline ? undefined : webrtc ? 'webrtc' : 'hls'}
         sx={{
           position: 'relative',
           aspectRatio: portrait ? '9 / 16' : '16 / 9',

@@ -75,7 +75,8 @@ export function answerToError(error: {
   return error.media ? 'recover' : 'start-over';
 }
 
-async function autoplay(video: HTMLVideoElement, onMuted: () => void) {
+/** Plays with sound, or muted where the browser's autoplay policy wants a gesture for sound. */
+export async function autoplay(video: HTMLVideoElement, onMuted: () => void) {
   try {
     await video.play();
   } catch (error) {
