@@ -89,7 +89,8 @@ await Promise.all([lane(['api-pglite', 'security']), lane(['media', ...postgres]
 await run('e2e', { alone: true });
 
 const total = Math.round((Date.now() - started) / 1000);
-printSlowFlows();
+// Only after a browser stage of this run (an earlier run's report may still lie in test-logs/).
+if (results.some((r) => r.name === 'e2e')) printSlowFlows();
 console.log('\nStage times:');
 for (const r of results)
   console.log(`  ${r.ok ? '✔' : '✘'} ${r.name.padEnd(13)} ${String(r.seconds).padStart(5)} s`);
