@@ -21,8 +21,8 @@ describe('the ladder encoder trial on this machine', () => {
       expect(reason, encoder).not.toMatch(/Unrecognized option|Option not found|Invalid option/);
     }
 
-    const warn = vi.fn();
-    const log = { warn, info: vi.fn() } as unknown as FastifyBaseLogger;
+    const info = vi.fn();
+    const log = { warn: vi.fn(), info } as unknown as FastifyBaseLogger;
     const choice = new LadderEncoderChoice({
       setting: 'auto',
       device: '/dev/dri/renderD128',
@@ -31,7 +31,10 @@ describe('the ladder encoder trial on this machine', () => {
       log,
     });
     expect(await choice.choose()).toEqual({ encoder: 'libx264' });
-    // One warning per listed encoder, naming it and the device's reason.
-    expect(warn.mock.calls.map(([fields]) => fields.encoder)).toEqual(listed);
+    // One line per listed encoder, naming it and the device's reason (information under `auto`), then
+    // the choice.
+    const refusals = info.mock.calls.filter(([, msg]) => String(msg).startsWith('GPU encoder failed'));
+    expect(refusals.map(([fields]) => fields.encoder)).toEqual(listed);
+    expect(refusals.every(([fields]) => /\S/.test(fields.reason))).toBe(true);
   });
 });

@@ -35,8 +35,11 @@ export class LadderEncoderChoice {
       encoderTrial(ffmpegPath, ladderTrialArgs(encoder, device)),
     );
     this.current = choice.encoder === 'libx264' ? this.current : { encoder: choice.encoder, device };
+    // Asked for by name, a failed trial is a warning; under `auto` it is what a server without a GPU
+    // says at every start (Debian's ffmpeg lists all three), so information.
+    const say = setting === 'auto' ? log.info.bind(log) : log.warn.bind(log);
     for (const { encoder, reason } of choice.refused)
-      log.warn({ encoder, reason }, 'GPU encoder failed its trial: quality ladders encode in software');
+      say({ encoder, reason }, 'GPU encoder failed its trial: quality ladders encode in software');
     log.info({ encoder: choice.encoder, setting, listed }, 'quality ladder encoder');
     return this.current;
   }
