@@ -16,25 +16,15 @@
  *   LL-HLS (parts of a quarter second); the other latencies let ffmpeg's HLS muxer write MPEG-TS segments.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { type LadderEncoding, programLadderHls, programLadderLowLatency } from './abr-args';
-import { dropLadder, prepareLadder } from './abr-files';
+import type { LadderEncoding } from './abr-args';
 import type { LadderSource, PlannedRung } from './abr-ladder';
-import { measureLadderSource } from './abr-measure';
-import { isLowLatency, LATENCY_PROFILES, type LatencyProfile } from './hls-args';
-import { LlHlsPackager } from './ll-hls-packager';
-import { isLlPlaylist } from './ll-hls-playlist';
+import { isLowLatency, type LatencyProfile } from './hls-args';
+import type { LlHlsPackager } from './ll-hls-packager';
 import { spawnTracked, terminateChild } from './process-registry';
-import {
-  LOW_LATENCY_PART_TARGET,
-  type ProgramSource,
-  programHls,
-  programLowLatency,
-  programReader,
-} from './program-args';
+import { type ProgramSource, programReader } from './program-args';
 import { usableInputs } from './program-usable';
+import { lowLatencyPackagers, prepareWriter } from './program-writer-outputs';
 import type { RtpTargets } from './rtp-args';
 import { SilenceWatch } from './silence-watch';
 import { StderrRing } from './stderr-summary';
@@ -129,20 +119,7 @@ export class ProgramFeed {
       backoffInitialMs: 200,
       output: isLowLatency(o.latency) ? Math.max(1, o.ladder?.length ?? 0) : false,
     });
-    const profile = LATENCY_PROFILES[o.latency];
-    const folders = o.ladder?.length ? o.ladder.map((r) => (r.dir ? join(o.dir, r.dir) : o.dir)) : [o.dir];
-    this.#ll = isLowLatency(o.latency)
-      ? folders.map(
-          (dir) =>
-            new LlHlsPackager({
-              dir,
-              segmentSeconds: profile.segmentSeconds,
-              partTargetSeconds: LOW_LATENCY_PART_TARGET,
-              listSize: profile.listSize,
-              log: o.log,
-            }),
-        )
-      : [];
+    this.#ll = lowLatencyPackagers(o);
     this.writer.on('spawned', (stdin, _output, outputs) => {
       outputs.forEach((output, i) => {
         const ll = this.#ll[i];
@@ -163,51 +140,15 @@ export class ProgramFeed {
   }
 
   start() {
-    if (this.#ll.length > 0) {
-      const ladder = this.#ladderFiles();
+    const { args, cancelMeasure } = prepareWriter(this.#o);
+    this.#cancelMeasure = cancelMeasure;
+    if (this.#ll.length > 0)
       void Promise.all(this.#ll.map((ll) => ll.open())).then(() => {
-        if (!this.#stopped)
-          this.writer.start(
-            ladder
-              ? programLadderLowLatency(ladder, this.#o.ladderEncoding, this.#o.rtp)
-              : programLowLatency(this.#o.rtp),
-          );
+        if (!this.#stopped) this.writer.start(args);
       });
-    } else {
-      dropLowLatencyPlaylist(this.#o.dir);
-      const ladder = this.#ladderFiles();
-      for (const r of ladder ?? []) if (r.dir) dropLowLatencyPlaylist(join(this.#o.dir, r.dir));
-      const { dir, latency } = this.#o;
-      this.writer.start(
-        ladder && !isLowLatency(latency)
-          ? programLadderHls({ dir, latency, rungs: ladder, ...this.#o.ladderEncoding })
-          : programHls({ source: { kind: 'switcher' }, dir, latency }),
-      );
-    }
+    else this.writer.start(args);
     this.#watch = setInterval(() => this.#checkStalls(), WATCH_MS);
     this.#watch.unref();
-  }
-
-  /**
-   * The ladder's folders and multivariant playlist (and the source's measurement), or without a ladder
-   * none of them left behind; returns the rungs to write, or null for source only.
-   */
-  #ladderFiles(): readonly PlannedRung[] | null {
-    const { dir, ladder } = this.#o;
-    if (!ladder || ladder.length === 0) {
-      dropLadder(dir);
-      return null;
-    }
-    prepareLadder(dir, ladder, this.#o.ladderSource);
-    if (ladder[0]?.copy)
-      this.#cancelMeasure = measureLadderSource({
-        dir,
-        ladder,
-        source: this.#o.ladderSource ?? {},
-        ffmpegPath: this.#o.ffmpegPath,
-        log: this.#o.log,
-      });
-    return ladder;
   }
 
   async stop() {
@@ -410,18 +351,5 @@ export class ProgramFeed {
     clearTimeout(reader.restart);
     this.switcher.remove(name);
     if (reader.child) await terminateChild(reader.child, 500);
-  }
-}
-
-/**
- * ffmpeg's HLS muxer appends to the playlist it finds (append_list) and cannot read LL-HLS (fMP4 parts):
- * after a player left low latency its writer starts a new playlist.
- */
-function dropLowLatencyPlaylist(dir: string) {
-  const path = join(dir, 'index.m3u8');
-  try {
-    if (isLlPlaylist(readFileSync(path, 'utf8'))) rmSync(path, { force: true });
-  } catch {
-    // no playlist yet
   }
 }
