@@ -23,7 +23,7 @@ export const mediaOrigins = ['upload', 'recording', 'render', 'clip', 'copy'] as
 export const mediaStatuses = ['waiting', 'processing', 'ready', 'failed'] as const;
 export const mediaFileKinds = ['original', 'thumbnail', 'preview', 'waveform'] as const;
 export const mediaSortFields = ['createdAt', 'name', 'sizeBytes', 'durationMs'] as const;
-export const sourceTypes = ['rtmp', 'srt', 'relive', 'demo'] as const;
+export const sourceTypes = ['rtmp', 'srt', 'whip', 'relive', 'demo'] as const;
 export const sourceStates = ['offline', 'live', 'scheduled', 'maintenance'] as const;
 export const targetStates = ['offline', 'almost-online', 'online', 'not-connected'] as const;
 /**
