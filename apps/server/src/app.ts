@@ -34,6 +34,7 @@ import { topicAccess } from './modules/notifications/topic-access';
 import { outputsRoutes } from './modules/outputs/outputs.routes';
 import type { ProgramEngine } from './modules/outputs/program-engine';
 import { playRoutes } from './modules/play/play.routes';
+import { whipRoutes } from './modules/realtime/whip.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { socialPostsRoutes } from './modules/social-posts/social-posts.routes';
 import { assertSecretsReadable } from './modules/socials/social-secrets';
@@ -180,6 +181,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   running.started('identity cache', () => services.identity.close());
   // Real-time viewers' peers (native threads of libdatachannel) end with the app, whatever else stops.
   running.started('WebRTC viewers', () => services.whep.closeAll());
+  running.started('WebRTC publishers', () => services.whip.closeAll());
   await services.storage.check();
   running.started('storage', async () => services.storage.close?.());
   // Stored tokens and passwords that this key cannot open stop the start, in one line (main.ts prints it).
@@ -330,6 +332,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
         outputsRoutes,
         commentsRoutes,
         playRoutes,
+        whipRoutes,
         socialsRoutes,
         socialPostsRoutes,
         notificationsRoutes,

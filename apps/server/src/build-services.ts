@@ -38,6 +38,7 @@ import { ViewersRepository } from './modules/outputs/viewers.repository';
 import { PlayService } from './modules/play/play.service';
 import { RealtimePrograms } from './modules/realtime/realtime-programs';
 import { WhepService } from './modules/realtime/whep.service';
+import { WhipService } from './modules/realtime/whip.service';
 import { sourcePresenter } from './modules/sources/source-presenter';
 import { SourcesRepository } from './modules/sources/sources.repository';
 import { SourcesService } from './modules/sources/sources.service';
@@ -225,6 +226,19 @@ export function buildServices(
     socialLive: social.socialLive,
     realtime,
   });
+  // WHIP ingest (issue 35 item 2): publishers bridged to this process's ingest, by the engine's rules.
+  const engine = live.engine;
+  const whip = new WhipService(
+    {
+      source: (key) => engine.keys.source(key),
+      mayStart: (key) => engine.mayStart(key),
+      publishUrl: (key) => engine.publishUrl(key),
+      publishingKeyOf: (id) => engine.publishingKeyOf(id),
+    },
+    config.ffmpegPath,
+    config.webrtc ?? { bindAddress: '0.0.0.0' },
+    log,
+  );
   return {
     config,
     database,
@@ -261,6 +275,7 @@ export function buildServices(
     play,
     realtime,
     whep,
+    whip,
     ...library,
     ...social,
     comments: new CommentsService(new CommentsRepository(db), access, outputs, events),

@@ -27,6 +27,7 @@ import type { OutputsService } from './modules/outputs/outputs.service';
 import type { PlayService } from './modules/play/play.service';
 import type { RealtimePrograms } from './modules/realtime/realtime-programs';
 import type { WhepService } from './modules/realtime/whep.service';
+import type { WhipService } from './modules/realtime/whip.service';
 import type { SessionsService } from './modules/sessions/sessions.service';
 import type { SocialPostsService } from './modules/social-posts/social-posts.service';
 import type { SocialConnectService } from './modules/socials/social-connect.service';
@@ -95,6 +96,7 @@ export interface Services {
   /** Real time (issue 35): the RTP sources of this process's realtime programs, and their WHEP viewers. */
   realtime: RealtimePrograms;
   whep: WhepService;
+  whip: WhipService;
   comments: CommentsService;
   clips: ClipsService;
   markers: MarkersService;

@@ -23,6 +23,8 @@ export const errorStatus = {
   TOKEN_INVALID: 401,
   /** A player's viewer token is missing, expired or revoked: start playback again (no login involved). */
   VIEWER_TOKEN_INVALID: 401,
+  /** A WHIP publish's bearer token (the source's stream key) is missing, unknown or was rotated (issue 35). */
+  STREAM_KEY_INVALID: 401,
   /** The player needs a password, or the one sent is wrong. */
   PASSWORD_REQUIRED: 401,
   FORBIDDEN: 403,
@@ -34,6 +36,8 @@ export const errorStatus = {
   EMAIL_NOT_VERIFIED: 403,
   DOMAIN_NOT_ALLOWED: 403,
   VIEWER_LIMIT_REACHED: 403,
+  /** A publish the source's rules refuse now: its maintenance window, a blocked corporation, live hours used up. */
+  PUBLISH_REFUSED: 403,
   NOT_FOUND: 404,
   /** The server did not receive the whole request in time. */
   REQUEST_TIMEOUT: 408,
@@ -49,6 +53,8 @@ export const errorStatus = {
   REALTIME_OFF: 409,
   /** A WebRTC (WHEP) offer while the program is not live on this server (offline, the VOD, another process). */
   PROGRAM_NOT_LIVE: 409,
+  /** Another encoder publishes to this source already (a WHIP offer while an RTMP encoder is live, say). */
+  ALREADY_LIVE: 409,
   /** This install has no OAuth app for the network (its client id and secret); the stream-key mode remains. */
   SOCIAL_NOT_CONFIGURED: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -70,6 +70,11 @@ export class SecretPipes {
     return ['-fpre', secretFilePlaceholder(this.files.length - 1)];
   }
 
+  /** A text (not secret: an SDP, say) that ffmpeg reads from an inherited descriptor, named `pipe:N`. */
+  pipedText(text: string): string {
+    return `pipe:${this.#add(text)}`;
+  }
+
   /**
    * An input read through a one-entry ffconcat script on a pipe: `url` and `options` (its protocol and
    * format options) stay off the command line. `pipe` must be in the caller's -protocol_whitelist and

@@ -22,6 +22,7 @@ import { targetSchemas } from './targets.schemas';
 import { usageSchemas } from './usage.schemas';
 import { avatarSchemas, userSchemas } from './users.schemas';
 import { verificationSchemas } from './verification.schemas';
+import { whipSchemas } from './whip.schemas';
 import { workspaceSchemas } from './workspaces.schemas';
 
 /**
@@ -49,6 +50,7 @@ export const apiSchemas = {
   drafts: draftSchemas,
   graph: graphSchemas,
   play: playSchemas,
+  whip: whipSchemas,
   socials: socialSchemas,
   socialPosts: socialPostSchemas,
 } as const;

@@ -23,6 +23,7 @@ import { sourceRoutes } from './sources';
 import { streamInfoRoutes } from './stream-infos';
 import { targetRoutes } from './targets';
 import { usageRoutes } from './usage';
+import { whipRoutes } from './whip';
 import { workspaceRoutes } from './workspaces';
 
 /**
@@ -50,6 +51,7 @@ export const apiTables = {
   drafts: draftRoutes,
   graph: graphRoutes,
   play: playRoutes,
+  whip: whipRoutes,
   socials: socialRoutes,
   socialPosts: socialPostRoutes,
 } as const satisfies Record<string, RouteTable>;

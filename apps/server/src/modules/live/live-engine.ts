@@ -200,6 +200,11 @@ export class LiveEngine implements LiveEngineView {
     return this.ingest?.localUrl(streamKey);
   }
 
+  /** Where a process of ours (the WHIP bridge) publishes a key on this node's ingest. */
+  publishUrl(streamKey: string) {
+    return this.ingest?.publishUrl(streamKey);
+  }
+
   /** Whether the source's stream is live on this process now. */
   liveHere(sourceId: string) {
     return this.sessions.state(sourceId).phase === 'live';
@@ -248,7 +253,7 @@ export class LiveEngine implements LiveEngineView {
   }
 
   /** May a NEW publish begin: key rules, INGEST_REGION, monthly live hours (issue 17: new streams only). */
-  private mayStart(key: string) {
+  mayStart(key: string) {
     const row = this.keys.source(key);
     if (this.stopping || !row || !this.keys.mayPublish(key) || !this.deps.regions.accepts(row)) return false;
     return !this.deps.liveRefused(row.corporationId);

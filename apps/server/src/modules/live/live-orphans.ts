@@ -24,7 +24,7 @@ export async function sourceOrphaned(engine: LiveEngine, id: string, seenForMs: 
       await deps.keeper.release('source', id);
     return;
   }
-  const waitsForEncoder = row.live && row.type === 'rtmp';
+  const waitsForEncoder = row.live && (row.type === 'rtmp' || row.type === 'whip');
   if (seenForMs < delay + (waitsForEncoder ? RECONNECT_GRACE_MS : 0)) return;
   await engine.sessions.send(id, { type: 'orphaned' });
   await engine.settingsOf(row);

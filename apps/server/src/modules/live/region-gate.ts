@@ -7,7 +7,7 @@ import type { SourceRow } from '../sources/sources.repository';
  * Which sources this media process takes (issue 19, ingest placement): an encoder's publish only when the
  * source's ingest region is one of INGEST_REGION's, and an SRT listener only on a process of Europe (SRT).
  * Demo and re-live sources have no encoder and no region to keep: any media process may run them (their
- * lease picks one).
+ * lease picks one). A WHIP publisher comes over HTTP to whichever process answers its offer.
  */
 export class RegionGate {
   /** Sources already refused, so a reconnecting encoder does not fill the log. */

@@ -79,9 +79,12 @@ export async function publisherFor(row: SourceRow, ctx: PublisherContext): Promi
   return { supervisor, command: args };
 }
 
-/** Demo and re-live run when started now or once their scheduled start has come; SRT listens whenever it exists. */
+/**
+ * Demo and re-live run when started now or once their scheduled start has come; SRT listens whenever it
+ * exists. RTMP and WHIP sources have no process of ours: their encoder publishes.
+ */
 export function shouldPublish(row: SourceRow, now = new Date()): boolean {
-  if (row.type === 'rtmp') return false;
+  if (row.type === 'rtmp' || row.type === 'whip') return false;
   if (row.maintenanceStart && row.maintenanceEnd && row.maintenanceStart <= now && now < row.maintenanceEnd)
     return false;
   if (row.type === 'srt') return true;

@@ -307,7 +307,7 @@ export class SourcesRepository {
 }
 
 /** The source types whose feed a process of ours runs. */
-const PUBLISHER_TYPES = sourceTypes.filter((type) => type !== 'rtmp');
+const PUBLISHER_TYPES = sourceTypes.filter((type) => type !== 'rtmp' && type !== 'whip');
 
 /** The query of nextScheduleTime: three look-ups in partial indexes (sources_*_idx), none reads the table. */
 export function nextScheduleQuery(after: Date) {

@@ -1,0 +1,32 @@
+import { fillPath } from '@stromwerk/contracts/api/route';
+import { whipRoutes as whipTable } from '@stromwerk/contracts/api/whip';
+import { whipSchemas } from '@stromwerk/contracts/api/whip.schemas';
+import { WHEP_OFFER_MAX_BYTES } from '@stromwerk/contracts/outputs';
+import type { FastifyInstance } from 'fastify';
+import { registerTable } from '../../lib/table-routes';
+
+/** WHIP ingest (issue 35 item 2): the stream key is the bearer token; offers and answers are SDP. */
+export async function whipRoutes(app: FastifyInstance) {
+  const { whip } = app.services;
+  app.addContentTypeParser(
+    'application/sdp',
+    { parseAs: 'string', bodyLimit: WHEP_OFFER_MAX_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+  registerTable(app, whipTable, whipSchemas, ['ingest'], {
+    publish: {
+      handler: async (req, reply) => {
+        const { answer, resource } = await whip.offer(req.headers.authorization, req.body);
+        return reply
+          .status(201)
+          .header('content-type', 'application/sdp')
+          .header('location', `/v1${fillPath(whipTable.end.path, { resource })}`)
+          .send(answer);
+      },
+      bodyLimit: WHEP_OFFER_MAX_BYTES,
+      // Per client address: a wrong key costs a guess, as an RTMP publish's does.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    end: (req) => whip.end(req.params.resource, req.headers.authorization),
+  });
+}

@@ -1,0 +1,66 @@
+import { createSocket } from 'node:dgram';
+import { MediaStreamTrack, RTCPeerConnection, useH264, useOPUS } from 'werift';
+import { ffmpeg } from './media';
+import { loopbackOnly } from './whep-viewer';
+
+/**
+ * A WHIP publisher for media tests (issue 35 item 2), as OBS's WHIP output is: a werift peer offering
+ * sendonly H.264 (constrained baseline, no B-frames, a keyframe every 2 s as a browser answering our keyframe requests sends) and Opus on
+ * 127.0.0.1 only. `start` runs a real encoder (ffmpeg, 720p30 test picture with a tone) whose RTP the peer
+ * sends on.
+ */
+export async function whipPublisher() {
+  const pc = new RTCPeerConnection({
+    codecs: { video: [useH264()], audio: [useOPUS()] },
+    iceInterfaceAddresses: { udp4: '127.0.0.1' },
+    iceAdditionalHostAddresses: ['127.0.0.1'],
+    iceFilterCandidatePair: (pair) => pair.remoteCandidate.host === '127.0.0.1',
+    iceUseIpv6: false,
+  });
+  const video = new MediaStreamTrack({ kind: 'video' });
+  const audio = new MediaStreamTrack({ kind: 'audio' });
+  pc.addTransceiver(video, { direction: 'sendonly' });
+  pc.addTransceiver(audio, { direction: 'sendonly' });
+  const sockets = await Promise.all(
+    [video, audio].map(
+      (track) =>
+        new Promise<ReturnType<typeof createSocket>>((resolve) => {
+          const s = createSocket('udp4');
+          s.on('message', (p) => {
+            if (p[1]! < 200 || p[1]! > 204) track.writeRtp(p);
+          });
+          s.bind(0, '127.0.0.1', () => resolve(s));
+        }),
+    ),
+  );
+  await pc.setLocalDescription(await pc.createOffer());
+  await new Promise<void>((resolve) => {
+    if (pc.iceGatheringState === 'complete') return resolve();
+    pc.iceGatheringStateChange.subscribe((s) => s === 'complete' && resolve());
+  });
+  const [vport, aport] = sockets.map((s) => s.address().port);
+  let encoder: ReturnType<typeof ffmpeg> | undefined;
+  return {
+    pc,
+    offer: loopbackOnly(pc.localDescription!.sdp),
+    answer: (sdp: string) => pc.setRemoteDescription({ type: 'answer', sdp: loopbackOnly(sdp) }),
+    /** The encoder starts sending for `seconds`. */
+    start(seconds = 60) {
+      encoder = ffmpeg([
+        ...['-re', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30'],
+        ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+        ...['-t', String(seconds), '-map', '0:v'],
+        ...['-c:v', 'libx264', '-profile:v', 'baseline', '-preset', 'veryfast', '-tune', 'zerolatency'],
+        ...['-g', '60', '-b:v', '2500k', '-pix_fmt', 'yuv420p'],
+        ...['-f', 'rtp', `rtp://127.0.0.1:${vport}?pkt_size=1200`],
+        ...['-map', '1:a', '-c:a', 'libopus', '-b:a', '96k', '-f', 'rtp', `rtp://127.0.0.1:${aport}`],
+      ]);
+      return encoder;
+    },
+    close() {
+      encoder?.kill('SIGKILL');
+      for (const s of sockets) s.close();
+      return pc.close();
+    },
+  };
+}

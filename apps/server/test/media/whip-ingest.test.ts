@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, stopAll, waitFor } from '../helpers/media';
+import { op } from '../helpers/route-call';
+import { createTestApp, type TestContext } from '../helpers/test-app';
+import { whipPublisher } from '../helpers/whip-publisher';
+
+/**
+ * WHIP ingest on the real app (issue 35 item 2): a WebRTC publisher (werift, sending a real 720p30 H.264
+ * encode with Opus sound) offers its tracks to a source of type `whip` with the stream key as bearer
+ * token; the source goes live through our ingest with its stream info (the picture copied, the sound now
+ * AAC), the publisher is asked for keyframes and told the bitrate it may use, and DELETE on the answer's
+ * Location ends the publish and the source goes offline. Refusals come before any peer exists.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp(
+    {
+      RTMP_PORT: String(await freePort()),
+      SRT_PORT: String(await freePort()),
+      WEBRTC_BIND_ADDRESS: '127.0.0.1',
+    },
+    { live: true },
+  );
+}, 60_000);
+afterAll(async () => {
+  await stopAll();
+  await ctx.close();
+});
+
+const whip = (sdp: string, key?: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/v1/whip',
+    headers: { 'content-type': 'application/sdp', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    payload: sdp,
+  });
+
+describe('WHIP ingest', () => {
+  it('takes a WebRTC publisher live on a whip source and ends it on DELETE', async () => {
+    const as = { token: ctx.owner.token };
+    const workspaceId = ctx.owner.workspaceId;
+    const create = (name: string, type: 'whip' | 'rtmp') =>
+      op(ctx.app, 'sources.create', { ...as, body: { workspaceId, name, type } });
+    const src = (await create('Browser studio', 'whip')).body;
+    expect(src.ingestUrl).toMatch(/\/v1\/whip$/);
+    const key = (await op(ctx.app, 'sources.streamKey', { ...as, params: { id: src.id } })).body;
+    expect([key.ingestUrl, key.publishUrl]).toEqual([src.ingestUrl, null]);
+    const rtmpKey = (
+      await op(ctx.app, 'sources.streamKey', { ...as, params: { id: (await create('Cam', 'rtmp')).body.id } })
+    ).body.streamKey;
+
+    const publisher = await whipPublisher();
+    const plis: number[] = [];
+    publisher.pc.getSenders()[0]!.onPictureLossIndication.subscribe(() => plis.push(Date.now()));
+    // Refused before a peer exists: no key, a wrong one, an RTMP source's key, an offer without H.264.
+    const none = await whip(publisher.offer);
+    expect([none.statusCode, none.json().code]).toEqual([401, 'STREAM_KEY_INVALID']);
+    const wrong = await whip(publisher.offer, 'not-a-key-of-any-source');
+    expect([wrong.statusCode, wrong.json().code]).toEqual([401, 'STREAM_KEY_INVALID']);
+    const rtmp = await whip(publisher.offer, rtmpKey);
+    expect([rtmp.statusCode, rtmp.json().code]).toEqual([409, 'CONFLICT']);
+    const noVideo = await whip(
+      'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=mid:0\r\na=sendonly\r\n',
+      key.streamKey,
+    );
+    expect([noVideo.statusCode, noVideo.json().details?.[0]?.field]).toEqual([400, 'offer']);
+    expect(ctx.app.services.whip.size).toBe(0);
+
+    const answered = await whip(publisher.offer, key.streamKey);
+    expect(answered.statusCode).toBe(201);
+    expect(answered.headers['content-type']).toMatch(/^application\/sdp/);
+    const location = String(answered.headers.location);
+    expect(location).toMatch(/^\/v1\/whip\/[0-9a-f-]{36}$/);
+    await publisher.answer(answered.body);
+    const started = Date.now();
+    publisher.start(60);
+
+    let liveAt = 0;
+    const live = await waitFor(
+      'the whip source live with its stream info',
+      async () => {
+        const row = (await op(ctx.app, 'sources.get', { ...as, params: { id: src.id } })).body;
+        if (row.state === 'live' && !liveAt) liveAt = Date.now() - started;
+        return row.state === 'live' && row.streamInfo?.video ? row : undefined;
+      },
+      30_000,
+    );
+    const goLiveMs = Date.now() - started;
+    expect(live.streamInfo?.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
+    expect(live.streamInfo?.audio).toMatchObject({ codec: 'aac' });
+    // The publisher is asked for a keyframe every two seconds and told the bitrate it may send.
+    await waitFor('three keyframe requests', async () => plis.length >= 3 || undefined, 15_000);
+    const sender = publisher.pc.getSenders()[0]!;
+    expect(sender.receiverEstimatedMaxBitrate).toBeGreaterThan(1_000_000n);
+    console.log(`WHIP: live ${liveAt} ms, with stream info ${goLiveMs} ms after the encoder started`);
+
+    // Another publisher with a key of its own cannot take the live source: its key is the credential.
+    const ended = await ctx.app.inject({
+      method: 'DELETE',
+      url: location,
+      headers: { authorization: `Bearer ${rtmpKey}` },
+    });
+    expect(ended.statusCode).toBe(404);
+    const done = await ctx.app.inject({
+      method: 'DELETE',
+      url: location,
+      headers: { authorization: `Bearer ${key.streamKey}` },
+    });
+    expect(done.statusCode).toBe(204);
+    expect(ctx.app.services.whip.size).toBe(0);
+    await waitFor(
+      'the source offline',
+      async () =>
+        (await op(ctx.app, 'sources.get', { ...as, params: { id: src.id } })).body.state === 'offline' ||
+        undefined,
+      15_000,
+    );
+    await publisher.close();
+  }, 90_000);
+});
