@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, stopAll, waitFor } from '../helpers/media';
+import { freePort, processesWith, stopAll, waitFor } from '../helpers/media';
 import { op } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 import { whipPublisher } from '../helpers/whip-publisher';
@@ -75,6 +75,9 @@ describe('WHIP ingest', () => {
     const started = Date.now();
     publisher.start(60);
 
+    // The bytes the ingest took from the key's publisher (the bridge) so far.
+    const bytesIn = async () =>
+      ctx.app.services.live.engine.readings(workspaceId).find((r) => r.id === src.id)?.bytes ?? 0;
     let liveAt = 0;
     const live = await waitFor(
       'the whip source live with its stream info',
@@ -93,6 +96,25 @@ describe('WHIP ingest', () => {
     const sender = publisher.pc.getSenders()[0]!;
     expect(sender.receiverEstimatedMaxBitrate).toBeGreaterThan(1_000_000n);
     console.log(`WHIP: live ${liveAt} ms, with stream info ${goLiveMs} ms after the encoder started`);
+
+    // The bridge killed with -9 (a crash, the OOM killer): it starts again on the same ports, the
+    // publisher is asked for a keyframe, and the source is live again without the publisher doing anything.
+    const [bridgePid] = processesWith('sdp,rtp');
+    expect(bridgePid).toBeGreaterThan(0);
+    const bytesBefore = await bytesIn();
+    process.kill(bridgePid!, 'SIGKILL');
+    await waitFor(
+      'a new bridge, live again',
+      async () => {
+        const [pid] = processesWith('sdp,rtp');
+        const row = (await op(ctx.app, 'sources.get', { ...as, params: { id: src.id } })).body;
+        return pid && pid !== bridgePid && row.state === 'live' && (await bytesIn()) > bytesBefore
+          ? pid
+          : undefined;
+      },
+      20_000,
+    );
+    expect(ctx.app.services.whip.size).toBe(1);
 
     // Another publisher with a key of its own cannot take the live source: its key is the credential.
     const ended = await ctx.app.inject({
