@@ -127,6 +127,16 @@ const envSchema = z.object({
       return a >= 1024 && a <= b && b <= 65535;
     }, 'must be a range within 1024-65535, first port first')
     .optional(),
+  // STUN/TURN servers of the WebRTC peers (comma-separated, libdatachannel's form: stun:host:port,
+  // turn:user:password@host:port?transport=tcp); each is also announced in WHEP/WHIP answers (RFC 9725 Link).
+  WEBRTC_ICE_SERVERS: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v.split(',').every((u) => /^(stun|turn|turns):[^\s,]+$/.test(u.trim())),
+      'must be stun:, turn: or turns: URLs separated by commas',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -149,7 +159,7 @@ export interface Config {
   ingestEngine?: 'builtin' | 'nginx';
   srtPort: number;
   /** WEBRTC_BIND_ADDRESS and WEBRTC_PORTS: where real-time viewers' peers take UDP (absent: ports from the OS). */
-  webrtc?: { bindAddress: string; portRange?: { begin: number; end: number } };
+  webrtc?: { bindAddress: string; portRange?: { begin: number; end: number }; iceServers?: string[] };
   ffmpegPath: string;
   /** LADDER_ENCODER and the render node VA-API / QSV open (issue 34). */
   ladderEncoder?: { setting: LadderEncoderSetting; device: string };
@@ -258,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     srtPort: e.SRT_PORT,
     webrtc: {
       bindAddress: e.WEBRTC_BIND_ADDRESS,
+      ...(e.WEBRTC_ICE_SERVERS ? { iceServers: e.WEBRTC_ICE_SERVERS.split(',').map((u) => u.trim()) } : {}),
       ...(e.WEBRTC_PORTS
         ? {
             portRange: {

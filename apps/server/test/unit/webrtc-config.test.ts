@@ -20,4 +20,16 @@ describe('WEBRTC_BIND_ADDRESS and WEBRTC_PORTS', () => {
       );
     expect(() => loadConfig({ WEBRTC_PORTS: 'x' })).toThrow(ConfigError);
   });
+
+  it('WEBRTC_ICE_SERVERS: STUN and TURN URLs for the peers, anything else refused naming the variable', () => {
+    expect(
+      loadConfig({
+        WEBRTC_ICE_SERVERS: 'stun:stun.example.net:3478, turn:u:p@turn.example.net:443?transport=tcp',
+      }).webrtc?.iceServers,
+    ).toEqual(['stun:stun.example.net:3478', 'turn:u:p@turn.example.net:443?transport=tcp']);
+    for (const bad of ['http://example.net', 'stun:a,,stun:b', 'stun:'])
+      expect(() => loadConfig({ WEBRTC_ICE_SERVERS: bad })).toThrow(
+        expect.objectContaining({ message: expect.stringContaining('WEBRTC_ICE_SERVERS') }),
+      );
+  });
 });

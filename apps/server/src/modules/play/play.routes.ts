@@ -6,6 +6,7 @@ import { WHEP_OFFER_MAX_BYTES } from '@stromwerk/contracts/outputs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerTable } from '../../lib/table-routes';
 import { LIMITS } from '../auth/limits';
+import { iceServerLinks } from '../realtime/ice-links';
 import type { PlaylistRequest, PlaylistVariant } from './play.service';
 import type { Addressing } from './playlist-text';
 
@@ -21,7 +22,8 @@ const from = (req: FastifyRequest) => ({
 
 /** The public player's API: no account, a viewer token from the session call instead. */
 export async function playRoutes(app: FastifyInstance) {
-  const { play, comments, whep } = app.services;
+  const { play, comments, whep, config } = app.services;
+  const iceLinks = iceServerLinks(config.webrtc?.iceServers);
   // WHEP offers (issue 35) are SDP text, bounded like the schema says.
   app.addContentTypeParser(
     'application/sdp',
@@ -95,6 +97,7 @@ export async function playRoutes(app: FastifyInstance) {
         const { id } = req.params;
         const { answer, resource } = await whep.offer(id, req.query.t, req.body, from(req));
         const location = `/v1${fillPath(playTable.whepEnd.path, { id, resource })}`;
+        if (iceLinks.length) reply.header('link', iceLinks);
         return reply
           .status(201)
           .header('content-type', 'application/sdp')

@@ -4,10 +4,12 @@ import { whipSchemas } from '@stromwerk/contracts/api/whip.schemas';
 import { WHEP_OFFER_MAX_BYTES } from '@stromwerk/contracts/outputs';
 import type { FastifyInstance } from 'fastify';
 import { registerTable } from '../../lib/table-routes';
+import { iceServerLinks } from './ice-links';
 
 /** WHIP ingest (issue 35 item 2): the stream key is the bearer token; offers and answers are SDP. */
 export async function whipRoutes(app: FastifyInstance) {
-  const { whip } = app.services;
+  const { whip, config } = app.services;
+  const links = iceServerLinks(config.webrtc?.iceServers);
   app.addContentTypeParser(
     'application/sdp',
     { parseAs: 'string', bodyLimit: WHEP_OFFER_MAX_BYTES },
@@ -17,6 +19,7 @@ export async function whipRoutes(app: FastifyInstance) {
     publish: {
       handler: async (req, reply) => {
         const { answer, resource } = await whip.offer(req.headers.authorization, req.body);
+        if (links.length) reply.header('link', links);
         return reply
           .status(201)
           .header('content-type', 'application/sdp')
