@@ -40,6 +40,7 @@ export function useWhipPublish({
     const leave = () => {
       current.current?.stop(true);
       current.current = null;
+      setState(IDLE); // a page restored from the back/forward cache shows what is true: not sending
     };
     window.addEventListener('pagehide', leave);
     return () => {

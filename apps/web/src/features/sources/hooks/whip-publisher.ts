@@ -101,8 +101,13 @@ export class WhipPublisher {
     if (typeof RTCRtpSender === 'undefined' || !RTCRtpSender.getCapabilities) return;
     const video = preferH264(RTCRtpSender.getCapabilities('video')?.codecs ?? []);
     if (!video) throw new PublishError('noH264');
-    // Older browsers without setCodecPreferences offer their own order; the server picks H.264 from it.
-    this.video.setCodecPreferences?.(video);
-    this.audio.setCodecPreferences?.(preferOpus(RTCRtpSender.getCapabilities('audio')?.codecs ?? []));
+    // A browser without setCodecPreferences, or refusing the list, offers its own order: the server still
+    // picks H.264 from it.
+    try {
+      this.video.setCodecPreferences?.(video);
+      this.audio.setCodecPreferences?.(preferOpus(RTCRtpSender.getCapabilities('audio')?.codecs ?? []));
+    } catch {
+      // the browser's order it is
+    }
   }
 }
