@@ -17,6 +17,7 @@ import {
   MediasPage,
   NotFoundPage,
   OutputsPage,
+  SourceStudioPage,
   SourcesPage,
   TargetsPage,
   UserSettingsPage,
@@ -43,6 +44,9 @@ const areaPages: Partial<Record<NavigationName, ComponentType>> = {
   clipping: ClippingPage,
   comments: CommentsPage,
 };
+
+/** The sources area: pages below it (a source's studio) are gated by its feature as the area is. */
+const sourcesArea = workspaceAreas.find((area) => area.name === 'sources')!;
 
 function AreaContent({ name }: { name: NavigationName }) {
   const Content = areaPages[name];
@@ -77,6 +81,15 @@ export const signedInRoutes: RouteObject = {
           ),
           handle: workspaceHandle,
         })),
+        {
+          path: 'sources/:sourceId/studio',
+          element: (
+            <AreaPage area={sourcesArea}>
+              <SourceStudioPage />
+            </AreaPage>
+          ),
+          handle: workspaceHandle,
+        },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

@@ -43,6 +43,11 @@ export const SourcesPage = page(
   'sources',
   'failures',
 );
+// Going live from the browser (issue 35): its capture and WebRTC code load only on this route.
+export const SourceStudioPage = page(
+  () => import('../../features/sources/components/source-studio-page').then((m) => m.SourceStudioPage),
+  'sources',
+);
 export const TargetsPage = page(
   () => import('../../features/targets/components/targets-page').then((m) => m.TargetsPage),
   'targets',

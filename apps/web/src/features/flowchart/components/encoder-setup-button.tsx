@@ -11,7 +11,7 @@ const EncoderSetupDialog = lazy(() =>
   import('../../sources/components/encoder-setup-dialog').then((m) => ({ default: m.EncoderSetupDialog })),
 );
 
-/** "Encoder setup" in an RTMP or SRT source's sheet: the same dialog as on the sources screen. */
+/** "Encoder setup" in an RTMP, SRT or WHIP source's sheet: the same dialog as on the sources screen. */
 export function EncoderSetupButton({ sourceId }: { sourceId: string }) {
   const { t } = useTranslation('flowchart');
   const [open, setOpen] = useState(false);

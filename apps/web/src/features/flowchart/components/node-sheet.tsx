@@ -117,8 +117,13 @@ export function NodeSheet({
             </Button>
           )}
           {node.kind === 'source' &&
-            (node.sourceType === 'rtmp' || node.sourceType === 'srt') &&
+            (node.sourceType === 'rtmp' || node.sourceType === 'srt' || node.sourceType === 'whip') &&
             canWrite && <EncoderSetupButton sourceId={node.refId} />}
+          {node.kind === 'source' && node.sourceType === 'whip' && canWrite && (
+            <Button variant="outlined" component={RouterLink} to={`${basePath}/sources/${node.refId}/studio`}>
+              {t('sheet.goLive')}
+            </Button>
+          )}
           {node.kind === 'output' && (
             <Button variant="outlined" href={node.playerUrl} target="_blank" rel="noopener">
               {t('sheet.openPlayer')}

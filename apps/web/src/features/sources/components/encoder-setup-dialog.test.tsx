@@ -1,13 +1,15 @@
 import type { StreamInfo } from '@stromwerk/contracts/stream-info';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n, loadNamespaces } from '../../../lib/i18n';
 import type { SourceItem } from '../../../lib/queries/source-item';
 import { EncoderSetupDialog } from './encoder-setup-dialog';
 
-vi.mock('../../../lib/api-client', () => ({ api: { sources: { streamKey: vi.fn(), rotateKey: vi.fn() } } }));
+const api = vi.hoisted(() => ({ sources: { streamKey: vi.fn(), rotateKey: vi.fn() } }));
+vi.mock('../../../lib/api-client', () => ({ api }));
 
 const info = (bFrames?: boolean): StreamInfo => ({
   formatName: 'flv',
@@ -28,7 +30,9 @@ function show(s: SourceItem) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <I18nextProvider i18n={i18n}>
-        <EncoderSetupDialog source={s} onClose={() => {}} />
+        <MemoryRouter>
+          <EncoderSetupDialog source={s} onClose={() => {}} />
+        </MemoryRouter>
       </I18nextProvider>
     </QueryClientProvider>,
   );
@@ -51,5 +55,36 @@ describe('EncoderSetupDialog', () => {
       expect(screen.queryByText(/B-frames/)).toBeNull();
       cleanup();
     }
+  });
+
+  it('shows a WHIP source the server URL, the bearer token, the OBS WHIP steps and the studio', async () => {
+    const whip = {
+      id: '00000000-0000-4000-8000-000000000002',
+      corporationId: 'c1',
+      workspaceId: 'w1',
+      name: 'Keynote',
+      type: 'whip',
+      state: 'offline',
+      ingestUrl: 'http://localhost:8080/v1/whip',
+      streamInfo: null,
+    } as unknown as SourceItem;
+    api.sources.streamKey.mockResolvedValue({
+      streamKey: 'secret-token',
+      ingestUrl: 'http://localhost:8080/v1/whip',
+      publishUrl: null,
+    });
+    show(whip);
+
+    expect(await screen.findByDisplayValue('http://localhost:8080/v1/whip')).toBeTruthy();
+    expect(screen.getByLabelText('Bearer token')).toBeTruthy();
+    expect(screen.getByText(/choose the service “WHIP”/)).toBeTruthy();
+    expect(screen.getByText(/into “Bearer Token”/)).toBeTruthy();
+    expect(screen.queryByText(/Custom…/)).toBeNull();
+    const goLive = screen.getByRole('link', { name: 'Go live from the browser' });
+    expect(goLive.getAttribute('href')).toBe('/c1/w1/sources/00000000-0000-4000-8000-000000000002/studio');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal bearer token' }));
+    expect(await screen.findByDisplayValue('secret-token')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Hide bearer token' })).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import Autorenew from '@mui/icons-material/Autorenew';
+import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Alert from '@mui/material/Alert';
@@ -14,16 +15,27 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import type { SourceItem } from '../../../lib/queries/source-item';
 import { useRotateStreamKey, useStreamKey } from '../api/stream-key';
+import { studioPath } from '../studio-path';
 import { CopyField } from './copy-field';
 import { SourceStateChip } from './source-state-chip';
 
 const MASK = '••••••••••••••••';
+/** OBS's two set-up steps per protocol: Custom for RTMP and SRT (OBS 28+), the WHIP service (OBS 30+). */
+const OBS_STEPS = {
+  rtmp: ['encoder.obsRtmp1', 'encoder.obsRtmp2'],
+  srt: ['encoder.obsSrt1', 'encoder.obsSrt2'],
+  whip: ['encoder.obsWhip1', 'encoder.obsWhip2'],
+} as const;
 
-/** Spec: how to point an encoder (OBS) at an RTMP or SRT source; the key is revealed on demand. */
+/**
+ * Spec: how to point an encoder (OBS) at an RTMP, SRT or WHIP source; the key is revealed on demand. A
+ * WHIP source's key is what OBS calls its bearer token, and such a source can go live from the browser.
+ */
 export function EncoderSetupDialog({ source, onClose }: { source: SourceItem | null; onClose: () => void }) {
   const fullScreen = useMediaQuery('(max-width:599px)');
   return (
@@ -42,8 +54,15 @@ function EncoderSetup({ source, onClose }: { source: SourceItem; onClose: () => 
   const rotate = useRotateStreamKey();
   const streamKey = revealed ? key.data?.streamKey : undefined;
   const serverUrl = key.data?.ingestUrl ?? source.ingestUrl;
-  const isSrt = source.type === 'srt';
-  const revealLabel = revealed ? t('encoder.hideKey') : t('encoder.revealKey');
+  const isWhip = source.type === 'whip';
+  const steps = OBS_STEPS[source.type === 'srt' || source.type === 'whip' ? source.type : 'rtmp'];
+  const revealLabel = isWhip
+    ? revealed
+      ? t('encoder.hideToken')
+      : t('encoder.revealToken')
+    : revealed
+      ? t('encoder.hideKey')
+      : t('encoder.revealKey');
 
   return (
     <>
@@ -59,10 +78,10 @@ function EncoderSetup({ source, onClose }: { source: SourceItem; onClose: () => 
             <Alert severity="warning">{t('encoder.noIngest')}</Alert>
           )}
           <CopyField
-            label={t('encoder.streamKey')}
+            label={isWhip ? t('encoder.bearerToken') : t('encoder.streamKey')}
             value={streamKey ?? (revealed && key.isPending ? tCommon('app.loading') : MASK)}
             copyValue={streamKey ?? null}
-            helperText={t('encoder.keyHelp')}
+            helperText={isWhip ? t('encoder.tokenHelp') : t('encoder.keyHelp')}
             extraAction={
               <Tooltip title={revealLabel}>
                 <IconButton aria-label={revealLabel} onClick={() => setRevealed((r) => !r)}>
@@ -80,14 +99,26 @@ function EncoderSetup({ source, onClose }: { source: SourceItem; onClose: () => 
               {t('encoder.obsTitle')}
             </Typography>
             <Box component="ol" sx={{ m: 0, pl: 2.5, color: 'text.secondary', '& li': { mb: 0.5 } }}>
-              <li>{isSrt ? t('encoder.obsSrt1') : t('encoder.obsRtmp1')}</li>
-              <li>{isSrt ? t('encoder.obsSrt2') : t('encoder.obsRtmp2')}</li>
+              <li>{t(steps[0])}</li>
+              <li>{t(steps[1])}</li>
               <li>{t('encoder.obs3')}</li>
             </Box>
             <Typography variant="body2" sx={{ mt: 1 }}>
-              {t('encoder.codecs')}
+              {isWhip ? t('encoder.codecsWhip') : t('encoder.codecs')}
             </Typography>
           </Box>
+          {isWhip && (
+            <Box>
+              <Button
+                variant="outlined"
+                startIcon={<SensorsOutlined />}
+                component={RouterLink}
+                to={studioPath(source)}
+              >
+                {t('encoder.goLive')}
+              </Button>
+            </Box>
+          )}
           {source.streamInfo?.video?.bFrames && <Alert severity="info">{t('encoder.bFrames')}</Alert>}
           {rotate.isSuccess && <Alert severity="success">{t('encoder.rotated')}</Alert>}
         </Box>

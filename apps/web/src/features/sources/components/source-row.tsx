@@ -1,10 +1,12 @@
 import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
+import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
 import { FailureNote } from '../../../components/failure-note';
 import { ListRow } from '../../../components/list-row';
@@ -12,6 +14,7 @@ import { useFormat } from '../../../lib/format';
 import { formatRelative, formatStreamInfo } from '../../../lib/format-stream';
 import type { SourceItem } from '../../../lib/queries/source-item';
 import { useNow } from '../../../lib/use-now';
+import { studioPath } from '../studio-path';
 import { SourcePreview } from './source-preview';
 import { SourceStateChip } from './source-state-chip';
 
@@ -34,7 +37,7 @@ export function SourceRow({
   const now = useNow(5000);
   const info = formatStreamInfo(source.streamInfo, i18n.language);
   const live = source.state === 'live';
-  const hasEncoder = source.type === 'rtmp' || source.type === 'srt';
+  const hasEncoder = source.type === 'rtmp' || source.type === 'srt' || source.type === 'whip';
   const headingId = `source-${source.id}`;
   return (
     <ListRow
@@ -57,6 +60,17 @@ export function SourceRow({
       aside={<SourcePreview sourceId={source.id} name={source.name} live={live} />}
       actions={
         <>
+          {source.type === 'whip' && (
+            <Tooltip title={t('encoder.goLive')}>
+              <IconButton
+                component={RouterLink}
+                to={studioPath(source)}
+                aria-label={t('encoder.goLiveFor', { name: source.name })}
+              >
+                <SensorsOutlined />
+              </IconButton>
+            </Tooltip>
+          )}
           {hasEncoder && (
             <Tooltip title={t('encoder.open')}>
               <IconButton aria-label={t('encoder.openFor', { name: source.name })} onClick={onEncoder}>
