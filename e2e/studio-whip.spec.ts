@@ -13,7 +13,8 @@ import { adminState } from './support/session';
  * Chromium with fake camera and microphone, lists the devices, shows the preview and the microphone's
  * level, and Start publishes over WHIP; the source goes live (its chip on the page, H.264 stream info on
  * the server) and a realtime player of the source plays it in another Chromium over WebRTC (WHEP), its
- * viewer counted on the studio page; Stop ends the publish and the source goes offline.
+ * viewer counted on the studio page. A screen share swaps the picture while live (1280 wide to 1920 here,
+ * no new offer) and the viewer plays on at the new size; Stop ends the publish and the source goes offline.
  */
 test.describe.configure({ mode: 'default' });
 let workspaceId = '';
@@ -102,6 +103,19 @@ test('the studio page goes live over WHIP and a realtime viewer watches it over 
       expect(await viewer.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(
         0,
       );
+      // A screen share swaps the picture while live (another size, no new offer): the viewer keeps playing.
+      await page.getByRole('button', { name: 'Share screen' }).click();
+      await expect(page.getByRole('button', { name: 'Share screen' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      const cameraWidth = await viewer.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth);
+      await expect
+        .poll(() => viewer.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth), {
+          timeout: 30_000,
+        })
+        .not.toBe(cameraWidth);
+      await expectPlaybackAdvances(viewer);
       // The studio counts the viewers of the players its source feeds (polled every 10 s).
       const viewers = page.locator('dt', { hasText: 'Viewers' }).locator('xpath=following-sibling::dd[1]');
       await expect(viewers).toHaveText('1', { timeout: 30_000 });
