@@ -9,7 +9,8 @@ import { whipPublisher } from '../helpers/whip-publisher';
  * encode with Opus sound) offers its tracks to a source of type `whip` with the stream key as bearer
  * token; the source goes live through our ingest with its stream info (the picture copied, the sound now
  * AAC), the publisher is asked for keyframes and told the bitrate it may use, and DELETE on the answer's
- * Location ends the publish and the source goes offline. Refusals come before any peer exists.
+ * Location ends the publish and the source goes offline, its recording in the media library. Refusals
+ * come before any peer exists.
  */
 let ctx: TestContext;
 beforeAll(async () => {
@@ -40,7 +41,7 @@ describe('WHIP ingest', () => {
     const as = { token: ctx.owner.token };
     const workspaceId = ctx.owner.workspaceId;
     const create = (name: string, type: 'whip' | 'rtmp') =>
-      op(ctx.app, 'sources.create', { ...as, body: { workspaceId, name, type } });
+      op(ctx.app, 'sources.create', { ...as, body: { workspaceId, name, type, recording: type === 'whip' } });
     const src = (await create('Browser studio', 'whip')).body;
     expect(src.ingestUrl).toMatch(/\/v1\/whip$/);
     const key = (await op(ctx.app, 'sources.streamKey', { ...as, params: { id: src.id } })).body;
@@ -102,6 +103,7 @@ describe('WHIP ingest', () => {
     const [bridgePid] = processesWith('sdp,rtp');
     expect(bridgePid).toBeGreaterThan(0);
     const bytesBefore = await bytesIn();
+    const killedAt = Date.now() - started;
     process.kill(bridgePid!, 'SIGKILL');
     await waitFor(
       'a new bridge, live again',
@@ -123,6 +125,7 @@ describe('WHIP ingest', () => {
       headers: { authorization: `Bearer ${rtmpKey}` },
     });
     expect(ended.statusCode).toBe(404);
+    const deletedAt = Date.now() - started;
     const done = await ctx.app.inject({
       method: 'DELETE',
       url: location,
@@ -138,5 +141,25 @@ describe('WHIP ingest', () => {
       15_000,
     );
     await publisher.close();
-  }, 90_000);
+
+    // Recorded as an encoder's stream is: the broadcast is in the media library, an MP4 that plays.
+    const recording = await waitFor(
+      'the recording in the library',
+      async () => {
+        const list = await op(ctx.app, 'medias.byOrigin', {
+          ...as,
+          params: { origin: 'recording' },
+          query: { originId: src.id },
+        });
+        const ready = list.body.items.filter((m) => m.status === 'ready');
+        return ready.length > 0 && ready.length === list.body.items.length ? ready : undefined;
+      },
+      40_000,
+    );
+    const seconds = recording.reduce((sum, m) => sum + (m.durationMs ?? 0), 0) / 1000;
+    console.log(
+      `WHIP: ${recording.length} recording(s), ${seconds.toFixed(1)} s in all; live at ${liveAt} ms, killed at ${killedAt} ms, ended at ${deletedAt} ms`,
+    );
+    expect(seconds).toBeGreaterThan(5);
+  }, 120_000);
 });
