@@ -60,7 +60,9 @@ test('the studio page goes live over WHIP and a realtime viewer watches it over 
     const page = await context.newPage();
     const api = adminApi();
     const source = await api.sources.get({ params: { id: sourceId } });
-    await page.goto(`/${source.corporationId}/${workspaceId}/sources/${sourceId}/studio`);
+    // The way a user comes: the source's row on the sources page.
+    await page.goto(`/${source.corporationId}/${workspaceId}/sources`);
+    await page.getByRole('link', { name: 'Go live from the browser with Browser studio' }).click();
     await expect(page.getByRole('heading', { name: 'Studio: Browser studio' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Camera' })).toContainText(/fake/i, { timeout: 15_000 });
     // The meter follows the fake microphone's beep.
