@@ -13,6 +13,7 @@ export const LIVE_RESOURCE_NAMES = [
   'drafts',
   'graph',
   'play',
+  'whip',
   'socials',
   'socialPosts',
 ] as const satisfies readonly (keyof LiveResources)[];

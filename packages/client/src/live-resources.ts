@@ -24,6 +24,8 @@ import { streamInfoRoutes } from '@stromwerk/contracts/api/stream-infos';
 import type { streamInfoSchemas } from '@stromwerk/contracts/api/stream-infos.schemas';
 import { targetRoutes } from '@stromwerk/contracts/api/targets';
 import type { targetSchemas } from '@stromwerk/contracts/api/targets.schemas';
+import { whipRoutes } from '@stromwerk/contracts/api/whip';
+import type { whipSchemas } from '@stromwerk/contracts/api/whip.schemas';
 import type { HttpCore } from './http';
 import type { LIVE_RESOURCE_NAMES } from './live-resource-names';
 import { tableApi } from './table-api';
@@ -58,6 +60,9 @@ export const socialsApi = (http: HttpCore) =>
 export const socialPostsApi = (http: HttpCore) =>
   tableApi<typeof socialPostRoutes, typeof socialPostSchemas>(http, socialPostRoutes);
 
+/** WHIP publishing (issue 35): its calls carry a source's stream key as bearer token, not a login. */
+export const whipApi = (http: HttpCore) => tableApi<typeof whipRoutes, typeof whipSchemas>(http, whipRoutes);
+
 /** Every live resource of one client, as `createClient` and `createLazyClient` hand them out. */
 export const liveResources = (http: HttpCore) => ({
   sources: sourcesApi(http),
@@ -73,6 +78,7 @@ export const liveResources = (http: HttpCore) => ({
   socialPosts: socialPostsApi(http),
   graph: graphApi(http),
   play: playApi(http),
+  whip: whipApi(http),
 });
 export type LiveResources = ReturnType<typeof liveResources>;
 
