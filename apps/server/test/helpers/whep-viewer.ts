@@ -5,13 +5,7 @@ import { RTCPeerConnection, useH264, useOPUS } from 'werift';
  * only, that puts the H.264 it receives back into NAL units (from the first SPS on) and counts Opus packets.
  */
 export async function whepViewer() {
-  const pc = new RTCPeerConnection({
-    codecs: { video: [useH264()], audio: [useOPUS()] },
-    iceInterfaceAddresses: { udp4: '127.0.0.1' },
-    iceAdditionalHostAddresses: ['127.0.0.1'],
-    iceFilterCandidatePair: (pair) => pair.remoteCandidate.host === '127.0.0.1',
-    iceUseIpv6: false,
-  });
+  const pc = loopbackPeer();
   pc.addTransceiver('video', { direction: 'recvonly' });
   pc.addTransceiver('audio', { direction: 'recvonly' });
   const got = {
@@ -33,11 +27,7 @@ export async function whepViewer() {
       }
     });
   });
-  await pc.setLocalDescription(await pc.createOffer());
-  await new Promise<void>((resolve) => {
-    if (pc.iceGatheringState === 'complete') return resolve();
-    pc.iceGatheringStateChange.subscribe((s) => s === 'complete' && resolve());
-  });
+  await offerGathered(pc);
   return {
     pc,
     got,
@@ -45,6 +35,25 @@ export async function whepViewer() {
     answer: (sdp: string) => pc.setRemoteDescription({ type: 'answer', sdp: loopbackOnly(sdp) }),
     close: () => pc.close(),
   };
+}
+
+/** A werift peer of H.264 and Opus whose ICE uses 127.0.0.1 only (the WHEP viewer's and WHIP publisher's). */
+export const loopbackPeer = () =>
+  new RTCPeerConnection({
+    codecs: { video: [useH264()], audio: [useOPUS()] },
+    iceInterfaceAddresses: { udp4: '127.0.0.1' },
+    iceAdditionalHostAddresses: ['127.0.0.1'],
+    iceFilterCandidatePair: (pair) => pair.remoteCandidate.host === '127.0.0.1',
+    iceUseIpv6: false,
+  });
+
+/** Sets the peer's offer and waits until every candidate is gathered (WHEP and WHIP do not trickle). */
+export async function offerGathered(pc: RTCPeerConnection) {
+  await pc.setLocalDescription(await pc.createOffer());
+  await new Promise<void>((resolve) => {
+    if (pc.iceGatheringState === 'complete') return resolve();
+    pc.iceGatheringStateChange.subscribe((s) => s === 'complete' && resolve());
+  });
 }
 
 /** Host candidates on 127.0.0.1 only: no connectivity check goes to another address. */

@@ -1,7 +1,7 @@
 import { createSocket } from 'node:dgram';
-import { MediaStreamTrack, RTCPeerConnection, useH264, useOPUS } from 'werift';
+import { MediaStreamTrack } from 'werift';
 import { ffmpeg } from './media';
-import { loopbackOnly } from './whep-viewer';
+import { loopbackOnly, loopbackPeer, offerGathered } from './whep-viewer';
 
 /**
  * A WHIP publisher for media tests (issue 35 item 2), as OBS's WHIP output is: a werift peer offering
@@ -10,13 +10,7 @@ import { loopbackOnly } from './whep-viewer';
  * sends on.
  */
 export async function whipPublisher() {
-  const pc = new RTCPeerConnection({
-    codecs: { video: [useH264()], audio: [useOPUS()] },
-    iceInterfaceAddresses: { udp4: '127.0.0.1' },
-    iceAdditionalHostAddresses: ['127.0.0.1'],
-    iceFilterCandidatePair: (pair) => pair.remoteCandidate.host === '127.0.0.1',
-    iceUseIpv6: false,
-  });
+  const pc = loopbackPeer();
   const video = new MediaStreamTrack({ kind: 'video' });
   const audio = new MediaStreamTrack({ kind: 'audio' });
   pc.addTransceiver(video, { direction: 'sendonly' });
@@ -33,11 +27,7 @@ export async function whipPublisher() {
         }),
     ),
   );
-  await pc.setLocalDescription(await pc.createOffer());
-  await new Promise<void>((resolve) => {
-    if (pc.iceGatheringState === 'complete') return resolve();
-    pc.iceGatheringStateChange.subscribe((s) => s === 'complete' && resolve());
-  });
+  await offerGathered(pc);
   const [vport, aport] = sockets.map((s) => s.address().port);
   let encoder: ReturnType<typeof ffmpeg> | undefined;
   return {
