@@ -81,7 +81,18 @@ export async function joinSteps(
   requests: Record<string, number>,
   first: number,
 ) {
-  const inPage = (await page.evaluate('window.__rtcSteps ?? {}')) as Record<string, number>;
+  // The page's own timing of its session and WHEP requests (Resource Timing, on the wall clock): when
+  // each left and when its answer's first byte came (Playwright's events come later, over its pipe).
+  const inPage = (await page.evaluate(`(() => {
+    const steps = { ...(window.__rtcSteps ?? {}) };
+    for (const e of performance.getEntriesByType('resource')) {
+      const name = /\\/session$/.test(e.name) ? 'session' : /\\/whep\\?/.test(e.name) ? 'whep' : null;
+      if (!name || steps[name + 'Start'] !== undefined) continue;
+      steps[name + 'Start'] = Math.round(performance.timeOrigin + e.startTime);
+      steps[name + 'FirstByte'] = Math.round(performance.timeOrigin + e.responseStart);
+    }
+    return steps;
+  })()`)) as Record<string, number>;
   const all = { ...requests, ...inPage, firstPicture: first };
   return Object.fromEntries(
     Object.entries(all)
