@@ -39,7 +39,13 @@ import {
   unwrapClock,
 } from './lib/clock-picture';
 import { inProcessApp } from './lib/in-process-app';
-import { type RealtimeRun, RTC_PROBE, realtimeRun, watchJoinRequests } from './lib/realtime-probe';
+import {
+  type RealtimeRun,
+  RTC_PROBE,
+  realtimeRun,
+  sourceLoss,
+  watchJoinRequests,
+} from './lib/realtime-probe';
 import { writeResult } from './lib/results';
 import { VIDEO_EVENTS } from './lib/video-events';
 
@@ -183,6 +189,8 @@ async function latencyMode(latency: (typeof MODES)[number]) {
   // A viewer joining a running stream: the playlist already holds the player's live-sync distance (a
   // viewer of a playlist shorter than that starts at its first segment, closer to live than later ones).
   await until('a steady playlist', async () => segmentCount(out.id) >= STEADY_SEGMENTS[latency], 90_000);
+  // Realtime: the picture packets lost before the server's WHEP peers (bench/lib/realtime-probe.ts).
+  const upstream = latency === 'realtime' ? sourceLoss(app.services.realtime.source(out.id)!) : undefined;
   const joins: number[] = [];
   const joinLatencies: number[] = [];
   const watching: number[] = [];
@@ -211,7 +219,7 @@ async function latencyMode(latency: (typeof MODES)[number]) {
         continue;
       }
       console.log(
-        `realtime run ${run}: steps ${JSON.stringify(r.steps)}, receiver ${JSON.stringify(r.receiver)}`,
+        `realtime run ${run}: steps ${JSON.stringify(r.steps)}, receiver ${JSON.stringify(r.receiver)}, source ${JSON.stringify(upstream?.count)}`,
       );
     }
     joins.push(first[0] - v.openedAt);
@@ -227,6 +235,7 @@ async function latencyMode(latency: (typeof MODES)[number]) {
       `${latency} run ${run}: join ${joins.at(-1)} ms, first picture ${Math.round(joinLatencies.at(-1)!)} ms old, watching ${Math.round(watching.at(-1)!)} ms, clock rate ${clockRates.at(-1)?.toFixed(2)}`,
     );
   }
+  upstream?.stop();
   encoder.kill('SIGKILL');
   await api.outputs.update({ params: { id: out.id }, body: { mainSourceId: null } });
   load.push(loadavg()[0]!);
@@ -236,7 +245,7 @@ async function latencyMode(latency: (typeof MODES)[number]) {
     glassToGlassMs: median(watching),
     clockRate: median(clockRates),
     runs: { joins, joinLatencies, watching, clockRates },
-    ...(latency === 'realtime' ? { fallbacks, realtime: realtimeRuns } : {}),
+    ...(latency === 'realtime' ? { fallbacks, realtime: realtimeRuns, source: upstream?.count } : {}),
   };
 }
 

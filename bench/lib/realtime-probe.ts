@@ -153,3 +153,25 @@ export async function realtimeRun(
 }
 
 export type RealtimeRun = Awaited<ReturnType<Awaited<ReturnType<typeof realtimeRun>>['watched']>>;
+
+/**
+ * Picture packets the server's RTP source got from the writer and the gaps in their sequence: loss
+ * before the WHEP peers (which NACKs cannot mend), told apart from loss on the way to the browser.
+ */
+export function sourceLoss(source: {
+  subscribe(sink: (kind: 'video' | 'audio', p: Buffer) => void): () => void;
+}) {
+  const count = { packets: 0, lost: 0 };
+  let last: number | undefined;
+  const stop = source.subscribe((kind, p) => {
+    if (kind !== 'video') return;
+    const seq = p.readUInt16BE(2);
+    if (last !== undefined) {
+      const step = (seq - last + 0x10000) % 0x10000;
+      if (step > 1 && step < 3000) count.lost += step - 1;
+    }
+    last = seq;
+    count.packets++;
+  });
+  return { count, stop };
+}
