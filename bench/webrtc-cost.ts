@@ -19,6 +19,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loopbackOnly, tsChild } from './lib/ipc-child';
 import { LoadWindow } from './lib/load';
 import { processCpuSeconds } from './lib/proc-cpu';
 import { writeResult } from './lib/results';
@@ -72,36 +73,7 @@ function sender(file: string, ports: { video: number; audio: number }): ChildPro
   return child;
 }
 
-/** A node child running a TypeScript file, with an IPC channel; `on` waits for its next message matching. */
-function node(file: string, args: string[]) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'lib', file), ...args],
-    {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
-  children.push(child);
-  const next = <T>(key: string, ms = 20000) =>
-    new Promise<T>((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`${file}: no ${key} within ${ms} ms`)), ms);
-      const on = (m: Record<string, unknown>) => {
-        if (!(key in m)) return;
-        clearTimeout(t);
-        child.off('message', on);
-        resolve(m[key] as T);
-      };
-      child.on('message', on);
-    });
-  return { child, next, send: (m: object) => child.send(m) };
-}
-
-/** The SDP with its ICE candidates on 127.0.0.1 only: no check ever goes to another address. */
-const loopbackOnly = (sdp: string) =>
-  sdp
-    .split('\r\n')
-    .filter((l) => !l.startsWith('a=candidate:') || / 127\.0\.0\.1 \d+ typ /.test(l))
-    .join('\r\n');
+const node = (file: string, args: string[]) => tsChild(file, args, children);
 
 type ViewerStat = { packets: number; video: number; idr: boolean };
 

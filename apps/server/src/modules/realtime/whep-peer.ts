@@ -1,8 +1,9 @@
 // One WHEP viewer's peer (issue 35; RFC 9725's offer/answer: the viewer offers recvonly, we answer
 // sendonly), on node-datachannel (libdatachannel). The program's RTP is forwarded unchanged but for two
 // header fields per viewer: the payload type the viewer's offer gave H.264 / Opus, and an SSRC of this
-// peer announced in the answer. No trickle ICE: the answer holds every candidate. The WHEP route
-// (whep.service.ts) decides access and counts the viewer.
+// peer announced in the answer; lost picture packets are sent again on the viewer's NACK. No trickle
+// ICE: the answer holds every candidate. The WHEP route (whep.service.ts) decides access and counts the
+// viewer.
 import nodeDataChannel from 'node-datachannel';
 import { gatheredAnswer, newPeer, offeredMedia, type PeerOptions } from './peer-answer';
 import type { RtpKind, RtpProgramSource } from './rtp-program-source';
@@ -11,6 +12,11 @@ export { offeredMedia };
 export type WhepPeerOptions = PeerOptions;
 
 let nextSsrc = 0x5157_0000;
+/**
+ * Video packets kept per viewer for retransmission: about a second of a 2.5 Mbit/s picture in 1200-byte
+ * packets (a NACK comes one round trip after the gap), some 300 kB per viewer.
+ */
+const NACK_HISTORY_PACKETS = 256;
 
 /** Answers a WHEP offer (ICE gathered in full: no trickle) and forwards the program to the new peer. */
 export async function answerWhepOffer(offer: string, source: RtpProgramSource, opts: WhepPeerOptions) {
@@ -31,6 +37,11 @@ export async function answerWhepOffer(offer: string, source: RtpProgramSource, o
     else description.addOpusCodec(m.payloadType);
     description.addSSRC(ssrc, 'stromwerk', 'program', m.kind);
     const track = pc.addTrack(description);
+    // A lost picture packet the viewer asks for again (NACK, which Chromium negotiates) is sent again:
+    // unanswered, the picture freezes until the next keyframe (up to a GOP; the program copies the
+    // encoder's picture, so a PLI cannot make one). Sound is not NACKed (Opus conceals a loss).
+    if (m.kind === 'video')
+      track.setMediaHandler(new nodeDataChannel.RtcpNackResponder(NACK_HISTORY_PACKETS));
     senders.set(m.kind, (p) => {
       if (!track.isOpen()) return;
       const out = Buffer.from(p);

@@ -2,18 +2,30 @@
  * Joining fast (issue 30 item 3): the public player's first round trips start as soon as the page's
  * entry runs (main.tsx), before the translations, React and the API client load: the viewer session
  * (the first one asks with no password, as the page would) and hls.js, so the first playlist request
- * follows the session's answer directly. This module imports nothing but hls.js's loader: every import
- * here is a chunk the session would wait for (the API client's shared chunk alone took 0.2 s).
+ * follows the session's answer directly; a real-time player's WHEP offer (early-whep.ts) leaves right
+ * after the session's answer. This module imports nothing but hls.js's loader and early-whep.ts (which
+ * imports nothing): every import here is a chunk the session would wait for (the API client's shared
+ * chunk alone took 0.2 s).
  */
 import type { PlaySession } from '@stromwerk/contracts/outputs';
 import { preloadHls } from '../hooks/hls-loader';
+import { playsWebRtc, startEarlyWhep, whepUrl } from './early-whep';
 
 let early: { outputId: string; session: Promise<PlaySession | null> } | null = null;
 
 export function startEarly(outputId: string) {
   if (!outputId) return;
   preloadHls();
-  early = { outputId, session: requestSession(outputId).catch(() => null) };
+  early = {
+    outputId,
+    session: requestSession(outputId)
+      .then((s) => {
+        // Real time: the WHEP offer leaves now, not once the player's app has loaded.
+        if (s && playsWebRtc(s)) startEarlyWhep(whepUrl(outputId, s.token));
+        return s;
+      })
+      .catch(() => null),
+  };
 }
 
 /** POST /v1/play/{id}/session as the page's client sends it; null for any refusal (see below). */

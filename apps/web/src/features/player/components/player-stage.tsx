@@ -7,9 +7,10 @@ import Typography from '@mui/material/Typography';
 import type { PlaySession } from '@stromwerk/contracts/outputs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { playsWebRtc, whepUrl } from '../api/early-whep';
 import { formatClock } from '../dvr-window';
 import { LIVE_SYNC_SECONDS, useHls } from '../hooks/use-hls';
-import { canPlayWebRtc, useWhep, whepUrl } from '../hooks/use-whep';
+import { useWhep } from '../hooks/use-whep';
 import { DvrBar } from './dvr-bar';
 import { QualityMenu } from './quality-menu';
 
@@ -37,8 +38,7 @@ export function PlayerStage({ outputId, session }: { outputId: string; session: 
   useEffect(() => {
     if (offline) setFellBack(false);
   }, [offline]);
-  const webrtc =
-    session.latency === 'realtime' && !offline && session.input !== 'vod' && !fellBack && canPlayWebRtc();
+  const webrtc = !fellBack && playsWebRtc(session);
   const rtc = useWhep(video, webrtc ? whepUrl(outputId, session.token) : null, () => setFellBack(true));
   const hls = useHls(
     video,

@@ -1,10 +1,14 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { playsWebRtc, startEarlyWhep, takeEarlyWhep } from '../api/early-whep';
 import { CONNECT_DEADLINE_MS, useWhep } from './use-whep';
 
 /** Just enough of a browser's peer for the hook: gathering is complete at once, nothing connects. */
 class FakePeer {
   static last: FakePeer;
+  static made = 0;
+  /** The state a peer reaches once its answer is set (an early peer may connect before the hook). */
+  static connectsTo = 'new';
   iceGatheringState = 'complete';
   connectionState = 'new';
   localDescription: { sdp: string } | null = null;
@@ -13,6 +17,7 @@ class FakePeer {
   closed = false;
   constructor() {
     FakePeer.last = this;
+    FakePeer.made++;
   }
   addTransceiver(kind: string, init: { direction: string }) {
     this.transceivers.push([kind, init.direction]);
@@ -26,6 +31,7 @@ class FakePeer {
   }
   async setRemoteDescription(description: { type: string; sdp: string }) {
     this.remote = description;
+    this.connectionState = FakePeer.connectsTo;
   }
   close() {
     this.closed = true;
@@ -47,10 +53,17 @@ function mount(onFallBack: () => void) {
 describe('useWhep', () => {
   beforeEach(() => {
     vi.stubGlobal('RTCPeerConnection', FakePeer);
-    vi.stubGlobal('MediaStream', class {});
+    vi.stubGlobal(
+      'MediaStream',
+      class {
+        addTrack() {}
+      },
+    );
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
+    FakePeer.connectsTo = 'new';
+    FakePeer.made = 0;
     vi.useRealTimers();
     vi.unstubAllGlobals();
     fetchMock.mockReset();
@@ -116,5 +129,57 @@ describe('useWhep', () => {
     expect(fallBack).toHaveBeenCalledTimes(1);
     unmount(); // the stage clears the url: the hook's cleanup ends the peer
     expect(fetchMock).toHaveBeenLastCalledWith('/v1/play/p1/whep/r2', { method: 'DELETE', keepalive: true });
+  });
+
+  it('takes over the offer started when the early session answered, connected before it mounted', async () => {
+    FakePeer.connectsTo = 'connected';
+    fetchMock.mockResolvedValueOnce(answer(201, '/v1/play/p1/whep/r4'));
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    startEarlyWhep('/v1/play/p1/whep?t=token');
+    await waitFor(() => expect(FakePeer.last.connectionState).toBe('connected'));
+    const video = { current: document.createElement('video') };
+    const play = vi.spyOn(video.current, 'play').mockResolvedValue(undefined);
+    const fallBack = vi.fn();
+    const { unmount } = renderHook(() => useWhep(video, '/v1/play/p1/whep?t=token', fallBack));
+    // No state change comes any more: the hook sees the connection as it finds it, and plays.
+    await waitFor(() => expect(play).toHaveBeenCalled());
+    expect(video.current.srcObject).not.toBeNull();
+    expect(FakePeer.made).toBe(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    unmount();
+    expect(fetchMock).toHaveBeenLastCalledWith('/v1/play/p1/whep/r4', { method: 'DELETE', keepalive: true });
+    expect(fallBack).not.toHaveBeenCalled();
+  });
+
+  it('ends an early offer of another viewer token instead of taking it', async () => {
+    fetchMock.mockResolvedValueOnce(answer(201, '/v1/play/p1/whep/r5'));
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    startEarlyWhep('/v1/play/p1/whep?t=old');
+    const early = FakePeer.last;
+    expect(takeEarlyWhep('/v1/play/p1/whep?t=new')).toBeNull();
+    expect(early.closed).toBe(true);
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenLastCalledWith('/v1/play/p1/whep/r5', {
+        method: 'DELETE',
+        keepalive: true,
+      }),
+    );
+    expect(takeEarlyWhep('/v1/play/p1/whep?t=old')).toBeNull();
+  });
+});
+
+describe('playsWebRtc', () => {
+  const session = { latency: 'realtime', input: 'main', hlsUrl: '/v1/play/p1/index.m3u8' } as const;
+  const plays = (s: object) =>
+    playsWebRtc({ ...session, ...s } as unknown as Parameters<typeof playsWebRtc>[0]);
+  it('is the live program of a realtime player in a browser with WebRTC', () => {
+    vi.stubGlobal('RTCPeerConnection', FakePeer);
+    expect(plays({})).toBe(true);
+    expect(plays({ input: 'backup' })).toBe(true);
+    expect(plays({ latency: 'low' })).toBe(false);
+    expect(plays({ input: 'vod' })).toBe(false);
+    expect(plays({ input: 'offline' })).toBe(false);
+    expect(plays({ hlsUrl: null })).toBe(false);
+    vi.unstubAllGlobals();
   });
 });

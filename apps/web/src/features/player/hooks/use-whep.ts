@@ -1,12 +1,13 @@
 /**
  * Plays a real-time player's program over WebRTC (issue 35), offered and answered WHEP style (RFC 9725):
  * a recvonly offer of video and audio, every candidate gathered first (the server does not trickle
- * either), POSTed with the viewer token; the answer's `Location` is the viewer's resource, DELETEd when
- * the player leaves. Whatever keeps WebRTC from playing (a refused or failed offer, no connection in
+ * either), POSTed with the viewer token (api/early-whep.ts; usually already started when the early
+ * session answered); the answer's `Location` is the viewer's resource, DELETEd when the player leaves. Whatever keeps WebRTC from playing (a refused or failed offer, no connection in
  * time, no picture in time, a connection that fails or stays lost) calls `onFallBack` once: the stage
  * then plays the same player's LL-HLS (`whepNext` below decides, the effect only reports events).
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { startWhep, takeEarlyWhep } from '../api/early-whep';
 import { autoplay, type PlaybackStatus } from './use-hls';
 
 /** No `connected` by then: UDP does not get through (a firewall, no route to the server's candidates). */
@@ -15,9 +16,6 @@ export const CONNECT_DEADLINE_MS = 5000;
 export const PICTURE_DEADLINE_MS = 10_000;
 /** A connection `disconnected` this long is given up (Chromium says `failed` only after some 30 s). */
 export const RECONNECT_DEADLINE_MS = 3000;
-/** Gathering waits at most this long; the offer then carries the candidates found so far. */
-const GATHER_CAP_MS = 1500;
-
 export type WhepEvent =
   /** The answer to the offer's POST (201 is an answer; 409 REALTIME_OFF / PROGRAM_NOT_LIVE, 4xx, 5xx). */
   | { kind: 'answer'; status: number }
@@ -29,6 +27,8 @@ export type WhepEvent =
 
 /** What the player does next: go on waiting, play, arm the reconnect deadline, or play LL-HLS instead. */
 export type WhepAction = 'wait' | 'play' | 'watch' | 'fall-back';
+
+export { canPlayWebRtc, whepUrl } from '../api/early-whep';
 
 export function whepNext(event: WhepEvent): WhepAction {
   switch (event.kind) {
@@ -45,25 +45,6 @@ export function whepNext(event: WhepEvent): WhepAction {
       return event.connected ? 'wait' : 'fall-back';
   }
 }
-
-/** The WHEP endpoint of a player for one viewer token (same origin as the page, like the HLS address). */
-export const whepUrl = (outputId: string, token: string) =>
-  `/v1/play/${encodeURIComponent(outputId)}/whep?t=${encodeURIComponent(token)}`;
-
-function gathered(pc: RTCPeerConnection): Promise<void> {
-  if (pc.iceGatheringState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => {
-    const cap = setTimeout(resolve, GATHER_CAP_MS);
-    pc.addEventListener('icegatheringstatechange', () => {
-      if (pc.iceGatheringState !== 'complete') return;
-      clearTimeout(cap);
-      resolve();
-    });
-  });
-}
-
-/** Whether this browser can try WebRTC at all; without it a real-time player plays LL-HLS at once. */
-export const canPlayWebRtc = () => typeof window !== 'undefined' && 'RTCPeerConnection' in window;
 
 /**
  * Plays over WebRTC while `url` is set (null: this hook does nothing). `onFallBack` is called at most
@@ -85,8 +66,9 @@ export function useWhep(
       setStatus('idle');
       return;
     }
-    const pc = new RTCPeerConnection();
-    const controller = new AbortController();
+    // The offer may be under way already (started when the early session answered: api/early-whep.ts).
+    const start = takeEarlyWhep(url) ?? startWhep(url);
+    const { pc, stream } = start;
     const timers: ReturnType<typeof setTimeout>[] = [];
     let resource: string | null = null;
     let done = false;
@@ -113,10 +95,6 @@ export function useWhep(
           ms,
         ),
       );
-    const stream = new MediaStream();
-    pc.addTransceiver('video', { direction: 'recvonly' });
-    pc.addTransceiver('audio', { direction: 'recvonly' });
-    pc.addEventListener('track', ({ track }) => stream.addTrack(track));
     pc.addEventListener('connectionstatechange', () => act({ kind: 'state', state: pc.connectionState }));
     const onPlaying = () => {
       playing = true;
@@ -128,23 +106,6 @@ export function useWhep(
     deadline('connect', CONNECT_DEADLINE_MS);
     deadline('picture', PICTURE_DEADLINE_MS);
 
-    const offer = async () => {
-      await pc.setLocalDescription(await pc.createOffer());
-      await gathered(pc);
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/sdp' },
-        body: pc.localDescription?.sdp ?? '',
-        signal: controller.signal,
-      });
-      // Noted before anything else: a peer the server made is DELETEd when the player leaves or falls back.
-      if (response.status === 201) resource = response.headers.get('Location');
-      act({ kind: 'answer', status: response.status });
-      if (response.status !== 201 || done) return;
-      await pc.setRemoteDescription({ type: 'answer', sdp: await response.text() });
-    };
-    offer().catch(() => act({ kind: 'error' }));
-
     // The server would notice a peer gone only when ICE consent fails (some 30 s): say so at once, also
     // when the page itself goes (closed, reloaded, navigated away: React runs no cleanup then), with
     // `keepalive` so the request outlives the page.
@@ -155,9 +116,25 @@ export function useWhep(
     };
     window.addEventListener('pagehide', end);
 
+    start.answered.then(
+      (answer) => {
+        // Noted before anything else: a peer the server made is DELETEd when the player leaves or falls
+        // back, also when the answer comes after this effect ended.
+        resource = answer.resource;
+        if (done) return end();
+        act({ kind: 'answer', status: answer.status });
+      },
+      () => act({ kind: 'error' }),
+    );
+    // An early start may have connected before this effect ran: its state changes went unheard.
+    start.applied.then(
+      () => pc.connectionState !== 'new' && act({ kind: 'state', state: pc.connectionState }),
+      () => act({ kind: 'error' }),
+    );
+
     return () => {
       done = true;
-      controller.abort();
+      start.abort();
       for (const timer of timers) clearTimeout(timer);
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('waiting', onWaiting);
