@@ -12,15 +12,19 @@ export async function whepViewer() {
     nals: [] as Buffer[],
     audioPackets: 0,
     videoPayloadTypes: new Set<number>(),
-    /** Sequence number and timestamp of every video packet, in arrival order. */
-    videoHeaders: [] as { seq: number; ts: number }[],
+    /** Sequence number, timestamp and arrival (performance.now, ms) of every video packet, in order. */
+    videoHeaders: [] as { seq: number; ts: number; at: number }[],
   };
   const fu = { parts: [] as Buffer[] };
   pc.onTrack.subscribe((track) => {
     track.onReceiveRtp.subscribe((packet) => {
       if (track.kind === 'audio') return void got.audioPackets++;
       got.videoPayloadTypes.add(packet.header.payloadType);
-      got.videoHeaders.push({ seq: packet.header.sequenceNumber, ts: packet.header.timestamp });
+      got.videoHeaders.push({
+        seq: packet.header.sequenceNumber,
+        ts: packet.header.timestamp,
+        at: performance.now(),
+      });
       for (const nal of depacketize(packet.payload, fu)) {
         if (got.nals.length === 0 && (nal[0]! & 0x1f) !== 7) continue; // from the first SPS on
         got.nals.push(nal);
