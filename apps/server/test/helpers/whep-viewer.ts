@@ -16,9 +16,19 @@ export async function whepViewer() {
     videoHeaders: [] as { seq: number; ts: number; at: number }[],
   };
   const fu = { parts: [] as Buffer[] };
+  // As a real receiver: a packet seen before (sent again after a NACK) is not assembled twice, and a
+  // fragmented NAL unit with a packet missing is dropped, not joined with a hole in it.
+  const seen = new Set<number>();
+  let lastSeq: number | undefined;
   pc.onTrack.subscribe((track) => {
     track.onReceiveRtp.subscribe((packet) => {
       if (track.kind === 'audio') return void got.audioPackets++;
+      const seq = packet.header.sequenceNumber;
+      if (seen.has(seq)) return;
+      seen.add(seq);
+      seen.delete((seq - 4096 + 0x10000) % 0x10000);
+      if (lastSeq !== undefined && seq !== (lastSeq + 1) % 0x10000) fu.parts = [];
+      lastSeq = seq;
       got.videoPayloadTypes.add(packet.header.payloadType);
       got.videoHeaders.push({
         seq: packet.header.sequenceNumber,

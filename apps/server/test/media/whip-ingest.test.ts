@@ -160,6 +160,8 @@ describe('WHIP ingest', () => {
     console.log(
       `WHIP: ${recording.length} recording(s), ${seconds.toFixed(1)} s in all; live at ${liveAt} ms, killed at ${killedAt} ms, ended at ${deletedAt} ms`,
     );
-    expect(seconds).toBeGreaterThan(5);
+    // At least what was live before the kill (less the first keyframe's wait and the cut at the end):
+    // what came after depends on how soon the bridge was back, which a loaded machine stretches.
+    expect(seconds).toBeGreaterThan((killedAt - liveAt) / 1000 - 1.5);
   }, 120_000);
 });
