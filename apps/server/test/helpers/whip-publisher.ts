@@ -15,13 +15,22 @@ export async function whipPublisher() {
   const audio = new MediaStreamTrack({ kind: 'audio' });
   pc.addTransceiver(video, { direction: 'sendonly' });
   pc.addTransceiver(audio, { direction: 'sendonly' });
+  // The picture's RTP timestamps sent so far (90 kHz): how much media the encoder really produced, which
+  // a loaded machine makes less than the wall clock's time.
+  let firstTs: number | undefined;
+  let lastTs = 0;
   const sockets = await Promise.all(
     [video, audio].map(
       (track) =>
         new Promise<ReturnType<typeof createSocket>>((resolve) => {
           const s = createSocket('udp4');
           s.on('message', (p) => {
-            if (p[1]! < 200 || p[1]! > 204) track.writeRtp(p);
+            if (p[1]! >= 200 && p[1]! <= 204) return;
+            if (track === video && p.length >= 12) {
+              lastTs = p.readUInt32BE(4);
+              firstTs ??= lastTs;
+            }
+            track.writeRtp(p);
           });
           s.bind(0, '127.0.0.1', () => resolve(s));
         }),
@@ -34,6 +43,8 @@ export async function whipPublisher() {
     pc,
     offer: loopbackOnly(pc.localDescription!.sdp),
     answer: (sdp: string) => pc.setRemoteDescription({ type: 'answer', sdp: loopbackOnly(sdp) }),
+    /** Seconds of picture sent so far (by its timestamps, not the wall clock). */
+    sentSeconds: () => (firstTs === undefined ? 0 : ((lastTs - firstTs) >>> 0) / 90_000),
     /** The encoder starts sending for `seconds`. */
     start(seconds = 60) {
       encoder = ffmpeg([

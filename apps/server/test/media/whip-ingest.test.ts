@@ -80,11 +80,15 @@ describe('WHIP ingest', () => {
     const bytesIn = async () =>
       ctx.app.services.live.engine.readings(workspaceId).find((r) => r.id === src.id)?.bytes ?? 0;
     let liveAt = 0;
+    let sentAtLive = 0;
     const live = await waitFor(
       'the whip source live with its stream info',
       async () => {
         const row = (await op(ctx.app, 'sources.get', { ...as, params: { id: src.id } })).body;
-        if (row.state === 'live' && !liveAt) liveAt = Date.now() - started;
+        if (row.state === 'live' && !liveAt) {
+          liveAt = Date.now() - started;
+          sentAtLive = publisher.sentSeconds();
+        }
         return row.state === 'live' && row.streamInfo?.video ? row : undefined;
       },
       30_000,
@@ -104,6 +108,7 @@ describe('WHIP ingest', () => {
     expect(bridgePid).toBeGreaterThan(0);
     const bytesBefore = await bytesIn();
     const killedAt = Date.now() - started;
+    const sentAtKill = publisher.sentSeconds();
     process.kill(bridgePid!, 'SIGKILL');
     await waitFor(
       'a new bridge, live again',
@@ -158,10 +163,13 @@ describe('WHIP ingest', () => {
     );
     const seconds = recording.reduce((sum, m) => sum + (m.durationMs ?? 0), 0) / 1000;
     console.log(
-      `WHIP: ${recording.length} recording(s), ${seconds.toFixed(1)} s in all; live at ${liveAt} ms, killed at ${killedAt} ms, ended at ${deletedAt} ms`,
+      `WHIP: ${recording.length} recording(s), ${seconds.toFixed(1)} s in all; live at ${liveAt} ms, killed at ${killedAt} ms, ended at ${deletedAt} ms; ${(sentAtKill - sentAtLive).toFixed(1)} s of picture sent between live and the kill`,
     );
-    // At least what was live before the kill (less the first keyframe's wait and the cut at the end):
-    // what came after depends on how soon the bridge was back, which a loaded machine stretches.
-    expect(seconds).toBeGreaterThan((killedAt - liveAt) / 1000 - 1.5);
+    // At least the picture sent while live before the kill (less the first keyframe's wait and the cut
+    // at the end), counted by its timestamps: a loaded machine's encoder can make less than real time.
+    // A loaded CI run recorded 3.3 s where 7.8 s of wall clock had passed, with no recorder loss seen on
+    // this machine under stress-ng; the wall clock was the wrong yardstick. What came after the kill
+    // depends on how soon the bridge was back, which a loaded machine stretches.
+    expect(seconds).toBeGreaterThan(sentAtKill - sentAtLive - 1.5);
   }, 120_000);
 });
