@@ -21,6 +21,7 @@ import type { WorkerOptions } from './modules/jobs/job-worker';
 import { JobsRepository } from './modules/jobs/jobs.repository';
 import { JobsService } from './modules/jobs/jobs.service';
 import { buildLivePlane } from './modules/live/build-live';
+import { LeasesRepository } from './modules/live/leases.repository';
 import { LiveEvents } from './modules/live/live-events';
 import { SourcePreviews } from './modules/live/source-previews';
 import { MediaLinks } from './modules/medias/media-links';
@@ -36,6 +37,7 @@ import { OutputsService } from './modules/outputs/outputs.service';
 import { ViewerRegistry } from './modules/outputs/viewer-registry';
 import { ViewersRepository } from './modules/outputs/viewers.repository';
 import { PlayService } from './modules/play/play.service';
+import { ClusterRelay } from './modules/realtime/cluster-relay';
 import { RealtimePrograms } from './modules/realtime/realtime-programs';
 import { WhepService } from './modules/realtime/whep.service';
 import { WhipService } from './modules/realtime/whip.service';
@@ -156,6 +158,13 @@ export function buildServices(
   // Real time (issue 35): the RTP of this process's realtime programs, and their WHEP viewers.
   const realtime = new RealtimePrograms();
   const whep = new WhepService(play, realtime, config.webrtc ?? { bindAddress: '0.0.0.0' });
+  // A cluster's viewer offers reach the program's writer (issue 35 item 4); `live` is set below.
+  const leases = new LeasesRepository(db);
+  const clusterRelay = new ClusterRelay({
+    holderOf: (kind, id) => leases.holderAddress(kind, id),
+    me: () => live.keeper.me,
+    secret: () => tokens.secret(),
+  });
   const social = buildSocials({
     config,
     database,
@@ -248,6 +257,7 @@ export function buildServices(
     liveEvents,
     live,
     tokens,
+    clusterRelay,
     access,
     memberships,
     ...who,

@@ -25,6 +25,7 @@ import type { WaitingMediaService } from './modules/medias/waiting-media.service
 import type { NotificationsService } from './modules/notifications/notifications.service';
 import type { OutputsService } from './modules/outputs/outputs.service';
 import type { PlayService } from './modules/play/play.service';
+import type { ClusterRelay } from './modules/realtime/cluster-relay';
 import type { RealtimePrograms } from './modules/realtime/realtime-programs';
 import type { WhepService } from './modules/realtime/whep.service';
 import type { WhipService } from './modules/realtime/whip.service';
@@ -96,6 +97,8 @@ export interface Services {
   /** Real time (issue 35): the RTP sources of this process's realtime programs, and their WHEP viewers. */
   realtime: RealtimePrograms;
   whep: WhepService;
+  /** A cluster's WHEP requests passed to the program's writer (issue 35 item 4). */
+  clusterRelay: ClusterRelay;
   whip: WhipService;
   comments: CommentsService;
   clips: ClipsService;

@@ -70,6 +70,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   // Several server processes on one PostgreSQL (issue 19, docs/operations.md "Several processes").
   CLUSTER: z.enum(['true', 'false']).default('false'),
+  // This process's HTTP address as the other processes of a cluster reach it (a viewer's WHEP offer made
+  // at another process is passed on to the one writing the player's program).
+  INTERNAL_URL: optionalUrl(['http', 'https']),
   // A directory every process mounts (one volume, NFS): players' HLS, and media when S3_* is not set.
   SHARED_DIR: z.string().min(1).optional(),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
@@ -149,6 +152,8 @@ export interface Config {
   cluster?: boolean;
   /** ROLE and INGEST_REGION: what this process runs and whose publishes it takes; absent: `all`, every region. */
   placement?: Placement;
+  /** INTERNAL_URL: where the other processes of a cluster reach this one's HTTP (WHEP offers passed on). */
+  internalUrl?: string;
   /** SHARED_DIR: the volume all processes share; players' HLS and local media live there when set. */
   sharedDir?: string;
   databaseUrl: string | undefined;
@@ -260,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cluster: e.CLUSTER === 'true' || placement.role !== 'all',
     placement,
     sharedDir: e.SHARED_DIR,
+    ...(e.INTERNAL_URL ? { internalUrl: e.INTERNAL_URL.replace(/\/$/, '') } : {}),
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,

@@ -44,6 +44,8 @@ export const liveProcesses = pgTable('live_processes', {
   regions: jsonb('regions').$type<string[]>().notNull().default([]),
   backendPid: integer('backend_pid'),
   mediaState: text('media_state').notNull(),
+  /** INTERNAL_URL: where the other processes reach this one's HTTP (a viewer's WHEP offer is passed on). */
+  internalUrl: text('internal_url'),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   beatAt: timestamp('beat_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -72,6 +72,7 @@ export function buildLivePlane(p: LivePlaneParts): LivePlane {
     log,
     role: placement.role,
     regions: servedRegions(placement),
+    ...(config.internalUrl ? { internalUrl: config.internalUrl } : {}),
     media: p.media,
     cluster,
     processGone: (holder) => p.recordings.processGone(holder),

@@ -72,6 +72,16 @@ export class LeasesRepository {
     return row;
   }
 
+  /** The INTERNAL_URL of the live process that holds a thing's lease (none: no holder, or no address). */
+  async holderAddress(kind: LeaseKind, id: string): Promise<{ holder: string; url: string } | undefined> {
+    const [row] = await this.db
+      .select({ holder: liveLeases.holder, url: liveProcesses.internalUrl })
+      .from(liveLeases)
+      .innerJoin(liveProcesses, eq(liveProcesses.holder, liveLeases.holder))
+      .where(and(eq(liveLeases.kind, kind), eq(liveLeases.thingId, id)));
+    return row?.url ? { holder: row.holder, url: row.url } : undefined;
+  }
+
   // --- process heartbeats ---
 
   async registerProcess(p: {
@@ -80,13 +90,19 @@ export class LeasesRepository {
     regions: string[];
     backendPid: number | null;
     mediaState: string;
+    internalUrl: string | null;
   }) {
     await this.db
       .insert(liveProcesses)
       .values(p)
       .onConflictDoUpdate({
         target: liveProcesses.holder,
-        set: { backendPid: p.backendPid, mediaState: p.mediaState, beatAt: sql`now()` },
+        set: {
+          backendPid: p.backendPid,
+          mediaState: p.mediaState,
+          internalUrl: p.internalUrl,
+          beatAt: sql`now()`,
+        },
       });
   }
 

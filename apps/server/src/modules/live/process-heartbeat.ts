@@ -8,6 +8,8 @@ export interface HeartbeatOptions {
   /** Written into the heartbeat: what this process serves. */
   role: string;
   regions: string[];
+  /** INTERNAL_URL: where the other processes reach this one (null: nowhere, nothing is passed on here). */
+  internalUrl?: string;
   /** The media state written into the heartbeat, and whether live work may be taken now. */
   media: { readonly state: string; readonly ready: boolean };
   /** PostgreSQL: look for hung processes (PGlite is one process). */
@@ -47,6 +49,7 @@ export class ProcessHeartbeat {
         regions: this.opts.regions,
         backendPid: this.session.backendPid ?? null,
         mediaState: this.opts.media.state,
+        internalUrl: this.opts.internalUrl ?? null,
       })
       .catch((err) => this.opts.log.warn({ err }, 'writing the process heartbeat failed'));
   }

@@ -6,6 +6,7 @@ import { WHEP_OFFER_MAX_BYTES } from '@stromwerk/contracts/outputs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerTable } from '../../lib/table-routes';
 import { LIMITS } from '../auth/limits';
+import { relayRoutes } from '../realtime/cluster-relay-routes';
 import { iceServerLinks } from '../realtime/ice-links';
 import type { PlaylistRequest, PlaylistVariant } from './play.service';
 import type { Addressing } from './playlist-text';
@@ -22,7 +23,9 @@ const from = (req: FastifyRequest) => ({
 
 /** The public player's API: no account, a viewer token from the session call instead. */
 export async function playRoutes(app: FastifyInstance) {
-  const { play, comments, whep, config } = app.services;
+  const { play, comments, whep, clusterRelay, config } = app.services;
+  // A viewer's WHEP request for a program written by another process of the cluster goes there.
+  const relay = relayRoutes(clusterRelay);
   const iceLinks = iceServerLinks(config.webrtc?.iceServers);
   // WHEP offers (issue 35) are SDP text, bounded like the schema says.
   app.addContentTypeParser(
@@ -95,6 +98,8 @@ export async function playRoutes(app: FastifyInstance) {
     whep: {
       handler: async (req, reply) => {
         const { id } = req.params;
+        const passed = whep.programHere(id) ? undefined : await relay.passOn(req, 'output', id);
+        if (passed) return relay.send(reply, passed);
         const { answer, resource } = await whep.offer(id, req.query.t, req.body, from(req));
         const location = `/v1${fillPath(playTable.whepEnd.path, { id, resource })}`;
         if (iceLinks.length) reply.header('link', iceLinks);
@@ -105,9 +110,20 @@ export async function playRoutes(app: FastifyInstance) {
           .send(answer);
       },
       bodyLimit: WHEP_OFFER_MAX_BYTES,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: {
+          max: 30,
+          timeWindow: '1 minute',
+          keyGenerator: relay.rateKey,
+        },
+      },
     },
-    whepEnd: (req) => whep.end(req.params.id, req.params.resource),
+    whepEnd: async (req, reply) => {
+      const { id, resource } = req.params;
+      const passed = whep.hasResource(resource) ? undefined : await relay.passOn(req, 'output', id);
+      if (passed) return relay.send(reply, passed);
+      return whep.end(id, resource);
+    },
     comments: async (req) =>
       comments.listPublic((await play.verify(req.params.id, req.query.t, from(req))).row),
     comment: {

@@ -34,6 +34,16 @@ export class WhepService {
     private readonly peer: Omit<WhepPeerOptions, 'onClose'>,
   ) {}
 
+  /** Whether this process writes the player's real-time program now (its viewers' peers are made here). */
+  programHere(outputId: string) {
+    return this.programs.source(outputId) !== undefined;
+  }
+
+  /** Whether a WHEP resource (a viewer's peer) is on this process. */
+  hasResource(resource: string) {
+    return this.#viewers.has(resource);
+  }
+
   /** Viewers connected to this process now (all players). */
   get size() {
     return this.#viewers.size;

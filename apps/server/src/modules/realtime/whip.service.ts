@@ -138,6 +138,25 @@ export class WhipService {
   }
 
   /** DELETE on the WHIP resource, with the same bearer token: the publish ends, the source goes offline. */
+  /** The WHIP source a bearer token is the key of (undefined: none, or not WHIP: refused by `offer`). */
+  sourceOfBearer(authorization: string | undefined): string | undefined {
+    const key = /^Bearer ([^\s]+)$/.exec(authorization ?? '')?.[1];
+    const source = key ? this.gate.source(key) : undefined;
+    return source?.type === 'whip' ? source.id : undefined;
+  }
+
+  /** Whether the source is published on this process (over WHIP or any way the ingest takes). */
+  publishingHere(sourceId: string) {
+    return (
+      this.gate.publishingKeyOf(sourceId) !== undefined ||
+      [...this.#publishes.values()].some((p) => p.sourceId === sourceId)
+    );
+  }
+
+  hasResource(resource: string) {
+    return this.#publishes.has(resource);
+  }
+
   end(resource: string, authorization: string | undefined) {
     const key = keyOf(authorization);
     const p = this.#publishes.get(resource);
