@@ -69,6 +69,10 @@ async function nodeEnv(name: string, databaseUrl: string, extra: Record<string, 
   const port = await freePort();
   const env = await serverEnv(port, dataDir, {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Where the other processes reach this one (a WHEP offer passed to the program's writer), and
+    // real-time peers on loopback only.
+    INTERNAL_URL: `http://127.0.0.1:${port}`,
+    WEBRTC_BIND_ADDRESS: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     ADMIN_EMAIL: CLUSTER_ADMIN.email,
     ADMIN_PASSWORD: CLUSTER_ADMIN.password,

@@ -12,6 +12,7 @@ import {
   stopNode,
 } from '../helpers/cluster';
 import { ffmpeg, freePort, publishTestStream, waitFor } from '../helpers/media';
+import { clusterRealtimeChecks, clusterWhipChecks } from './cluster-realtime';
 
 // The second half of the cluster test (issue 19): faults 1, 5, 6, 7, 8 and a rolling restart, on the
 // processes cluster-live.test.ts left running. Kept apart so each file stays readable.
@@ -153,6 +154,14 @@ export async function clusterPlayerChecks(ctx: Ctx) {
     { workspaceId, name: 'Stage player', mainSourceId: stage.id, viewerLimitEnabled: true, viewerLimit: 2 },
     token,
   );
+  // A real-time player of the same stage (issue 35): its viewers are checked below, behind round-robin.
+  const realtime = await call<{ id: string }>(
+    pool[0]!,
+    'POST',
+    '/outputs',
+    { workspaceId, name: 'Stage in real time', mainSourceId: stage.id, latency: 'realtime' },
+    token,
+  );
   const encoder = publishTestStream(`rtmp://127.0.0.1:${pool[1]!.rtmpPort}/live/${streamKey}`, {
     seconds: 90,
   });
@@ -185,6 +194,11 @@ export async function clusterPlayerChecks(ctx: Ctx) {
     await sleep(400);
   }
   expect(consistent).toBe(9);
+
+  step('real-time viewer at another process');
+  await clusterRealtimeChecks({ db, pool, playerId: realtime.id, step });
+  step('WHIP publisher reconnecting at another process');
+  await clusterWhipChecks({ db, pool, token, workspaceId, step });
   encoder.kill('SIGKILL');
 
   step('demo, target, SRT');
