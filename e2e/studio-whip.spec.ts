@@ -97,7 +97,13 @@ test('the studio page goes live over WHIP and a realtime viewer watches it over 
     });
     try {
       const viewer = await viewerBrowser.newPage();
+      const opened = Date.now();
       await viewer.goto(`${e2eEnv().baseUrl}/player/${outputId}`);
+      // The join (reported, not asserted): the viewer's picture opening asks the studio for a keyframe.
+      await viewer.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0, undefined, {
+        timeout: 30_000,
+      });
+      console.log(`studio to WebRTC viewer: first picture ${Date.now() - opened} ms after the page opened`);
       await expect(viewer.getByTestId('player-frame')).toHaveAttribute('data-transport', 'webrtc', {
         timeout: 30_000,
       });

@@ -157,7 +157,10 @@ export function buildServices(
   );
   // Real time (issue 35): the RTP of this process's realtime programs, and their WHEP viewers.
   const realtime = new RealtimePrograms();
-  const whep = new WhepService(play, realtime, config.webrtc ?? { bindAddress: '0.0.0.0' });
+  // A viewer joining a WHIP source's program asks its publisher for a keyframe (`whip` is set below).
+  const whep = new WhepService(play, realtime, config.webrtc ?? { bindAddress: '0.0.0.0' }, (sourceId) =>
+    whip.keyframeFor(sourceId),
+  );
   // A cluster's viewer offers reach the program's writer (issue 35 item 4); `live` is set below.
   const leases = new LeasesRepository(db);
   const clusterRelay = new ClusterRelay({

@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort, processesWith, stopAll, waitFor } from '../helpers/media';
+import { waitProgramInput } from '../helpers/program-input';
 import { op } from '../helpers/route-call';
 import { createTestApp, type TestContext } from '../helpers/test-app';
+import { whepViewer } from '../helpers/whep-viewer';
 import { whipPublisher } from '../helpers/whip-publisher';
 
 /**
@@ -101,6 +103,42 @@ describe('WHIP ingest', () => {
     const sender = publisher.pc.getSenders()[0]!;
     expect(sender.receiverEstimatedMaxBitrate).toBeGreaterThan(1_000_000n);
     console.log(`WHIP: live ${liveAt} ms, with stream info ${goLiveMs} ms after the encoder started`);
+
+    // A real-time viewer of the source: its picture opening asks the publisher for a keyframe (the
+    // picture is copied, so its first one otherwise waits for the next regular request, up to 2 s).
+    const asked = vi.spyOn(ctx.app.services.whip, 'keyframeFor');
+    const player = (
+      await op(ctx.app, 'outputs.create', {
+        ...as,
+        body: { workspaceId, name: 'Studio in real time', mainSourceId: src.id, latency: 'realtime' },
+      })
+    ).body;
+    await waitProgramInput(ctx, player.id);
+    const session = (await op(ctx.app, 'play.session', { params: { id: player.id }, body: {} })).body;
+    const viewer = await whepViewer();
+    const offered = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/play/${player.id}/whep?t=${encodeURIComponent(session.token)}`,
+      headers: { 'content-type': 'application/sdp' },
+      payload: viewer.offer,
+    });
+    expect(offered.statusCode).toBe(201);
+    const joinedAt = Date.now();
+    await viewer.answer(offered.body);
+    await waitFor(
+      'the first picture at the viewer',
+      async () => viewer.got.nals.length > 0 || undefined,
+      15_000,
+    );
+    console.log(`WHIP to WHEP: first SPS at the viewer ${Date.now() - joinedAt} ms after the answer`);
+    await waitFor(
+      'a keyframe asked for the viewer',
+      async () => asked.mock.calls.length > 0 || undefined,
+      5000,
+    );
+    expect(asked).toHaveBeenCalledWith(src.id);
+    asked.mockRestore();
+    await viewer.close();
 
     // The bridge killed with -9 (a crash, the OOM killer): it starts again on the same ports, the
     // publisher is asked for a keyframe, and the source is live again without the publisher doing anything.

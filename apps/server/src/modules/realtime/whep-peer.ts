@@ -9,7 +9,10 @@ import { gatheredAnswer, newPeer, offeredMedia, type PeerOptions } from './peer-
 import type { RtpKind, RtpProgramSource } from './rtp-program-source';
 
 export { offeredMedia };
-export type WhepPeerOptions = PeerOptions;
+export type WhepPeerOptions = PeerOptions & {
+  /** The viewer's picture track is open: from now on what is sent reaches it (a keyframe is wanted). */
+  onPictureOpen?: () => void;
+};
 
 let nextSsrc = 0x5157_0000;
 /**
@@ -40,8 +43,15 @@ export async function answerWhepOffer(offer: string, source: RtpProgramSource, o
     // A lost picture packet the viewer asks for again (NACK, which Chromium negotiates) is sent again:
     // unanswered, the picture freezes until the next keyframe (up to a GOP; the program copies the
     // encoder's picture, so a PLI cannot make one). Sound is not NACKed (Opus conceals a loss).
-    if (m.kind === 'video')
+    if (m.kind === 'video') {
       track.setMediaHandler(new nodeDataChannel.RtcpNackResponder(NACK_HISTORY_PACKETS));
+      // An exception in a node-datachannel callback would abort the process: none leaves this one.
+      track.onOpen(() => {
+        try {
+          opts.onPictureOpen?.();
+        } catch {}
+      });
+    }
     senders.set(m.kind, (p) => {
       if (!track.isOpen()) return;
       const out = Buffer.from(p);

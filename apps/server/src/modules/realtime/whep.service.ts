@@ -31,7 +31,9 @@ export class WhepService {
   constructor(
     private readonly play: PlayService,
     private readonly programs: RealtimePrograms,
-    private readonly peer: Omit<WhepPeerOptions, 'onClose'>,
+    private readonly peer: Omit<WhepPeerOptions, 'onClose' | 'onPictureOpen'>,
+    /** A viewer's picture opened: the publisher of the source it shows is asked for a keyframe (WHIP). */
+    private readonly keyframeFor: (sourceId: string) => void = () => {},
   ) {}
 
   /** Whether this process writes the player's real-time program now (its viewers' peers are made here). */
@@ -73,8 +75,15 @@ export class WhepService {
       this.play.egress(row, bytes - sent);
       sent = bytes;
     };
+    const showing =
+      row.input === 'main'
+        ? row.settings.mainSourceId
+        : row.input === 'backup'
+          ? row.settings.backupSourceId
+          : null;
     const peer = await answerWhepOffer(sdp, source, {
       ...this.peer,
+      onPictureOpen: () => showing && this.keyframeFor(showing),
       onClose: () => {
         if (ended) return;
         ended = true;

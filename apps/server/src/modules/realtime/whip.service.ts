@@ -23,6 +23,12 @@ export interface WhipIngestGate {
 
 /** A keyframe every segment length: the source's HLS and recording can cut only at one. */
 const KEYFRAME_EVERY_MS = 2000;
+/**
+ * A viewer joining a real-time player of the source asks the publisher for a keyframe (the picture is
+ * copied, so the viewer's first picture otherwise waits for the next regular one, up to 2 s); many
+ * viewers joining at once make one request per this many ms, not a keyframe each.
+ */
+const JOIN_KEYFRAME_GAP_MS = 500;
 /** A publisher whose picture stopped this long is gone (its peer may not have said so yet). */
 const SILENT_MS = 10_000;
 /** What we let a publisher send (REMB): a 1080p30 picture with room to spare. */
@@ -32,6 +38,7 @@ interface Publish {
   key: string;
   sourceId: string;
   end: (why: string) => void;
+  keyframe: () => void;
 }
 
 const keyOf = (authorization: string | undefined) => {
@@ -119,7 +126,13 @@ export class WhipService {
       throw err;
     });
     const started = Date.now();
-    timers.push(setInterval(() => p.requestKeyframe(), KEYFRAME_EVERY_MS));
+    let askedAt = 0;
+    const keyframe = (gapMs: number) => {
+      if (Date.now() - askedAt < gapMs) return;
+      askedAt = Date.now();
+      p.requestKeyframe();
+    };
+    timers.push(setInterval(() => keyframe(0), KEYFRAME_EVERY_MS));
     timers.push(
       setInterval(() => {
         const last = bridge!.lastVideoAt || started;
@@ -127,7 +140,7 @@ export class WhipService {
       }, 1000),
     );
     for (const t of timers) t.unref();
-    this.#publishes.set(resource, { key, sourceId, end });
+    this.#publishes.set(resource, { key, sourceId, end, keyframe: () => keyframe(JOIN_KEYFRAME_GAP_MS) });
     if (ended) end('peer closed');
     this.log.info({ sourceId }, 'WHIP publish started');
     return { answer: p.answer, resource };
@@ -138,6 +151,11 @@ export class WhipService {
   }
 
   /** DELETE on the WHIP resource, with the same bearer token: the publish ends, the source goes offline. */
+  /** A real-time viewer of the source joined: its publisher here is asked for a keyframe now. */
+  keyframeFor(sourceId: string) {
+    for (const p of this.#publishes.values()) if (p.sourceId === sourceId) p.keyframe();
+  }
+
   /** The WHIP source a bearer token is the key of (undefined: none, or not WHIP: refused by `offer`). */
   sourceOfBearer(authorization: string | undefined): string | undefined {
     const key = /^Bearer ([^\s]+)$/.exec(authorization ?? '')?.[1];
