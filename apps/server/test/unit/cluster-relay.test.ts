@@ -79,6 +79,12 @@ describe('a WHEP request passed to the writer of the program', () => {
     expect(await writerSide.relayed('POST', request.url, header, Date.now() + 60_000)).toBe(false);
   });
 
+  it('signs the request target the writer receives, even where the URL parser re-encodes it', async () => {
+    await relayTo(writerUrl).pass('output', 'p1', { ...request, url: '/v1/play/p1/whep?t=a b"c' });
+    expect(seen!.url).toBe('/v1/play/p1/whep?t=a%20b%22c');
+    expect(await relayTo(undefined).relayed('POST', seen!.url!, seen!.headers[RELAY_HEADER])).toBe(true);
+  });
+
   it('refuses a forged or malformed relay header', async () => {
     const relay = relayTo(undefined);
     const exp = Math.floor(Date.now() / 1000) + 30;

@@ -77,9 +77,11 @@ export class ClusterRelay {
   async pass(kind: LeaseKind, id: string, req: RelayedRequest): Promise<RelayedAnswer | undefined> {
     const holder = await this.deps.holderOf(kind, id);
     if (!holder || holder.holder === this.deps.me()) return undefined;
+    // Signed as the holder will see it: the request target the URL parser makes of the client's.
+    const target = new URL(req.url, `${holder.url}/`);
     const exp = Math.floor(Date.now() / 1000) + RELAY_SECONDS;
     const headers: Record<string, string> = {
-      [RELAY_HEADER]: `${exp}.${await this.mac(req.method, req.url, exp)}`,
+      [RELAY_HEADER]: `${exp}.${await this.mac(req.method, target.pathname + target.search, exp)}`,
       [VIEWER_IP_HEADER]: req.ip,
     };
     for (const name of PASSED_HEADERS) {
@@ -87,7 +89,7 @@ export class ClusterRelay {
       if (typeof value === 'string') headers[name] = value;
     }
     if (typeof req.headers.host === 'string') headers.host = req.headers.host;
-    return send(new URL(req.url, `${holder.url}/`), req.method, headers, req.body).catch(() => undefined);
+    return send(target, req.method, headers, req.body).catch(() => undefined);
   }
 }
 
