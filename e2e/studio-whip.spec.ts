@@ -60,8 +60,18 @@ test('the studio page goes live over WHIP and a realtime viewer watches it over 
     const page = await context.newPage();
     const api = adminApi();
     const source = await api.sources.get({ params: { id: sourceId } });
-    // The way a user comes: the source's row on the sources page.
+    // The way a user comes: the source's row on the sources page. Its encoder setup says how OBS
+    // publishes over WHIP: the server URL, the bearer token (hidden until revealed), OBS's steps.
     await page.goto(`/${source.corporationId}/${workspaceId}/sources`);
+    await page.getByRole('button', { name: 'Encoder setup for Browser studio' }).click();
+    const setup = page.getByRole('dialog', { name: 'Encoder setup: Browser studio' });
+    await expect(setup.getByRole('textbox', { name: 'Server URL' })).toHaveValue(source.ingestUrl ?? '');
+    await expect(setup.getByText(/choose the service “WHIP”/)).toBeVisible();
+    await setup.getByRole('button', { name: 'Reveal bearer token' }).click();
+    const { streamKey } = await api.sources.streamKey({ params: { id: sourceId } });
+    await expect(setup.getByRole('textbox', { name: 'Bearer token' })).toHaveValue(streamKey);
+    await shot(page, join(screenshotsDir, 'encoder-setup-whip-en-1200.png'));
+    await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'Go live from the browser with Browser studio' }).click();
     await expect(page.getByRole('heading', { name: 'Studio: Browser studio' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Camera' })).toContainText(/fake/i, { timeout: 15_000 });
@@ -108,16 +118,15 @@ test('the studio page goes live over WHIP and a realtime viewer watches it over 
         timeout: 30_000,
       });
       await expectPlaybackAdvances(viewer, 'main');
-      expect(await viewer.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(
-        0,
-      );
+      // The camera's width, read before the share: the new picture can reach the viewer within a second.
+      const cameraWidth = await viewer.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth);
+      expect(cameraWidth).toBeGreaterThan(0);
       // A screen share swaps the picture while live (another size, no new offer): the viewer keeps playing.
       await page.getByRole('button', { name: 'Share screen' }).click();
       await expect(page.getByRole('button', { name: 'Share screen' })).toHaveAttribute(
         'aria-pressed',
         'true',
       );
-      const cameraWidth = await viewer.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth);
       await expect
         .poll(() => viewer.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth), {
           timeout: 30_000,
