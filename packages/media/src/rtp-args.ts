@@ -36,7 +36,7 @@ export function programRtp(t: RtpTargets): string[] {
   const slave = (kind: 'video' | 'audio', port: number, extra = '') =>
     `[select=${kind === 'video' ? 'v' : 'a'}:f=rtp:payload_type=${PROGRAM_RTP[kind].payloadType}` +
     `:ssrc=${PROGRAM_RTP[kind].ssrc}:pkt_size=${PACKET_BYTES}${extra}]` +
-    // RTCP to the RTP port: the source drops ffmpeg's sender reports, each peer makes its own.
+    // RTCP to the RTP port: the source drops ffmpeg's sender reports (no viewer gets any).
     `rtp://${t.host}:${port}?rtcpport=${port}`;
   return [
     // The picture as it is: the program engine copies the encoder's H.264 (our own encodes, of the

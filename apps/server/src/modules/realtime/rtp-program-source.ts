@@ -1,7 +1,8 @@
 // The program as RTP, as a WHEP viewer takes it (issue 35): ffmpeg sends H.264 (no B-frames) to one UDP
 // port and Opus to another, both bound by the OS on a loopback address; every packet goes to every
 // subscriber, renumbered only across writer restarts (rtp-continuity.ts). RTCP from ffmpeg (sender
-// reports, payload types 200-204) is dropped: each viewer's peer makes its own.
+// reports, payload types 200-204) is dropped, and the viewers' peers send none either: a browser plays
+// picture and sound as they arrive, not aligned by sender reports (docs/architecture.md, "Real time").
 import { createSocket, type Socket } from 'node:dgram';
 import { udpSenderOwner } from '../../plugins/socket-owner';
 import { RtpContinuity } from './rtp-continuity';
