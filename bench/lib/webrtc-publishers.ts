@@ -6,7 +6,8 @@
 // { answer, id }), and answers { added: n } once all are connected; { keyframeRequests: true } answers
 // how many picture loss indications each publisher got.
 import { createSocket } from 'node:dgram';
-import { MediaStreamTrack, RTCPeerConnection, useH264, useOPUS } from 'werift';
+import { MediaStreamTrack } from 'werift';
+import { gatheredOffer, loopbackPeer } from './werift-loopback';
 
 const publishers: { video: MediaStreamTrack; audio: MediaStreamTrack; plis: number }[] = [];
 const pending = new Map<number, (sdp: string) => void>();
@@ -21,18 +22,7 @@ function socketFor(kind: 'video' | 'audio') {
 }
 
 async function publisher(id: number) {
-  const pc = new RTCPeerConnection({
-    codecs: {
-      video: [
-        useH264({ parameters: 'profile-level-id=42e01f;packetization-mode=1;level-asymmetry-allowed=1' }),
-      ],
-      audio: [useOPUS()],
-    },
-    iceInterfaceAddresses: { udp4: '127.0.0.1' },
-    iceAdditionalHostAddresses: ['127.0.0.1'],
-    iceFilterCandidatePair: (pair) => pair.remoteCandidate.host === '127.0.0.1',
-    iceUseIpv6: false,
-  });
+  const pc = loopbackPeer();
   const pub = {
     video: new MediaStreamTrack({ kind: 'video' }),
     audio: new MediaStreamTrack({ kind: 'audio' }),
@@ -41,14 +31,10 @@ async function publisher(id: number) {
   pc.addTransceiver(pub.video, { direction: 'sendonly' });
   pc.addTransceiver(pub.audio, { direction: 'sendonly' });
   pc.getSenders()[0]!.onPictureLossIndication.subscribe(() => pub.plis++);
-  await pc.setLocalDescription(await pc.createOffer());
-  await new Promise<void>((resolve) => {
-    if (pc.iceGatheringState === 'complete') return resolve();
-    pc.iceGatheringStateChange.subscribe((s) => s === 'complete' && resolve());
-  });
+  const offer = await gatheredOffer(pc);
   const answer = await new Promise<string>((resolve) => {
     pending.set(id, resolve);
-    process.send?.({ offer: pc.localDescription!.sdp, id });
+    process.send?.({ offer, id });
   });
   await pc.setRemoteDescription({ type: 'answer', sdp: answer });
   await new Promise<void>((resolve) => {

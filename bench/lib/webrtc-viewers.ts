@@ -5,7 +5,7 @@
 // receives and whether an H.264 IDR slice (NAL 5, alone or in a FU-A/STAP-A) came; { stats } answers with
 // those counts.
 import { createSocket } from 'node:dgram';
-import { RTCPeerConnection, useH264, useOPUS } from 'werift';
+import { gatheredOffer, loopbackPeer } from './werift-loopback';
 
 type Count = { packets: number; video: number; idr: boolean };
 const counts: Count[] = [];
@@ -29,20 +29,7 @@ export function carriesIdr(payload: Buffer): boolean {
 async function webrtcViewer(id: number): Promise<void> {
   const count: Count = { packets: 0, video: 0, idr: false };
   counts.push(count);
-  const pc = new RTCPeerConnection({
-    codecs: {
-      video: [
-        useH264({ parameters: 'profile-level-id=42e01f;packetization-mode=1;level-asymmetry-allowed=1' }),
-      ],
-      audio: [useOPUS()],
-    },
-    // Loopback only: werift leaves internal interfaces out of its host candidates, so 127.0.0.1 is added
-    // and the sockets are bound to it; pairs with any other address are never checked.
-    iceInterfaceAddresses: { udp4: '127.0.0.1' },
-    iceAdditionalHostAddresses: ['127.0.0.1'],
-    iceFilterCandidatePair: (pair) => pair.remoteCandidate.host === '127.0.0.1',
-    iceUseIpv6: false,
-  });
+  const pc = loopbackPeer();
   pc.connectionStateChange.subscribe((s) => process.env.BENCH_DEBUG && console.error(`viewer ${id}: ${s}`));
   pc.addTransceiver('video', { direction: 'recvonly' });
   pc.addTransceiver('audio', { direction: 'recvonly' });
@@ -54,14 +41,10 @@ async function webrtcViewer(id: number): Promise<void> {
       if (!count.idr && carriesIdr(rtp.payload)) count.idr = true;
     });
   });
-  await pc.setLocalDescription(await pc.createOffer());
-  await new Promise<void>((resolve) => {
-    if (pc.iceGatheringState === 'complete') return resolve();
-    pc.iceGatheringStateChange.subscribe((s) => s === 'complete' && resolve());
-  });
+  const offer = await gatheredOffer(pc);
   const answer = await new Promise<string>((resolve) => {
     pending.set(id, resolve);
-    process.send?.({ offer: pc.localDescription!.sdp, id });
+    process.send?.({ offer, id });
   });
   await pc.setRemoteDescription({ type: 'answer', sdp: answer });
 }
