@@ -41,11 +41,14 @@ interface Publish {
   keyframe: () => void;
 }
 
+/** The stream key of `Authorization: Bearer <key>`, if the header is one. */
+const bearerKey = (authorization: string | undefined) => /^Bearer ([^\s]+)$/.exec(authorization ?? '')?.[1];
+
 const keyOf = (authorization: string | undefined) => {
-  const m = /^Bearer ([^\s]+)$/.exec(authorization ?? '');
-  if (!m)
+  const key = bearerKey(authorization);
+  if (!key)
     throw new AppError('STREAM_KEY_INVALID', 'Send the source stream key as Authorization: Bearer <key>');
-  return m[1]!;
+  return key;
 };
 
 export class WhipService {
@@ -150,7 +153,6 @@ export class WhipService {
     this.#publishes.get(resource)?.end(why);
   }
 
-  /** DELETE on the WHIP resource, with the same bearer token: the publish ends, the source goes offline. */
   /** A real-time viewer of the source joined: its publisher here is asked for a keyframe now. */
   keyframeFor(sourceId: string) {
     for (const p of this.#publishes.values()) if (p.sourceId === sourceId) p.keyframe();
@@ -158,7 +160,7 @@ export class WhipService {
 
   /** The WHIP source a bearer token is the key of (undefined: none, or not WHIP: refused by `offer`). */
   sourceOfBearer(authorization: string | undefined): string | undefined {
-    const key = /^Bearer ([^\s]+)$/.exec(authorization ?? '')?.[1];
+    const key = bearerKey(authorization);
     const source = key ? this.gate.source(key) : undefined;
     return source?.type === 'whip' ? source.id : undefined;
   }
@@ -175,6 +177,7 @@ export class WhipService {
     return this.#publishes.has(resource);
   }
 
+  /** DELETE on the WHIP resource, with the same bearer token: the publish ends, the source goes offline. */
   end(resource: string, authorization: string | undefined) {
     const key = keyOf(authorization);
     const p = this.#publishes.get(resource);
