@@ -16,7 +16,8 @@ const ACCOUNT_EVERY_MS = 5000;
 interface Viewer {
   outputId: string;
   viewerId: string;
-  end: () => void;
+  /** Closes the viewer's peer; settles when the shared count no longer holds it. */
+  end: () => Promise<void>;
 }
 
 const badOffer = (message: string) =>
@@ -65,12 +66,13 @@ export class WhepService {
     const resource = randomUUID();
     const previous = this.#byViewer.get(viewerId);
     this.#byViewer.set(viewerId, resource);
-    if (previous) this.#viewers.get(previous)?.end();
+    if (previous) void this.#viewers.get(previous)?.end();
 
     let timer: NodeJS.Timeout | undefined;
     let forget = () => {};
     let sent = 0;
     let ended = false;
+    let leaving: Promise<void> = Promise.resolve();
     const account = (bytes: number) => {
       this.play.egress(row, bytes - sent);
       sent = bytes;
@@ -93,16 +95,19 @@ export class WhepService {
         account(peer.sentBytes());
         if (this.#byViewer.get(viewerId) !== resource) return;
         this.#byViewer.delete(viewerId);
-        if (!member) void this.play.left(row, viewerId).catch(() => {});
+        if (!member) leaving = this.play.left(row, viewerId).catch(() => {});
       },
     }).catch((err: Error) => {
       if (this.#byViewer.get(viewerId) === resource) this.#byViewer.delete(viewerId);
       throw badOffer(err.message);
     });
-    const end = () => peer.close();
+    const end = () => {
+      peer.close();
+      return leaving;
+    };
     // The writer stopped while the answer was gathered: its source is closed, nothing would come.
     if (this.programs.source(id) !== source) {
-      end();
+      void end();
       throw new AppError('PROGRAM_NOT_LIVE', 'The program is not live on this server');
     }
     this.#viewers.set(resource, { outputId: id, viewerId, end });
@@ -121,15 +126,18 @@ export class WhepService {
     if (!member) void this.play.watched(row, viewerId).catch(() => {});
   }
 
-  /** DELETE on the WHEP resource: the viewer's peer closes and it is no longer counted. */
-  end(id: string, resource: string) {
+  /**
+   * DELETE on the WHEP resource: the viewer's peer closes and it is no longer counted. Answered once
+   * the shared count has let it go, so a count read after the 204, at any process, is without it.
+   */
+  async end(id: string, resource: string) {
     const viewer = this.#viewers.get(resource);
     if (!viewer || viewer.outputId !== id) throw notFound('WHEP resource');
-    viewer.end();
+    await viewer.end();
   }
 
   /** Shutdown: every viewer of this process ends. */
   closeAll() {
-    for (const v of [...this.#viewers.values()]) v.end();
+    for (const v of [...this.#viewers.values()]) void v.end();
   }
 }
