@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -196,7 +195,6 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     hook: 'preHandler',
     ...(sharedLimits ? { store: sharedRateLimitStore(sharedLimits, app.log) } : {}),
   });
-  await app.register(multipart, { limits: { fields: 20, files: 20 } });
   registerCdn(app, services.storage);
   await app.register(swagger, {
     openapi: {

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@stromwerk/contracts/errors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type RateLimiterAbstract,
   RateLimiterDrizzle,
@@ -8,6 +8,7 @@ import {
 } from 'rate-limiter-flexible';
 import { rateLimits } from '../db/schema/live';
 import { AppError } from '../lib/app-error';
+import { addHooksToRoutes } from '../lib/route-hooks';
 
 export interface Budget {
   /** How many attempts... */
@@ -95,7 +96,7 @@ export function registerAttemptLimits(app: FastifyInstance, shared?: { db: unkno
     }
   };
 
-  app.addHook('preHandler', async (request, reply) => {
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const rule = request.routeOptions.config?.attempts;
     if (!rule || (rule.guess && !rule.guess(request))) return;
     try {
@@ -112,8 +113,8 @@ export function registerAttemptLimits(app: FastifyInstance, shared?: { db: unkno
       if (e instanceof AppError && 'retryAfter' in e) reply.header('retry-after', String(e.retryAfter));
       throw e;
     }
-  });
-  app.addHook('onError', async (request, _reply, error) => {
+  };
+  const onError = async (request: FastifyRequest, _reply: FastifyReply, error: Error) => {
     const rule = request.routeOptions.config?.attempts;
     if (rule && !rule.failures && charged.has(request)) {
       charged.delete(request);
@@ -124,5 +125,6 @@ export function registerAttemptLimits(app: FastifyInstance, shared?: { db: unkno
     if (!rule?.failures || !code || !rule.failures.includes(code)) return;
     if (rule.guess && !rule.guess(request)) return;
     await consume(rule, request).catch(() => {});
-  });
+  };
+  addHooksToRoutes(app, (config) => !!config?.attempts, { preHandler, onError });
 }

@@ -23,11 +23,13 @@ const parts = ['params', 'querystring', 'body'] as const;
 const partOf = (req: FastifyRequest, part: (typeof parts)[number]) =>
   part === 'querystring' ? req.query : req[part];
 
+/** A hook that answers at once, written with `done` (an async one costs a promise and a microtask turn). */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     for (const part of parts) {
       const field = findNul(partOf(req, part), part);
-      if (field) throw badRequest(field, 'must not contain NUL characters');
+      if (field) return done(badRequest(field, 'must not contain NUL characters'));
     }
+    done();
   });
 }

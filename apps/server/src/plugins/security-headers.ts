@@ -169,11 +169,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   // On the raw response, as helmet does: a route's own headers (set on the reply) win at writeHead, and a
   // route's own CSP is told apart below.
   app.addHook('onRequest', (request, reply, done) => {
-    const seen = seenOrigin(request, config);
-    const https = publicHttps || seen.https;
     if (isApiAnswer(request.url)) {
+      // Only the protocol matters here: the Host check of seenOrigin was a fiftieth of a small answer.
+      const https = publicHttps || request.protocol === 'https';
       for (const [name, value] of https ? apiSecure : apiPlain) reply.raw.setHeader(name, value);
     } else {
+      const seen = seenOrigin(request, config);
+      const https = publicHttps || seen.https;
       for (const [name, value] of pageHeaders) reply.raw.setHeader(name, value);
       reply.raw.setHeader('content-security-policy', serialize(policyFor(seen)));
       if (https) reply.raw.setHeader(...hsts);

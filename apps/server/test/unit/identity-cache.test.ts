@@ -23,14 +23,28 @@ describe('IdentityCache', () => {
   });
 
   it('keeps at most maxEntries, dropping the least recently used', () => {
-    const cache = new IdentityCache<CachedIdentity>({ maxEntries: 2 });
+    let now = 1_000;
+    const cache = new IdentityCache<CachedIdentity>({ maxEntries: 2, now: () => now });
     cache.set('a', entry('ua'), cache.generation());
     cache.set('b', entry('ub'), cache.generation());
+    now += 1_000;
     cache.get('a');
     cache.set('c', entry('uc'), cache.generation());
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBeDefined();
     expect(cache.get('c')).toBeDefined();
+  });
+
+  it('orders by use to the second: a hit within a second of the last move does not move the entry', () => {
+    let now = 1_000;
+    const cache = new IdentityCache<CachedIdentity>({ maxEntries: 2, now: () => now });
+    cache.set('a', entry('ua'), cache.generation());
+    cache.set('b', entry('ub'), cache.generation());
+    now += 999;
+    cache.get('a');
+    cache.set('c', entry('uc'), cache.generation());
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeDefined();
   });
 
   it('does not store a read that raced with a change', () => {

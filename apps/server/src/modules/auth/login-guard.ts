@@ -9,9 +9,10 @@
  *   not failed, so the owner still logs in from their own client while others guess at the account.
  * Counted in PostgreSQL when shared (every process counts the same attempts), in memory otherwise.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { AppError } from '../../lib/app-error';
+import { addHooksToRoutes } from '../../lib/route-hooks';
 import { limiterFactory, tooMany } from '../../plugins/attempts';
 
 declare module 'fastify' {
@@ -52,8 +53,7 @@ export function registerLoginGuard(app: FastifyInstance, shared?: { db: unknown 
     return { who, pair: `${who}|${request.ip}`, ip: request.ip };
   };
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config?.loginGuard) return;
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { pair, ip } = keysOf(request);
     const clientRes = await client.get(ip);
     const wait =
@@ -65,10 +65,9 @@ export function registerLoginGuard(app: FastifyInstance, shared?: { db: unknown 
       reply.header('retry-after', String(error.retryAfter));
       throw error;
     }
-  });
+  };
 
-  app.addHook('onError', async (request, _reply, error) => {
-    if (!request.routeOptions.config?.loginGuard) return;
+  const onError = async (request: FastifyRequest, _reply: FastifyReply, error: Error) => {
     if ((error as Partial<AppError>).code !== 'INVALID_CREDENTIALS') return;
     const { who, pair, ip } = keysOf(request);
     try {
@@ -81,12 +80,13 @@ export function registerLoginGuard(app: FastifyInstance, shared?: { db: unknown 
     } catch (err) {
       request.log.warn({ err }, 'counting a failed login failed');
     }
-  });
+  };
 
   // A successful login resets its client's count at that account: it never counts against anyone.
-  app.addHook('onResponse', async (request, reply) => {
-    if (!request.routeOptions.config?.loginGuard || reply.statusCode !== 200) return;
+  const onResponse = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode !== 200) return;
     const { pair } = keysOf(request);
     await Promise.all([pairFailures.delete(pair), pairWait.delete(pair)]).catch(() => {});
-  });
+  };
+  addHooksToRoutes(app, (config) => !!config?.loginGuard, { preHandler, onError, onResponse });
 }

@@ -4,9 +4,11 @@ import { copyMediaQuerySchema, updateMediaBodySchema } from '@stromwerk/contract
 import type { FastifyInstance } from 'fastify';
 import { actorOf, queryOrBody } from '../../lib/route';
 import { registerTable } from '../../lib/table-routes';
+import { acceptFiles } from '../../plugins/multipart';
 import { serveMediaFile } from './media-files.routes';
 
 export async function mediasRoutes(app: FastifyInstance) {
+  await acceptFiles(app);
   const { medias, mediaUpload, waitingMedia, mediaKeyframes } = app.services;
   registerTable(app, mediaRoutes, mediaSchemas, ['medias'], {
     list: (req) => medias.list(actorOf(req), req.query),

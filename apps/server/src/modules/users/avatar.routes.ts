@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { actorOf } from '../../lib/route';
 import { registerTable } from '../../lib/table-routes';
+import { acceptFiles } from '../../plugins/multipart';
 import { AVATAR_MAX_BYTES } from './avatar.service';
 
 export async function avatarRoutes(app: FastifyInstance) {
+  await acceptFiles(app);
   const { avatars } = app.services;
   registerTable(app, table, avatarSchemas, ['users'], {
     uploadAvatar: async (req) => {
