@@ -4,10 +4,10 @@ import type pg from 'pg';
 /** A PostgreSQL LISTEN/NOTIFY channel between the server processes on one database. */
 export interface NotifyChannel<M> {
   /**
-   * NOTIFY every listener (this process too) and resolve once each listener that was connected when it was
-   * sent has handled it and said so (an acknowledgement on the same channel), or after two seconds when
-   * one does not answer (a process that is stopping or stuck). Without a listening connection of its own it
-   * resolves after the NOTIFY alone.
+   * Hand the message to this process's handler and NOTIFY every other listener; resolve once each that was
+   * connected when it was sent has handled it and said so (an acknowledgement on the same channel), or
+   * after two seconds when one does not answer (a process that is stopping or stuck). Without a listening
+   * connection of its own it resolves after the NOTIFY alone.
    */
   publish(message: M): Promise<void>;
   close(): Promise<void>;
@@ -21,14 +21,22 @@ export interface NotifyHandlers<M> {
 }
 
 const ACK_TIMEOUT_MS = 2_000;
+const NOTIFY_ONLY = 'SELECT pg_notify($1, $2)';
+const NOTIFY_COUNTING = `SELECT pg_notify($1, $2), (SELECT count(*)::int FROM pg_stat_activity
+  WHERE datname = current_database() AND application_name = $3) AS n`;
 const RECONNECT_MS = 1_000;
 
 /**
  * A dedicated connection LISTENs (reconnecting after a second when it is lost); NOTIFY goes through the
- * pool. Messages are JSON: `{ tag, message }`, answered by every listener with `{ ack: tag }` once it has
- * handled the message. The listening connections carry an application name, so a sender counts them in
- * `pg_stat_activity` and knows how many acknowledgements to wait for (every server process uses the same
- * database role, whose own sessions it always sees there).
+ * pool. Messages are JSON: `{ tag, message }`, answered by every other listener with `{ ack: tag }` once it
+ * has handled the message. The listening connections carry an application name, so a sender counts them in
+ * `pg_stat_activity`, in the NOTIFY's own statement, and knows how many acknowledgements to wait for
+ * (every server process uses the same database role, whose own sessions it always sees there).
+ *
+ * The sending process hands its own message to its handler at once and skips it when its listening
+ * connection brings it back: a create or update on PostgreSQL was five statements, two of them this
+ * process acknowledging itself through the database (issue 32); now it is one for the channel. Its own
+ * handler also hears the message while its listening connection is down.
  */
 export function openNotifyChannel<M>(
   url: string,
@@ -40,7 +48,7 @@ export function openNotifyChannel<M>(
   const applicationName = `stromwerk listen ${channel}`.slice(0, 63);
   let seq = 0;
   /** Tags this process sent, with the acknowledgements still missing. */
-  const waiting = new Map<string, { missing: number; done: () => void }>();
+  const waiting = new Map<string, { acked: number; expected: number; done: () => void }>();
   let client: pg.Client | undefined;
   let up = false;
   let closed = false;
@@ -76,11 +84,12 @@ export function openNotifyChannel<M>(
       }
       if ('ack' in parsed) {
         const w = waiting.get(parsed.ack);
-        if (w && --w.missing <= 0) w.done();
+        if (w && ++w.acked >= w.expected) w.done();
         return;
       }
+      if (parsed.tag.startsWith(`${me}:`)) return; // handed to the handler when it was sent
       handlers.message(parsed.message);
-      c.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify({ ack: parsed.tag })]).catch(() => {});
+      c.query(NOTIFY_ONLY, [channel, JSON.stringify({ ack: parsed.tag })]).catch(() => {});
     });
     try {
       await c.connect();
@@ -96,25 +105,29 @@ export function openNotifyChannel<M>(
     async publish(message) {
       const tag = `${me}:${++seq}`;
       const payload = JSON.stringify({ tag, message });
+      handlers.message(message);
       if (!up) {
-        await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+        await pool.query(NOTIFY_ONLY, [channel, payload]);
         return;
       }
       let timer: NodeJS.Timeout | undefined;
+      const entry = { acked: 0, expected: Number.POSITIVE_INFINITY, done: () => {} };
       const acknowledged = new Promise<void>((resolve) => {
-        waiting.set(tag, { missing: Number.POSITIVE_INFINITY, done: resolve });
+        entry.done = resolve;
         timer = setTimeout(resolve, ACK_TIMEOUT_MS);
       });
+      waiting.set(tag, entry);
       try {
-        // Counted before sending: a listener that connects later starts with an empty cache anyway.
-        const { rows } = await pool.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
-          [applicationName],
-        );
-        const w = waiting.get(tag)!;
-        w.missing = rows[0]?.n ?? 0;
-        await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
-        if (w.missing <= 0) w.done();
+        // Counted in the statement that sends, before its commit delivers it: a listener that connects
+        // later starts with an empty cache anyway. An acknowledgement may come before the count does.
+        const { rows } = await pool.query<{ n: number }>(NOTIFY_COUNTING, [
+          channel,
+          payload,
+          applicationName,
+        ]);
+        // This process's own listening connection is among them; it does not answer itself.
+        entry.expected = (rows[0]?.n ?? 1) - 1;
+        if (entry.acked >= entry.expected) entry.done();
         await acknowledged;
       } finally {
         clearTimeout(timer);
