@@ -103,7 +103,7 @@ if (kind === 'stromwerk-pglite' || kind === 'stromwerk-pg') {
     ...(kind === 'stromwerk-pg' ? { databaseUrl: databaseUrl! } : {}),
     loginUsers,
   });
-  const install = await seedInstall(database.db, fixture.corporationId);
+  const install = process.env.BENCH_SKIP_INSTALL ? {} : await seedInstall(database.db, fixture.corporationId);
   await app.listen({ port: 0, host: '127.0.0.1' });
   info = { port: (app.server.address() as { port: number }).port, ...fixture, install };
 } else if (kind === 'bare-static') {

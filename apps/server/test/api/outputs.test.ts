@@ -72,11 +72,20 @@ describe(`outputs and comments API (${testDbEngine()})`, () => {
       body: { recording: true },
     });
     expect(changed.body).toMatchObject({
+      name: 'Kept',
       recording: true,
       mainSourceId: src.body.id,
       latency: 'high',
       passwordCount: 2,
     });
+    // Given, a name and an empty password list replace what was there.
+    const renamed = await op(ctx.app, 'outputs.update', {
+      ...as,
+      params: { id: player.body.id },
+      body: { name: 'Renamed', passwords: [] },
+    });
+    expect(renamed.body).toMatchObject({ name: 'Renamed', recording: true, passwordCount: 0 });
+    expect(Date.parse(renamed.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(player.body.updatedAt));
     const target = await op(ctx.app, 'targets.create', {
       ...as,
       body: {

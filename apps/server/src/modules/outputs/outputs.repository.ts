@@ -16,6 +16,12 @@ export class OutputsRepository {
    * (`AccessService.resourceOfRow`; joining them took a get to 0.44x of its raw query, issue 32).
    */
   private readonly byIdPrepared;
+  /**
+   * A player's edit (`PUT /v1/outputs/{id}`), built once and prepared like the look-up before it: building
+   * and planning the update was a sixth of an edit's CPU (issue 32). Name and passwords stay as they are
+   * when not given (null).
+   */
+  private readonly editPrepared;
 
   constructor(private readonly db: Db) {
     this.byIdPrepared = db
@@ -23,6 +29,28 @@ export class OutputsRepository {
       .from(outputs)
       .where(eq(outputs.id, sql.placeholder('id')))
       .prepare('stromwerk_output_by_id');
+    this.editPrepared = db
+      .update(outputs)
+      .set({
+        name: sql`coalesce(${sql.placeholder('name')}, ${outputs.name})`,
+        passwords: sql`coalesce(${sql.placeholder('passwords')}::jsonb, ${outputs.passwords})`,
+        settings: sql`${sql.placeholder('settings')}::jsonb`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(outputs.id, sql.placeholder('id')))
+      .returning()
+      .prepare('stromwerk_output_edit');
+  }
+
+  /** A player's settings replaced, and its name and passwords when given, in one prepared statement. */
+  async edit(id: string, values: { name?: string; passwords?: string[]; settings: OutputRow['settings'] }) {
+    const [row] = await this.editPrepared.execute({
+      id,
+      name: values.name ?? null,
+      passwords: values.passwords === undefined ? null : JSON.stringify(values.passwords),
+      settings: JSON.stringify(values.settings),
+    });
+    return row;
   }
 
   async byIdForAccess(id: string) {

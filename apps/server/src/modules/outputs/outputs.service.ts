@@ -111,7 +111,7 @@ export class OutputsService {
     const row = await this.row(actor, id, 'write');
     const { name, passwords, ...changes } = body;
     const settings = await this.merged(row, changes);
-    const updated = (await this.repo.update(id, { name, passwords, settings }))!;
+    const updated = (await this.repo.edit(id, { name, passwords, settings }))!;
     await this.changed(updated, 'updated');
     return this.present(updated);
   }

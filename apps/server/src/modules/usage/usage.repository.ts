@@ -19,7 +19,13 @@ export interface UsageScope {
 
 /** Quotas, the counts usage adds up itself (workspaces, members), and recorded usage reports. */
 export class UsageRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.roomPrepared = {
+      sources: this.prepareRoom('sources'),
+      targets: this.prepareRoom('targets'),
+      outputs: this.prepareRoom('outputs'),
+    };
+  }
 
   /** The corporation's quota; every corporation gets one when it is created. */
   async quotaOf(corporationId: string): Promise<QuotaRow | undefined> {
@@ -45,7 +51,18 @@ export class UsageRepository {
 
   /** `roomOf` for the corporation of a workspace, with that corporation; undefined when no such workspace. */
   async roomInWorkspace(workspaceId: string, kind: CountedKind) {
-    const [row] = await this.db
+    const [row] = await this.roomPrepared[kind].execute({ workspaceId });
+    return row;
+  }
+
+  /**
+   * The statement of `roomInWorkspace` for each counted kind, built once and prepared: every create of a
+   * source, target or player runs it (issue 32).
+   */
+  private readonly roomPrepared: Record<CountedKind, ReturnType<UsageRepository['prepareRoom']>>;
+
+  private prepareRoom(kind: CountedKind) {
+    return this.db
       .select({
         corporationId: workspaces.corporationId,
         quota: quotas[COUNTED_LIMITS[kind]],
@@ -54,8 +71,8 @@ export class UsageRepository {
       .from(workspaces)
       .leftJoin(quotas, eq(quotas.corporationId, workspaces.corporationId))
       .leftJoin(corporationCounts, eq(corporationCounts.corporationId, workspaces.corporationId))
-      .where(eq(workspaces.id, workspaceId));
-    return row;
+      .where(eq(workspaces.id, sql.placeholder('workspaceId')))
+      .prepare(`stromwerk_room_for_${kind}`);
   }
 
   async updateQuota(corporationId: string, values: Partial<typeof quotas.$inferInsert>) {
