@@ -21,8 +21,9 @@ const PLAIN_HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i;
 
 /** The origin of a request: its protocol and Host as Fastify reads them (X-Forwarded-* only from trusted proxies). */
 export function seenOrigin(request: { protocol: string; host: string }, config: Config): SeenOrigin {
-  const fallback = new URL(config.publicUrl);
-  const host = PLAIN_HOST.test(request.host) ? request.host.toLowerCase() : fallback.host;
+  // PUBLIC_URL is parsed only for a Host that is not plain (parsing it on every request was 2 % of a
+  // small answer's CPU).
+  const host = PLAIN_HOST.test(request.host) ? request.host.toLowerCase() : new URL(config.publicUrl).host;
   return { https: request.protocol === 'https', host };
 }
 

@@ -1,6 +1,7 @@
 import type { Comment } from '@stromwerk/contracts/comments';
 import type { Output } from '@stromwerk/contracts/outputs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/expect-error';
 import { op } from '../helpers/route-call';
 import { createTenant, createTestApp, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
@@ -85,6 +86,30 @@ describe(`outputs and comments API (${testDbEngine()})`, () => {
       body: { name: 'Renamed', passwords: [] },
     });
     expect(renamed.body).toMatchObject({ name: 'Renamed', recording: true, passwordCount: 0 });
+    // An edit looks up only the references it changes: after its source was deleted, the player can still
+    // be renamed; naming the deleted source again as a change is refused.
+    const gone = await op(ctx.app, 'sources.create', {
+      ...as,
+      body: { workspaceId: ctx.owner.workspaceId, name: 'Gone', type: 'rtmp' },
+    });
+    await op(ctx.app, 'outputs.update', {
+      ...as,
+      params: { id: player.body.id },
+      body: { backupSourceId: gone.body.id },
+    });
+    expect((await op(ctx.app, 'sources.remove', { ...as, params: { id: gone.body.id } })).status).toBe(204);
+    const again = await op(ctx.app, 'outputs.update', {
+      ...as,
+      params: { id: player.body.id },
+      body: { name: 'After the delete' },
+    });
+    expect(again.status).toBe(200);
+    const other = await op(ctx.app, 'outputs.update', {
+      ...as,
+      params: { id: player.body.id },
+      body: { mainSourceId: gone.body.id },
+    });
+    expectError(other, 400, 'VALIDATION_FAILED');
     expect(Date.parse(renamed.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(player.body.updatedAt));
     const target = await op(ctx.app, 'targets.create', {
       ...as,

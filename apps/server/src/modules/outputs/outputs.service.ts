@@ -134,7 +134,7 @@ export class OutputsService {
   /** A player's settings with `changes` applied, refused (400 naming the field) if they do not hold. */
   private async merged(row: OutputRow, changes: Partial<OutputSettings>): Promise<OutputSettings> {
     const settings: OutputSettings = { ...row.settings, ...changes };
-    await this.checkReferences(settings, row.workspaceId);
+    await this.checkReferences(settings, row.workspaceId, row.settings);
     return settings;
   }
 
@@ -194,20 +194,25 @@ export class OutputsService {
     if (decide) await this.live.send({ type: 'output-changed', id: row.id });
   }
 
-  private async checkReferences(s: OutputSettings, workspaceId: string) {
+  /**
+   * The sources and media `s` names are in the player's workspace. On an edit (`before`: the settings it
+   * had), only a reference the edit changes is looked up: a rename does not read the sources again (issue
+   * 32), nor is it refused for a source deleted since, which the player shows as offline.
+   */
+  private async checkReferences(s: OutputSettings, workspaceId: string, before?: OutputSettings) {
     for (const field of ['mainSourceId', 'backupSourceId'] as const) {
       const id = s[field];
-      if (!id) continue;
+      if (!id || id === before?.[field]) continue;
       if (!(await this.sources.isInWorkspace(id, workspaceId)))
         throw badRequest(field, 'Source not found in this workspace');
     }
     if (s.mainSourceId && s.mainSourceId === s.backupSourceId)
       throw badRequest('backupSourceId', 'The backup ingest must differ from the main ingest');
-    for (const [field, id] of [
-      ['fallbackMediaId', s.fallbackMediaId],
-      ['overlay.mediaId', s.overlay?.mediaId],
+    for (const [field, id, was] of [
+      ['fallbackMediaId', s.fallbackMediaId, before?.fallbackMediaId],
+      ['overlay.mediaId', s.overlay?.mediaId, before?.overlay?.mediaId],
     ] as const) {
-      if (!id) continue;
+      if (!id || id === was) continue;
       if (!(await this.medias.isInWorkspace(id, workspaceId)))
         throw badRequest(field, 'Media not found in this workspace');
     }
