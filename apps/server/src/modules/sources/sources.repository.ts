@@ -358,16 +358,19 @@ export class SourcesRepository {
     if (q.search) filters.push(ilike(sources.name, `%${escapeLike(q.search)}%`));
     if (q.state) filters.push(eq(stateSql(new Date()), q.state));
     const where = filters.length ? and(...filters) : undefined;
-    const found =
-      q.workspaceId && filters.length === 1
-        ? await this.workspacePageRows(q.workspaceId, q.limit, q.offset)
-        : await this.db
-            .select({ row: getTableColumns(sources), total: sql<number>`count(*) over ()`.mapWith(Number) })
-            .from(sources)
-            .where(where)
-            .orderBy(asc(sources.name), asc(sources.id))
-            .limit(q.limit)
-            .offset(q.offset);
+    // One workspace and nothing else (a member's allowed workspaces add nothing when it is among them).
+    const one = q.workspaceId;
+    const onePage =
+      one && filters.length === (workspaceIds ? 2 : 1) && (!workspaceIds || workspaceIds.includes(one));
+    const found = onePage
+      ? await this.workspacePageRows(one, q.limit, q.offset)
+      : await this.db
+          .select({ row: getTableColumns(sources), total: sql<number>`count(*) over ()`.mapWith(Number) })
+          .from(sources)
+          .where(where)
+          .orderBy(asc(sources.name), asc(sources.id))
+          .limit(q.limit)
+          .offset(q.offset);
     // A page past the end has no row to carry the total: count then.
     const total =
       found[0]?.total ??
