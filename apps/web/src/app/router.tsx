@@ -52,10 +52,13 @@ export function loadSignedInRoutes(): Promise<RouteObject> {
 export function createRouter() {
   let patched = false;
   return createBrowserRouter(routes, {
-    async patchRoutesOnNavigation({ patch }) {
+    async patchRoutesOnNavigation({ patch, signal }) {
       if (patched) return;
       const signedIn = await loadSignedInRoutes();
-      if (patched) return;
+      // React Router ignores the patch of a navigation that was interrupted meanwhile (a login's own
+      // navigate to the home page racing the login page's redirect there): only a patch made for a
+      // navigation still running counts, or the next one would find no route and show the error page.
+      if (patched || signal.aborted) return;
       patch(ROOT_ID, [signedIn]);
       patched = true;
     },
