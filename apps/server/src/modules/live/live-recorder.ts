@@ -39,7 +39,16 @@ export class LiveRecorder {
     return `recording ${this.owner.kind} ${this.owner.id}`;
   }
 
-  async start() {
+  /** A part being begun (its row written, its number not yet known here). */
+  private starting: Promise<void> | undefined;
+
+  start(): Promise<void> {
+    const starting = this.startPart();
+    this.starting = starting;
+    return starting;
+  }
+
+  private async startPart() {
     if (!this.live) return;
     const { id, part, dir, prefix } = await this.deps.recordings.begin(this.owner, this.deps.recorder());
     this.recording = { id, part };
@@ -66,6 +75,10 @@ export class LiveRecorder {
   /** The session ended here (or recording was switched off: `now`): the last segment is finished, then paused. */
   async stop(now = false) {
     this.live = false;
+    // A new part may be being begun (its ffmpeg ended a moment before the session did, and the restart
+    // came first): its number is the one to pause, or the pause of the older part matches nothing and the
+    // recording stays open for good, never joined (seen in a browser test under load).
+    await this.starting?.catch(() => {});
     const current = this.current;
     if (current) {
       const timer = setTimeout(() => current.abort.abort(), now ? 0 : STOP_WAIT_MS);

@@ -1,0 +1,62 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { LiveRecorder } from '../../src/modules/live/live-recorder';
+
+const owner = { kind: 'output', id: 'o1', name: 'Keynote', corporationId: 'c1', workspaceId: 'w1' };
+
+/**
+ * The recorder's end (modules/live/live-recorder.ts) with a stand-in ffmpeg that ends at once (`true`), as a
+ * part does when the stream it reads ends: the next part starts a second later. When the session ends while
+ * that next part is being begun, the pause must name the new part; a pause of the older part matches no
+ * row and the recording stays open for good, never joined into a media.
+ */
+describe('LiveRecorder', () => {
+  it('pauses the part being begun when the session ends meanwhile', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sw-recorder-'));
+    let releaseSecond = () => {};
+    const secondBegin = new Promise<void>((r) => {
+      releaseSecond = r;
+    });
+    let parts = 0;
+    const recordings = {
+      begin: vi.fn(async () => {
+        const part = ++parts;
+        if (part === 2) await secondBegin;
+        return { id: 'r1', part, dir, prefix: `p${part}`, startedAt: new Date() };
+      }),
+      pause: vi.fn(async () => {}),
+    };
+    const recorder = new LiveRecorder(owner as never, 'rtmp://127.0.0.1:1/none', {
+      recordings: recordings as never,
+      ffmpegPath: 'true',
+      log: { debug() {}, error() {} } as never,
+      recorder: () => 'me',
+    });
+    await recorder.start();
+    await vi.waitFor(() => expect(recordings.begin).toHaveBeenCalledTimes(2), { timeout: 5_000 });
+
+    const stopped = recorder.stop();
+    releaseSecond();
+    await stopped;
+    expect(recordings.pause.mock.calls).toEqual([['r1', 2]]);
+  });
+
+  it('pauses its one part when the session ends before a next one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sw-recorder-'));
+    const recordings = {
+      begin: vi.fn(async () => ({ id: 'r2', part: 1, dir, prefix: 'p1', startedAt: new Date() })),
+      pause: vi.fn(async () => {}),
+    };
+    const recorder = new LiveRecorder(owner as never, 'rtmp://127.0.0.1:1/none', {
+      recordings: recordings as never,
+      ffmpegPath: 'sleep',
+      log: { debug() {}, error() {} } as never,
+      recorder: () => 'me',
+    });
+    await recorder.start();
+    await recorder.stop(true);
+    expect(recordings.pause.mock.calls).toEqual([['r2', 1]]);
+  });
+});
