@@ -6,6 +6,15 @@ import { LiveRecorder } from '../../src/modules/live/live-recorder';
 
 const owner = { kind: 'output', id: 'o1', name: 'Keynote', corporationId: 'c1', workspaceId: 'w1' };
 
+/** A recorder whose recordings service is `recordings` and whose "ffmpeg" is `command`. */
+const recorderWith = (recordings: object, command: string) =>
+  new LiveRecorder(owner as never, 'rtmp://127.0.0.1:1/none', {
+    recordings: recordings as never,
+    ffmpegPath: command,
+    log: { debug() {}, error() {} } as never,
+    recorder: () => 'me',
+  });
+
 /**
  * The recorder's end (modules/live/live-recorder.ts) with a stand-in ffmpeg that ends at once (`true`), as a
  * part does when the stream it reads ends: the next part starts a second later. When the session ends while
@@ -28,12 +37,7 @@ describe('LiveRecorder', () => {
       }),
       pause: vi.fn(async () => {}),
     };
-    const recorder = new LiveRecorder(owner as never, 'rtmp://127.0.0.1:1/none', {
-      recordings: recordings as never,
-      ffmpegPath: 'true',
-      log: { debug() {}, error() {} } as never,
-      recorder: () => 'me',
-    });
+    const recorder = recorderWith(recordings, 'true');
     await recorder.start();
     await vi.waitFor(() => expect(recordings.begin).toHaveBeenCalledTimes(2), { timeout: 5_000 });
 
@@ -49,12 +53,7 @@ describe('LiveRecorder', () => {
       begin: vi.fn(async () => ({ id: 'r2', part: 1, dir, prefix: 'p1', startedAt: new Date() })),
       pause: vi.fn(async () => {}),
     };
-    const recorder = new LiveRecorder(owner as never, 'rtmp://127.0.0.1:1/none', {
-      recordings: recordings as never,
-      ffmpegPath: 'sleep',
-      log: { debug() {}, error() {} } as never,
-      recorder: () => 'me',
-    });
+    const recorder = recorderWith(recordings, 'sleep');
     await recorder.start();
     await recorder.stop(true);
     expect(recordings.pause.mock.calls).toEqual([['r2', 1]]);
