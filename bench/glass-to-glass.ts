@@ -62,7 +62,9 @@ const ALL_MODES = ['realtime', 'low', 'normal', 'high', 'very-high'] as const;
 // failover alone `GLASS_MODES=` glass-to-glass-failover.json, realtime alone glass-to-glass-realtime.json).
 const MODES = ALL_MODES.filter((m) => (process.env.GLASS_MODES?.split(',') ?? ALL_MODES).includes(m));
 const FAILOVER = process.env.GLASS_FAILOVER !== '0';
-// GLASS_EVENTS=1 logs the player's <video> events, holes in its buffer and every freeze over 0.3 s.
+// GLASS_EVENTS=1 logs the player's <video> events, holes in its buffer and every freeze over 0.3 s;
+// GLASS_LAG=1 every stall of the server's event loop over 50 ms (with GLASS_DEBUG's request log: whether
+// a slow answer was the server's).
 const EVENTS = !!process.env.GLASS_EVENTS;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => {
@@ -105,6 +107,14 @@ const { app, rtmpPort, workspaceId, close } = await inProcessApp({
   WEBRTC_BIND_ADDRESS: '127.0.0.1',
 });
 await app.listen({ port, host: '127.0.0.1' });
+if (process.env.GLASS_LAG) {
+  let last = Date.now();
+  setInterval(() => {
+    const now = Date.now();
+    if (now - last > 60) console.log(now % 100000, `server event loop stalled ${now - last - 10} ms`);
+    last = now;
+  }, 10).unref();
+}
 const login = await createClient({ baseUrl: base }).users.login({
   body: { email: 'bench@example.test', password: 'bench-password-1' },
 });
@@ -138,6 +148,7 @@ async function openViewer(outputId: string, realtime = false) {
   const context = await browser.newContext();
   const page = await context.newPage();
   if (realtime) await page.addInitScript(RTC_PROBE);
+  await page.addInitScript(CLOCK_READER);
   const requests = watchJoinRequests(page);
   if (process.env.GLASS_DEBUG) {
     page.on('console', (m) => console.log('page:', m.text()));
@@ -150,7 +161,6 @@ async function openViewer(outputId: string, realtime = false) {
   const openedAt = Date.now();
   await page.goto(`${base}/player/${outputId}`);
   await page.locator('video').waitFor({ state: 'attached', timeout: 30_000 });
-  await page.evaluate(CLOCK_READER);
   if (EVENTS) {
     page.on('console', (m) => console.log('page:', m.text()));
     await page.evaluate(VIDEO_EVENTS);

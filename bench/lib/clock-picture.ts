@@ -71,34 +71,48 @@ export function unwrapClock(count: number, nowMs: number): number {
 }
 
 /**
- * Runs in the page (a string: a bundled function would carry the bundler's helpers along): reads the
- * clock from every presented frame of the page's <video> (canvas drawImage, one pixel row through the
- * four stripes) into window.__clock as [wall ms, count, video time].
+ * Runs in the page as an init script (a string: a bundled function would carry the bundler's helpers
+ * along): reads the clock from every presented frame of the page's first <video> (canvas drawImage, one
+ * pixel row through the four stripes) into window.__clock as [wall ms, count, video time]. Installed
+ * after the page had loaded (once Playwright saw the <video>), it missed the frames presented meanwhile:
+ * on a busy machine a join counted up to 0.5 s late.
  */
 export const CLOCK_READER = `(() => {
   window.__clock = [];
-  const video = document.querySelector('video');
-  const canvas = document.createElement('canvas');
-  canvas.width = 80;
-  canvas.height = 8;
-  const g = canvas.getContext('2d', { willReadFrequently: true });
-  const read = () => {
-    if (video.readyState < 2 || !video.videoWidth) return;
-    g.drawImage(video, 0, 0, 80, 8);
-    // The top row: the clock fills the whole small picture and the top quarter of the realistic one.
-    const row = g.getImageData(0, 0, 80, 1).data;
-    let count = 0;
-    for (let k = 0; k < 4; k++) {
-      // The browser converted video range to full range RGB: back to luma, then to the digit.
-      const y = (row[(10 + 20 * k) * 4] * 219) / 255 + 16;
-      count += Math.max(0, Math.min(7, Math.round((y - 16) / 28))) * 8 ** k;
-    }
-    window.__clock.push([Date.now(), count, video.currentTime]);
+  const readClock = (video) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 80;
+    canvas.height = 8;
+    const g = canvas.getContext('2d', { willReadFrequently: true });
+    const read = () => {
+      if (video.readyState < 2 || !video.videoWidth) return;
+      g.drawImage(video, 0, 0, 80, 8);
+      // The top row: the clock fills the whole small picture and the top quarter of the realistic one.
+      const row = g.getImageData(0, 0, 80, 1).data;
+      let count = 0;
+      for (let k = 0; k < 4; k++) {
+        // The browser converted video range to full range RGB: back to luma, then to the digit.
+        const y = (row[(10 + 20 * k) * 4] * 219) / 255 + 16;
+        count += Math.max(0, Math.min(7, Math.round((y - 16) / 28))) * 8 ** k;
+      }
+      window.__clock.push([Date.now(), count, video.currentTime]);
+    };
+    const onFrame = () => {
+      read();
+      video.requestVideoFrameCallback(onFrame);
+    };
+    if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(onFrame);
+    else setInterval(read, 20);
   };
-  const onFrame = () => {
-    read();
-    video.requestVideoFrameCallback(onFrame);
-  };
-  if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(onFrame);
-  else setInterval(read, 20);
+  // An init script: it runs before the page does and reads the first <video> from the moment it is in
+  // the document (the player may show the picture before its app has rendered).
+  const found = () => document.querySelector('video');
+  if (found()) return readClock(found());
+  const watch = new MutationObserver(() => {
+    const video = found();
+    if (!video) return;
+    watch.disconnect();
+    readClock(video);
+  });
+  watch.observe(document, { childList: true, subtree: true });
 })()`;
