@@ -1,8 +1,10 @@
+// First: the player's early start runs before React's modules do (player-early.ts).
+import './player-early';
 import { type ComponentType, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { startEarly } from './features/player/api/early-start';
 import { initI18n, loadNamespaces } from './lib/i18n';
 import { session } from './lib/session';
+import { isPlayerPage } from './player-early';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -10,17 +12,16 @@ if (!root) throw new Error('index.html has no #root');
 // The public player (/player/<id>, often inside an iframe on another site) is an app of its own: it
 // loads neither the shell, the router nor the live connection. Each starts loading right away, in
 // parallel with the translations.
-const isPlayer = /^\/player\/[^/]+\/?$/.test(window.location.pathname);
+const isPlayer = isPlayerPage;
 // A guest opening /login gets the login form without the router and TanStack Query (guest-app.tsx),
 // which hands over to the product app after login or on any other address.
 const isGuestLogin = /^\/login\/?$/.test(window.location.pathname) && !session.isLoggedIn();
-// The player's first round trips (the viewer session, hls.js) start as soon as this entry runs (a few
-// hundred bytes here; as a chunk of its own it was requested after player-app's and waited 0.26 s):
-// started from player-app, they waited for its whole module graph (MUI components and all), 0.7 s of a
-// 1.5 s join on this machine (issue 30 item 3).
-// Its texts too: player-app asks for them only once its own chunks are in.
+// The player's first round trips (the viewer session, hls.js, the program itself) start as this entry
+// runs, before React (player-early.ts; as a chunk of its own it was requested after player-app's and
+// waited 0.26 s; started from player-app, they waited for its whole module graph, 0.7 s of a 1.5 s
+// join on this machine: issue 30 item 3). Its texts too: player-app asks for them only once its own
+// chunks are in.
 if (isPlayer) {
-  startEarly(decodeURIComponent(window.location.pathname.split('/')[2] ?? ''));
   void initI18n()
     .then(() => loadNamespaces(['player']))
     .catch(() => undefined);

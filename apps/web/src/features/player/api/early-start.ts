@@ -3,11 +3,13 @@
  * entry runs (main.tsx), before the translations, React and the API client load: the viewer session
  * (the first one asks with no password, as the page would) and hls.js, so the first playlist request
  * follows the session's answer directly; a real-time player's WHEP offer (early-whep.ts) leaves right
- * after the session's answer. This module imports nothing but hls.js's loader and early-whep.ts (which
- * imports nothing): every import here is a chunk the session would wait for (the API client's shared
+ * after the session's answer, and an HLS player's program starts playing (hooks/early-playback.ts).
+ * This module imports nothing but hls.js's loader, early-whep.ts and early-playback.ts (which import
+ * nothing heavy): every import here is a chunk the session would wait for (the API client's shared
  * chunk alone took 0.2 s).
  */
 import type { PlaySession } from '@stromwerk/contracts/outputs';
+import { startEarlyPlayback } from '../hooks/early-playback';
 import { preloadHls } from '../hooks/hls-loader';
 import { playsWebRtc, startEarlyWhep, whepUrl } from './early-whep';
 
@@ -21,7 +23,10 @@ export function startEarly(outputId: string) {
     session: requestSession(outputId)
       .then((s) => {
         // Real time: the WHEP offer leaves now, not once the player's app has loaded.
-        if (s && playsWebRtc(s)) startEarlyWhep(whepUrl(outputId, s.token));
+        const webrtc = !!s && playsWebRtc(s);
+        if (s && webrtc) startEarlyWhep(whepUrl(outputId, s.token));
+        // HLS: the program plays before React has rendered (hooks/early-playback.ts).
+        if (s) startEarlyPlayback(s, webrtc);
         return s;
       })
       .catch(() => null),

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { playsWebRtc, whepUrl } from '../api/early-whep';
 import { formatClock } from '../dvr-window';
 import { LIVE_SYNC_SECONDS, useHls } from '../hooks/use-hls';
+import { useStageVideo } from '../hooks/use-stage-video';
 import { useWhep } from '../hooks/use-whep';
 import { DvrBar } from './dvr-bar';
 import { QualityMenu } from './quality-menu';
@@ -29,8 +30,9 @@ const slate = {
  */
 export function PlayerStage({ outputId, session }: { outputId: string; session: PlaySession }) {
   const { t } = useTranslation('player');
-  const video = useRef<HTMLVideoElement>(null);
   const offline = session.input === 'offline' || !session.hlsUrl;
+  const host = useRef<HTMLDivElement>(null);
+  const video = useStageVideo(host, { controls: !offline, label: t('video', { name: session.name }) });
   // Real time plays the running program over WebRTC (not the recording's VOD); whatever keeps WebRTC
   // from playing switches this page to the same player's LL-HLS (use-whep.ts) until the program goes
   // offline: the writer's stop ends every WebRTC viewer, so a program back on air is offered again.
@@ -83,14 +85,8 @@ export function PlayerStage({ outputId, session }: { outputId: string; session: 
           width: portrait ? 'min(100cqw, calc(100cqh * 9 / 16))' : 'min(100cqw, calc(100cqh * 16 / 9))',
         }}
       >
-        <Box
-          component="video"
-          ref={video}
-          controls={!offline}
-          playsInline
-          aria-label={t('video', { name: session.name })}
-          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' }}
-        />
+        {/* The <video> (use-stage-video.ts): the one the page's early start plays in, when it did. */}
+        <Box ref={host} sx={{ position: 'absolute', inset: 0 }} />
         {overlay && !offline && (
           <Box
             component="img"

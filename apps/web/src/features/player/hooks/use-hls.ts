@@ -10,52 +10,17 @@ import type { Latency } from '@stromwerk/contracts/outputs';
 import type HlsType from 'hls.js';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { NO_QUALITY, type QualityState, qualityLevels } from '../quality';
+import { takeEarlyHls } from './early-playback';
 import { watchFrozenPicture } from './frozen-picture';
 import { preloadHls } from './hls-loader';
+import { autoplay, startHls } from './hls-setup';
 
 const RETRY_MS = 3000;
 /** A low-latency playlist with no whole segment yet is asked for again after this (a part is 0.3 s). */
 const FIRST_PLAYLIST_RETRY_MS = 400;
 
-/**
- * How far behind the playlist's end playback sits. Low latency is LL-HLS: hls.js keeps to the playlist's
- * PART-HOLD-BACK (0.9 s: three parts of 0.3 s) and speeds up a little when it fell behind; the figure
- * here is only what the DVR bar calls live. Otherwise the server's segments are 2, 4 and 8 s long, and
- * the distance must exceed one segment or playback stalls waiting for the next. A viewer sees this plus
- * 1.5 s up to one segment more (how old the newest segment is when it joins; bench/glass-to-glass.ts);
- * the issue's goals: normal < 6 s, high < 10 s, very high < 20 s.
- */
-export const LIVE_SYNC_SECONDS: Record<Latency, number> = {
-  realtime: 0.9,
-  low: 0.9,
-  normal: 3.5,
-  high: 5,
-  'very-high': 10,
-};
-
-/**
- * hls.js's bandwidth estimate for a quality ladder (issue 34). Its samples weigh as long as their download
- * took, and its defaults (half of the estimate from the last 3 / 9 s of downloading) kept a viewer whose
- * 1 Mbit/s line opened on the lower rung for over a minute: segments then load in 50 ms each, so 9 s of
- * downloading is some 180 segments. Half-lives of 1 / 3 s move up within the e2e flow's minute and
- * down sooner. Without a ladder there is one level and nothing to estimate for.
- */
-const LADDER_ABR = { abrEwmaFastLive: 1, abrEwmaSlowLive: 3 };
-
+export { autoplay, LIVE_SYNC_SECONDS, newestIndependentPart } from './hls-setup';
 export type PlaybackStatus = 'idle' | 'connecting' | 'playing';
-
-/** Where a low-latency viewer starts: the newest independent part at least PART-HOLD-BACK from the end. */
-export function newestIndependentPart(details: {
-  partList: readonly { independent: boolean; start: number }[] | null;
-  edge: number;
-  partHoldBack: number;
-}): number | null {
-  const limit = details.edge - details.partHoldBack;
-  const parts = details.partList ?? [];
-  for (let i = parts.length - 1; i >= 0; i--)
-    if (parts[i]!.independent && parts[i]!.start <= limit) return parts[i]!.start;
-  return null;
-}
 
 /**
  * What the player does about an hls.js error. A stream that just began lists parts but no whole segment
@@ -75,19 +40,6 @@ export function answerToError(error: {
   return error.media ? 'recover' : 'start-over';
 }
 
-/** Plays with sound, or muted where the browser's autoplay policy wants a gesture for sound. */
-export async function autoplay(video: HTMLVideoElement, onMuted: () => void) {
-  try {
-    await video.play();
-  } catch (error) {
-    // Browsers refuse sound without a user gesture: start muted, the viewer can unmute.
-    if ((error as DOMException)?.name !== 'NotAllowedError') return;
-    video.muted = true;
-    onMuted();
-    await video.play().catch(() => undefined);
-  }
-}
-
 export function useHls(
   videoRef: RefObject<HTMLVideoElement | null>,
   src: string | null,
@@ -104,6 +56,8 @@ export function useHls(
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !src) {
+      // An early start the page does not play (offline meanwhile, WebRTC) is stopped.
+      takeEarlyHls(null);
       setStatus('idle');
       return;
     }
@@ -122,36 +76,25 @@ export function useHls(
     const start = async () => {
       const { default: Hls } = await preloadHls();
       if (stopped) return;
-      if (!Hls.isSupported()) {
+      // The page's early start (early-playback.ts) may be playing this address already.
+      const early = takeEarlyHls(src);
+      if (!early && !Hls.isSupported()) {
         video.src = src;
         void autoplay(video, onMuted);
         return;
       }
-      // Joining fast (issue 30): low latency waits for the first playlist and starts at the newest
-      // independent part PART-HOLD-BACK allows (below): hls.js's own start, the hold-back before the end,
-      // lies inside a GOP, so the first picture waited for every part from the GOP's start (eight
-      // requests in a row, 2-3 s on a busy machine); from an independent part it is one small request.
-      // Real time plays here as its fallback, LL-HLS.
-      const low = latency === 'low' || latency === 'realtime';
-      const instance = new Hls(
-        low
-          ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, autoStartLoad: false, ...LADDER_ABR }
-          : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency], ...LADDER_ABR },
-      );
-      let loading = !low;
-      if (low) {
-        instance.once(Hls.Events.LEVEL_LOADED, (_event, { details }) => {
-          if (loading) return;
-          loading = true;
-          instance.startLoad(newestIndependentPart(details) ?? -1);
-        });
-        // A quality ladder's multivariant playlist: hls.js loads no rung's playlist before startLoad, so
-        // the wait above would never end; it starts where hls.js's own rule puts it (PART-HOLD-BACK).
-        instance.once(Hls.Events.MANIFEST_PARSED, (_event, { levels }) => {
-          if (levels.length < 2 || loading) return;
-          loading = true;
-          instance.startLoad(-1);
-        });
+      const started = early?.started ?? startHls(Hls, src, latency, video);
+      const instance = started.hls;
+      if (early) {
+        // What happened before this hook: the muted autoplay, the levels, the rung and picture playing.
+        if (early.muted) onMuted();
+        if (instance.levels.length > 0)
+          setQuality({
+            ...NO_QUALITY,
+            levels: qualityLevels(instance.levels),
+            playing: instance.currentLevel,
+          });
+        if (!video.paused && video.readyState > 2) setStatus('playing');
       }
       hls = instance;
       current.current = instance;
@@ -170,7 +113,7 @@ export function useHls(
       );
       instance.on(Hls.Events.ERROR, (_event, data) => {
         const answer = answerToError({
-          loading,
+          loading: started.loading(),
           fatal: data.fatal,
           media: data.type === Hls.ErrorTypes.MEDIA_ERROR,
           emptyPlaylist: data.details === Hls.ErrorDetails.LEVEL_EMPTY_ERROR,
@@ -179,8 +122,6 @@ export function useHls(
         else if (answer === 'ask-again-soon') startOver(FIRST_PLAYLIST_RETRY_MS);
         else if (answer === 'start-over') startOver(RETRY_MS);
       });
-      instance.loadSource(src);
-      instance.attachMedia(video);
     };
     void start();
 

@@ -1,0 +1,109 @@
+/**
+ * How the player starts hls.js, shared by the page's early start (early-playback.ts, before React) and
+ * the player's hook (use-hls.ts), so both play a stream the same way. Like hls-loader.ts it imports
+ * nothing heavy at run time: it is part of the page's entry chunk.
+ */
+import type { Latency } from '@stromwerk/contracts/outputs';
+import type HlsType from 'hls.js';
+import { prefetchingLoader } from './prefetch';
+
+/**
+ * How far behind the playlist's end playback sits. Low latency is LL-HLS: hls.js keeps to the playlist's
+ * PART-HOLD-BACK (0.9 s: three parts of 0.3 s) and speeds up a little when it fell behind; the figure
+ * here is only what the DVR bar calls live. Otherwise the server's segments are 2, 4 and 8 s long, and
+ * the distance must exceed one segment or playback stalls waiting for the next. A viewer sees this plus
+ * 1.5 s up to one segment more (how old the newest segment is when it joins; bench/glass-to-glass.ts);
+ * the issue's goals: normal < 6 s, high < 10 s, very high < 20 s.
+ */
+export const LIVE_SYNC_SECONDS: Record<Latency, number> = {
+  realtime: 0.9,
+  low: 0.9,
+  normal: 3.5,
+  high: 5,
+  'very-high': 10,
+};
+
+/**
+ * hls.js's bandwidth estimate for a quality ladder (issue 34). Its samples weigh as long as their download
+ * took, and its defaults (half of the estimate from the last 3 / 9 s of downloading) kept a viewer whose
+ * 1 Mbit/s line opened on the lower rung for over a minute: segments then load in 50 ms each, so 9 s of
+ * downloading is some 180 segments. Half-lives of 1 / 3 s move up within the e2e flow's minute and
+ * down sooner. Without a ladder there is one level and nothing to estimate for.
+ */
+const LADDER_ABR = { abrEwmaFastLive: 1, abrEwmaSlowLive: 3 };
+
+/** Low latency (and real time, whose fallback it is) plays LL-HLS. */
+export const playsLowLatency = (latency: Latency) => latency === 'low' || latency === 'realtime';
+
+/** Where a low-latency viewer starts: the newest independent part at least PART-HOLD-BACK from the end. */
+export function newestIndependentPart(details: {
+  partList: readonly { independent: boolean; start: number }[] | null;
+  edge: number;
+  partHoldBack: number;
+}): number | null {
+  const limit = details.edge - details.partHoldBack;
+  const parts = details.partList ?? [];
+  for (let i = parts.length - 1; i >= 0; i--)
+    if (parts[i]!.independent && parts[i]!.start <= limit) return parts[i]!.start;
+  return null;
+}
+
+/** Plays with sound, or muted where the browser's autoplay policy wants a gesture for sound. */
+export async function autoplay(video: HTMLVideoElement, onMuted: () => void) {
+  try {
+    await video.play();
+  } catch (error) {
+    // Browsers refuse sound without a user gesture: start muted, the viewer can unmute.
+    if ((error as DOMException)?.name !== 'NotAllowedError') return;
+    video.muted = true;
+    onMuted();
+    await video.play().catch(() => undefined);
+  }
+}
+
+export interface StartedHls {
+  hls: HlsType;
+  /** Whether hls.js loads media yet (low latency starts it once the first playlist is in). */
+  loading: () => boolean;
+}
+
+/**
+ * A new hls.js playing `src` in `video`. Joining fast (issue 30): low latency waits for the first
+ * playlist and starts at the newest independent part PART-HOLD-BACK allows: hls.js's own start, the
+ * hold-back before the end, lies inside a GOP, so the first picture waited for every part from the GOP's
+ * start (eight requests in a row, 2-3 s on a busy machine); from an independent part it is one small
+ * request. Real time plays here as its fallback, LL-HLS.
+ */
+export function startHls(
+  Hls: typeof HlsType,
+  src: string,
+  latency: Latency,
+  video: HTMLVideoElement,
+): StartedHls {
+  const low = playsLowLatency(latency);
+  // What the page's early start fetched already is taken from there (prefetch.ts).
+  const loader = prefetchingLoader(Hls.DefaultConfig.loader);
+  const hls = new Hls(
+    low
+      ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, autoStartLoad: false, loader, ...LADDER_ABR }
+      : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency], loader, ...LADDER_ABR },
+  );
+  let loading = !low;
+  if (low) {
+    hls.once(Hls.Events.LEVEL_LOADED, (_event, { details }) => {
+      if (loading) return;
+      loading = true;
+      hls.startLoad(newestIndependentPart(details) ?? -1);
+    });
+    // A quality ladder's multivariant playlist: hls.js loads no rung's playlist before startLoad, so
+    // the wait above would never end; it starts where hls.js's own rule puts it (PART-HOLD-BACK).
+    hls.once(Hls.Events.MANIFEST_PARSED, (_event, { levels }) => {
+      if (levels.length < 2 || loading) return;
+      loading = true;
+      hls.startLoad(-1);
+    });
+  }
+  hls.loadSource(src);
+  hls.attachMedia(video);
+  return { hls, loading: () => loading };
+}
