@@ -12,6 +12,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { NO_QUALITY, type QualityState, qualityLevels } from '../quality';
 import { watchFrozenPicture } from './frozen-picture';
 import { preloadHls } from './hls-loader';
+import { LADDER_ABR, type PacedHls, watchPartPace } from './ladder-abr';
 
 const RETRY_MS = 3000;
 /** A low-latency playlist with no whole segment yet is asked for again after this (a part is 0.3 s). */
@@ -32,15 +33,6 @@ export const LIVE_SYNC_SECONDS: Record<Latency, number> = {
   high: 5,
   'very-high': 10,
 };
-
-/**
- * hls.js's bandwidth estimate for a quality ladder (issue 34). Its samples weigh as long as their download
- * took, and its defaults (half of the estimate from the last 3 / 9 s of downloading) kept a viewer whose
- * 1 Mbit/s line opened on the lower rung for over a minute: segments then load in 50 ms each, so 9 s of
- * downloading is some 180 segments. Half-lives of 1 / 3 s move up within the e2e flow's minute and
- * down sooner. Without a ladder there is one level and nothing to estimate for.
- */
-const LADDER_ABR = { abrEwmaFastLive: 1, abrEwmaSlowLive: 3 };
 
 export type PlaybackStatus = 'idle' | 'connecting' | 'playing';
 
@@ -162,6 +154,8 @@ export function useHls(
         retry = setTimeout(() => void start(), afterMs);
       };
       instance.on(Hls.Events.MANIFEST_PARSED, () => {
+        // A low-latency ladder drops a rung as soon as a part loads slower than real time (ladder-abr.ts).
+        if (low && instance.levels.length > 1) watchPartPace(instance as unknown as PacedHls, Hls.Events);
         setQuality({ ...NO_QUALITY, levels: qualityLevels(instance.levels) });
         void autoplay(video, onMuted);
       });
