@@ -5,6 +5,7 @@
  */
 import type { Latency } from '@stromwerk/contracts/outputs';
 import type HlsType from 'hls.js';
+import { LADDER_ABR, type PacedHls, watchPartPace } from './ladder-abr';
 import { prefetchingLoader } from './prefetch';
 
 /**
@@ -22,15 +23,6 @@ export const LIVE_SYNC_SECONDS: Record<Latency, number> = {
   high: 5,
   'very-high': 10,
 };
-
-/**
- * hls.js's bandwidth estimate for a quality ladder (issue 34). Its samples weigh as long as their download
- * took, and its defaults (half of the estimate from the last 3 / 9 s of downloading) kept a viewer whose
- * 1 Mbit/s line opened on the lower rung for over a minute: segments then load in 50 ms each, so 9 s of
- * downloading is some 180 segments. Half-lives of 1 / 3 s move up within the e2e flow's minute and
- * down sooner. Without a ladder there is one level and nothing to estimate for.
- */
-const LADDER_ABR = { abrEwmaFastLive: 1, abrEwmaSlowLive: 3 };
 
 /** Low latency (and real time, whose fallback it is) plays LL-HLS. */
 export const playsLowLatency = (latency: Latency) => latency === 'low' || latency === 'realtime';
@@ -103,6 +95,11 @@ export function startHls(
       hls.startLoad(-1);
     });
   }
+  // A low-latency ladder drops a rung as soon as a part loads slower than real time (ladder-abr.ts).
+  if (low)
+    hls.once(Hls.Events.MANIFEST_PARSED, (_event, { levels }) => {
+      if (levels.length > 1) watchPartPace(hls as unknown as PacedHls, Hls.Events);
+    });
   hls.loadSource(src);
   hls.attachMedia(video);
   return { hls, loading: () => loading };
