@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { activeProcesses } from '@stromwerk/media/process-registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,15 +79,29 @@ describe('failover with a quality ladder', () => {
     await sleep(5000);
     mainCam = camera(main.url, MAIN);
     await waitFor('main back on air', async () => (await inputOf(id)) === 'main', 30_000);
-    await sleep(8000);
-
-    expect(writerPid()).toBe(pid);
     const dir = join(ctx.dataDir, 'hls', id);
     const rungs = readFileSync(join(dir, 'master.m3u8'), 'utf8')
       .split('\n')
       .filter((l) => l && !l.startsWith('#'))
       .map((l) => l.replace(/\/?index\.m3u8$/, ''));
     expect(rungs).toEqual(['', 'r1']);
+    // Main shows in every rung once each has written two more segments than when main came back (the
+    // one under way then, and a whole one after it). A fixed 8 s was not enough on a machine at load 10:
+    // the ladder writer runs behind the clock there, and the top rung still ended on the backup.
+    // A playlist being replaced can be missing for a moment: counted as nothing new yet.
+    const segments = (rung: string) => {
+      const file = join(rung ? join(dir, rung) : dir, 'index.m3u8');
+      return existsSync(file) ? readFileSync(file, 'utf8').split('seg_').length - 1 : 0;
+    };
+    const atSwitch = rungs.map(segments);
+    await waitFor(
+      'two more segments in every rung',
+      async () => rungs.every((rung, i) => segments(rung) >= atSwitch[i]! + 2),
+      60_000,
+    );
+
+    expect(writerPid()).toBe(pid);
+    const orders: string[][] = [];
     for (const rung of rungs) {
       const { frames, playlist } = await programFrames(rung ? join(dir, rung) : dir);
       const numbers = [...playlist.matchAll(/seg_(\d+)\.ts/g)].map((m) => Number(m[1]));
@@ -99,9 +113,16 @@ describe('failover with a quality ladder', () => {
       expect(playlist.slice(playlist.indexOf('seg_')), rung).not.toContain('#EXT-X-DISCONTINUITY');
       const cams = frames.map((f) => cameraOf(f, { main: MAIN, backup: BACKUP }));
       const order = cams.filter((c, i) => i === 0 || c !== cams[i - 1]);
-      expect(order, rung || 'top rung').toEqual(['main', 'backup', 'main']);
+      // Main, the backup, and main again at the end. On a busy machine the returning camera's encoder
+      // can fall behind in its first seconds, and the program rightly takes the backup again for a moment
+      // (seen at load 12: main, backup, main, backup, main); what the ladder must keep is below.
+      expect(order.slice(0, 2), rung || 'top rung').toEqual(['main', 'backup']);
+      expect(order.at(-1), rung || 'top rung').toBe('main');
+      orders.push(order);
       const steps = frames.slice(1).map((f, i) => f.t - frames[i]!.t);
       expect(Math.max(...steps), rung).toBeLessThan(0.1);
     }
+    // The switch happens before the split: every rung shows the same switches.
+    for (const order of orders.slice(1)) expect(order).toEqual(orders[0]);
   }, 150_000);
 });
