@@ -15,6 +15,7 @@ class FakeHls {
     DESTROYING: 'destroying',
   };
   static ErrorDetails = { LEVEL_EMPTY_ERROR: 'levelEmptyError' };
+  static ErrorTypes = { MEDIA_ERROR: 'mediaError' };
   static DefaultConfig = { loader: class {} };
   listeners = new Map<string, ((event: string, data: unknown) => void)[]>();
   source: string | null = null;
@@ -65,6 +66,15 @@ const session = (over: Partial<PlaySession> = {}) =>
     ...over,
   }) as PlaySession;
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** An early start of the live session, its playlist prefetch answered. */
+async function startPlaying() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('#EXTM3U\n')),
+  );
+  startEarlyPlayback(session(), false);
+  await settled();
+}
 
 afterEach(() => {
   takeEarlyHls(null);
@@ -75,12 +85,7 @@ afterEach(() => {
 
 describe('early playback', () => {
   it('plays the session in a page-filling <video> that the stage then takes, and hands hls.js over once', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('#EXTM3U\n')),
-    );
-    startEarlyPlayback(session(), false);
-    await settled();
+    await startPlaying();
     const holder = document.querySelector<HTMLElement>('[data-early-playback]');
     const video = holder?.querySelector('video');
     expect(video?.controls).toBe(true);
@@ -106,19 +111,14 @@ describe('early playback', () => {
   });
 
   it('stops an early start the page does not play, and one that failed before the hook took it', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('#EXTM3U\n')),
-    );
-    startEarlyPlayback(session(), false);
-    await settled();
+    await startPlaying();
     expect(takeEarlyHls('/v1/play/p/t/OTHER/index.m3u8')).toBeNull();
     expect(FakeHls.instances[0]?.destroyed).toBe(true);
     takeEarlyVideo();
 
     startEarlyPlayback(session(), false);
     await settled();
-    FakeHls.instances[1]?.emit('error', { fatal: true, details: 'manifestLoadError' });
+    FakeHls.instances[1]?.emit('error', { fatal: true, details: 'manifestLoadError', type: 'networkError' });
     expect(FakeHls.instances[1]?.destroyed).toBe(true);
     expect(takeEarlyHls('/v1/play/p/t/x/index.m3u8')).toBeNull();
   });

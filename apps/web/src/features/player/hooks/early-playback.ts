@@ -11,7 +11,7 @@
 import type { PlaySession } from '@stromwerk/contracts/outputs';
 import { firstLoads } from './first-loads';
 import { preloadHls } from './hls-loader';
-import { autoplay, playsLowLatency, type StartedHls, startHls } from './hls-setup';
+import { answerToError, autoplay, playsLowLatency, type StartedHls, startHls } from './hls-setup';
 import { dropPrefetches, prefetch } from './prefetch';
 
 interface EarlyPlayback {
@@ -78,10 +78,16 @@ export function startEarlyPlayback(session: PlaySession, webrtc: boolean) {
     const started = startHls(Hls, src, session.latency, video);
     playback.started = started;
     started.hls.once(Hls.Events.MANIFEST_PARSED, () => void autoplay(video, onMuted));
-    // Until the hook takes over, any fatal error, or a stream without a whole segment yet, hands the
-    // start to the hook, which answers errors (use-hls.ts answerToError).
-    const onError = (_event: unknown, data: { fatal: boolean; details: string }) => {
-      if (!data.fatal && !(data.details === Hls.ErrorDetails.LEVEL_EMPTY_ERROR && !started.loading())) return;
+    // Until the hook takes over, whatever its rule would answer (answerToError) hands the start to the
+    // hook, which then answers it with a start of its own.
+    const onError = (_event: unknown, data: { fatal: boolean; details: string; type: string }) => {
+      const answer = answerToError({
+        loading: started.loading(),
+        fatal: data.fatal,
+        media: data.type === Hls.ErrorTypes.MEDIA_ERROR,
+        emptyPlaylist: data.details === Hls.ErrorDetails.LEVEL_EMPTY_ERROR,
+      });
+      if (answer === 'ignore') return;
       playback.failed = true;
       started.hls.destroy();
     };

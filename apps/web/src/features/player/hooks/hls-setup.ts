@@ -40,6 +40,24 @@ export function newestIndependentPart(details: {
   return null;
 }
 
+/**
+ * What the player does about an hls.js error. A stream that just began lists parts but no whole segment
+ * yet: hls.js reports the playlist empty and, while its loading is not started (low latency starts it
+ * after the first playlist), would never ask again, so the player asks again soon. A media error is
+ * recovered in place; any other fatal error (the playlist not written yet after a program switch, the
+ * network gone) starts over after a pause; the rest hls.js handles itself.
+ */
+export function answerToError(error: {
+  loading: boolean;
+  fatal: boolean;
+  media: boolean;
+  emptyPlaylist: boolean;
+}): 'ask-again-soon' | 'recover' | 'start-over' | 'ignore' {
+  if (!error.loading && error.emptyPlaylist) return 'ask-again-soon';
+  if (!error.fatal) return 'ignore';
+  return error.media ? 'recover' : 'start-over';
+}
+
 /** Plays with sound, or muted where the browser's autoplay policy wants a gesture for sound. */
 export async function autoplay(video: HTMLVideoElement, onMuted: () => void) {
   try {

@@ -13,32 +13,14 @@ import { NO_QUALITY, type QualityState, qualityLevels } from '../quality';
 import { takeEarlyHls } from './early-playback';
 import { watchFrozenPicture } from './frozen-picture';
 import { preloadHls } from './hls-loader';
-import { autoplay, startHls } from './hls-setup';
+import { answerToError, autoplay, startHls } from './hls-setup';
 
 const RETRY_MS = 3000;
 /** A low-latency playlist with no whole segment yet is asked for again after this (a part is 0.3 s). */
 const FIRST_PLAYLIST_RETRY_MS = 400;
 
-export { autoplay, LIVE_SYNC_SECONDS, newestIndependentPart } from './hls-setup';
+export { answerToError, autoplay, LIVE_SYNC_SECONDS, newestIndependentPart } from './hls-setup';
 export type PlaybackStatus = 'idle' | 'connecting' | 'playing';
-
-/**
- * What the player does about an hls.js error. A stream that just began lists parts but no whole segment
- * yet: hls.js reports the playlist empty and, while its loading is not started (low latency starts it
- * after the first playlist), would never ask again, so the player asks again soon. A media error is
- * recovered in place; any other fatal error (the playlist not written yet after a program switch, the
- * network gone) starts over after a pause; the rest hls.js handles itself.
- */
-export function answerToError(error: {
-  loading: boolean;
-  fatal: boolean;
-  media: boolean;
-  emptyPlaylist: boolean;
-}): 'ask-again-soon' | 'recover' | 'start-over' | 'ignore' {
-  if (!error.loading && error.emptyPlaylist) return 'ask-again-soon';
-  if (!error.fatal) return 'ignore';
-  return error.media ? 'recover' : 'start-over';
-}
 
 export function useHls(
   videoRef: RefObject<HTMLVideoElement | null>,
