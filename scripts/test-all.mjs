@@ -1,8 +1,8 @@
 // `npm test`: every suite, arranged so the two cores stay busy without starving a real-time test.
 // Lint and typecheck first (side by side), then the unit and web tests, then two lanes side by side:
-// the API tests on PGlite followed by the security suite, beside the media tests (which spend most of
-// their time waiting on real-time video: -re encoders, live segments) followed by the API tests on
-// PostgreSQL (when TEST_DATABASE_URL is set).
+// the API tests on PGlite beside the media tests (which spend most of their time waiting on real-time
+// video: -re encoders, live segments), then the security suite and the API tests on PostgreSQL (when
+// TEST_DATABASE_URL is set), each in the first lane to come free.
 // The browser flows run last and alone: their expectations wait on a UI, and a starved machine makes
 // them slow rather than wrong, but they are the longest stage.
 // Each stage's output goes to test-logs/<stage>.log; a stage that ran beside another prints
@@ -71,8 +71,18 @@ function run(name, { alone }) {
   });
 }
 
-async function lane(names) {
-  for (const name of names) await run(name, { alone: false });
+/**
+ * Two lanes side by side, each starting with its own first stage and then taking the next from `rest`
+ * as it comes free. With fixed lanes the CI machine's speed decided which one ended long after the
+ * other: on a fast day the media lane ran 200 s past the API lane, on a slow one (every stage twice as
+ * long) the API lane ran past the media lane.
+ */
+async function lanes(firsts, rest) {
+  const queue = [...rest];
+  const lane = async (first) => {
+    for (let name = first; name !== undefined; name = queue.shift()) await run(name, { alone: false });
+  };
+  await Promise.all(firsts.map(lane));
 }
 
 const started = Date.now();
@@ -81,11 +91,12 @@ const started = Date.now();
 await Promise.all([run('lint', { alone: false }), run('typecheck', { alone: false })]);
 await run('unit', { alone: true });
 // The API tests run once per database engine, one file at a time each (vitest's one worker on two
-// cores): the PGlite run and the security suite beside the media tests and then the PostgreSQL run.
+// cores): the PGlite run beside the media tests, then the security suite and the PostgreSQL run in
+// whichever lane comes free first.
 const postgres = process.env.TEST_DATABASE_URL ? ['api-postgres'] : [];
 if (!process.env.TEST_DATABASE_URL)
   console.log('TEST_DATABASE_URL not set: the PostgreSQL API run is skipped');
-await Promise.all([lane(['api-pglite', 'security']), lane(['media', ...postgres])]);
+await lanes(['api-pglite', 'media'], ['security', ...postgres]);
 await run('e2e', { alone: true });
 
 const total = Math.round((Date.now() - started) / 1000);
