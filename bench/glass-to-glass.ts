@@ -149,9 +149,10 @@ async function openViewer(outputId: string, realtime = false) {
   const page = await context.newPage();
   if (realtime) await page.addInitScript(RTC_PROBE);
   await page.addInitScript(CLOCK_READER);
+  if (EVENTS) await page.addInitScript(VIDEO_EVENTS);
   const requests = watchJoinRequests(page);
+  if (process.env.GLASS_DEBUG || EVENTS) page.on('console', (m) => console.log('page:', m.text()));
   if (process.env.GLASS_DEBUG) {
-    page.on('console', (m) => console.log('page:', m.text()));
     const short = (u: string) =>
       u.replace(/t=[^&]+/, 't=..').replace(/^.*\/v1\/play\/[^/]+\/(t\/[^/]+\/)?/, '');
     page.on('request', (r) => console.log(Date.now() % 100000, 'request:', short(r.url())));
@@ -161,10 +162,6 @@ async function openViewer(outputId: string, realtime = false) {
   const openedAt = Date.now();
   await page.goto(`${base}/player/${outputId}`);
   await page.locator('video').waitFor({ state: 'attached', timeout: 30_000 });
-  if (EVENTS) {
-    page.on('console', (m) => console.log('page:', m.text()));
-    await page.evaluate(VIDEO_EVENTS);
-  }
   return { page, openedAt, requests, close: () => context.close() };
 }
 const samplesOf = (page: Page) => page.evaluate('window.__clock') as Promise<Sample[]>;
@@ -204,6 +201,9 @@ async function latencyMode(latency: (typeof MODES)[number]) {
   const joins: number[] = [];
   const joinLatencies: number[] = [];
   const watching: number[] = [];
+  // The longest freeze of the picture in the first 3 s after it appeared: a join that shows a first
+  // frame early and then waits for the next parts is no faster for the viewer.
+  const startFreezes: number[] = [];
   // Picture clock seconds per wall second while watching: 1 when encoder and program keep real time.
   const clockRates: number[] = [];
   // Realtime: each run's path, join steps and receiver; runs that fell back to LL-HLS, kept apart.
@@ -234,6 +234,7 @@ async function latencyMode(latency: (typeof MODES)[number]) {
     }
     joins.push(first[0] - v.openedAt);
     joinLatencies.push(latencyOf(first));
+    startFreezes.push(longestFreeze(await samplesOf(v.page), first[0], first[0] + 3000));
     watching.push(median(seen.map(latencyOf)) ?? Number.NaN);
     const [a, b] = [seen[0], seen.at(-1)];
     if (a && b && b[0] > a[0]) {
@@ -242,7 +243,7 @@ async function latencyMode(latency: (typeof MODES)[number]) {
     }
     await v.close();
     console.log(
-      `${latency} run ${run}: join ${joins.at(-1)} ms, first picture ${Math.round(joinLatencies.at(-1)!)} ms old, watching ${Math.round(watching.at(-1)!)} ms, clock rate ${clockRates.at(-1)?.toFixed(2)}`,
+      `${latency} run ${run}: join ${joins.at(-1)} ms, first picture ${Math.round(joinLatencies.at(-1)!)} ms old, longest freeze in the next 3 s ${startFreezes.at(-1)} ms, watching ${Math.round(watching.at(-1)!)} ms, clock rate ${clockRates.at(-1)?.toFixed(2)}`,
     );
   }
   upstream?.stop();
@@ -252,9 +253,10 @@ async function latencyMode(latency: (typeof MODES)[number]) {
   return {
     joinMs: median(joins),
     joinLatencyMs: median(joinLatencies),
+    startFreezeMs: median(startFreezes),
     glassToGlassMs: median(watching),
     clockRate: median(clockRates),
-    runs: { joins, joinLatencies, watching, clockRates },
+    runs: { joins, joinLatencies, startFreezes, watching, clockRates },
     ...(latency === 'realtime' ? { fallbacks, realtime: realtimeRuns, source: upstream?.count } : {}),
   };
 }

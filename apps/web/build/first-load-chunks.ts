@@ -20,6 +20,7 @@ import type { Plugin } from 'vite';
  */
 const source = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
 const ENTRY = source('main.tsx');
+const BOOT = source('boot.tsx');
 const APP = source('app/app.tsx');
 const GUEST = source('app/guest-app.tsx');
 const LOGIN = source('features/auth/components/login-page.tsx');
@@ -44,12 +45,20 @@ function staticClosure(graph: ModuleGraph, root: string): Set<string> {
 
 export function firstLoadChunks(): Plugin {
   let sets:
-    | { entry: Set<string>; app: Set<string>; guest: Set<string>; login: Set<string>; player: Set<string> }
+    | {
+        entry: Set<string>;
+        boot: Set<string>;
+        app: Set<string>;
+        guest: Set<string>;
+        login: Set<string>;
+        player: Set<string>;
+      }
     | undefined;
   const firstLoad = (id: string) =>
     !!sets &&
     (sets.app.has(id) || sets.guest.has(id) || sets.login.has(id)) &&
     !sets.entry.has(id) &&
+    !sets.boot.has(id) &&
     !OWN_CHUNK.has(id);
   const forPlayer = (id: string) => !!sets?.player.has(id);
   const forGuest = (id: string) => !!sets?.guest.has(id);
@@ -62,6 +71,7 @@ export function firstLoadChunks(): Plugin {
     !!sets &&
     sets.player.has(id) &&
     !sets.entry.has(id) &&
+    !sets.boot.has(id) &&
     !OWN_CHUNK.has(id) &&
     !sets.app.has(id) &&
     !sets.guest.has(id) &&
@@ -85,6 +95,15 @@ export function firstLoadChunks(): Plugin {
             codeSplitting: {
               groups: [
                 {
+                  // What every page loads before its app (React, the translations, the session): one
+                  // chunk, as it was inside the entry before the entry was cut down to the player's early
+                  // start (main.tsx). boot.tsx itself stays the chunk main.tsx imports.
+                  name: 'boot-common',
+                  priority: 7,
+                  includeDependenciesRecursively: false,
+                  test: (id: string) => !!sets?.boot.has(id) && !sets.entry.has(id) && id !== BOOT,
+                },
+                {
                   name: 'player-rest',
                   priority: 6,
                   includeDependenciesRecursively: false,
@@ -103,17 +122,18 @@ export function firstLoadChunks(): Plugin {
     }),
     buildEnd(error) {
       if (error) return;
-      const roots = [ENTRY, APP, GUEST, LOGIN, PLAYER];
+      const roots = [ENTRY, BOOT, APP, GUEST, LOGIN, PLAYER];
       const missing = roots.filter((id) => !this.getModuleInfo(id));
       if (missing.length > 0) this.error(`Not in the module graph: ${missing.join(', ')}`);
-      const [entry, app, guest, login, player] = roots.map((id) => staticClosure(this, id)) as [
+      const [entry, boot, app, guest, login, player] = roots.map((id) => staticClosure(this, id)) as [
+        Set<string>,
         Set<string>,
         Set<string>,
         Set<string>,
         Set<string>,
         Set<string>,
       ];
-      sets = { entry, app, guest, login, player };
+      sets = { entry, boot, app, guest, login, player };
     },
   };
 }

@@ -1,44 +1,18 @@
-// First: the player's early start runs before React's modules do (player-early.ts).
-import './player-early';
-import { type ComponentType, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { initI18n, loadNamespaces } from './lib/i18n';
-import { session } from './lib/session';
-import { isPlayerPage } from './player-early';
+/**
+ * The page's entry, kept small on purpose (issue 30 item 3): a public player's first round trips (the
+ * viewer session, hls.js, the program itself: player-early.ts) leave as soon as this runs. With React,
+ * the translations and the session in this chunk (284 kB), the session request left 0.3-0.5 s after the
+ * chunk arrived on a busy 2-core machine: the time to parse and run it. Everything else is boot.tsx.
+ *
+ * A player page loads the app (its controls) once the early start's picture plays, has failed or is
+ * not coming (real time, offline, refused), at most APP_WAIT_MS after this ran: React and MUI would
+ * otherwise take the CPU that hls.js and the first frame need. The stage takes the playing <video> over.
+ */
+import { isPlayerPage, pictureFirst } from './player-early';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
+/** The longest a player page waits for the early picture before its controls load. */
+const APP_WAIT_MS = 2000;
 
-// The public player (/player/<id>, often inside an iframe on another site) is an app of its own: it
-// loads neither the shell, the router nor the live connection. Each starts loading right away, in
-// parallel with the translations.
-const isPlayer = isPlayerPage;
-// A guest opening /login gets the login form without the router and TanStack Query (guest-app.tsx),
-// which hands over to the product app after login or on any other address.
-const isGuestLogin = /^\/login\/?$/.test(window.location.pathname) && !session.isLoggedIn();
-// The player's first round trips (the viewer session, hls.js, the program itself) start as this entry
-// runs, before React (player-early.ts; as a chunk of its own it was requested after player-app's and
-// waited 0.26 s; started from player-app, they waited for its whole module graph, 0.7 s of a 1.5 s
-// join on this machine: issue 30 item 3). Its texts too: player-app asks for them only once its own
-// chunks are in.
-if (isPlayer) {
-  void initI18n()
-    .then(() => loadNamespaces(['player']))
-    .catch(() => undefined);
-}
-const app: Promise<ComponentType> = isPlayer
-  ? import('./features/player/components/player-app').then((m) => m.PlayerApp)
-  : isGuestLogin
-    ? Promise.all([import('./app/guest-app'), initI18n()]).then(async ([m]) => {
-        await m.prepareGuest();
-        return m.GuestApp;
-      })
-    : import('./app/app').then((m) => m.App);
-
-void Promise.all([initI18n(), app]).then(([, App]) => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const boot = () => import('./boot');
+if (isPlayerPage) void pictureFirst(APP_WAIT_MS).then(boot);
+else void boot();

@@ -9,7 +9,7 @@
  * chunk alone took 0.2 s).
  */
 import type { PlaySession } from '@stromwerk/contracts/outputs';
-import { startEarlyPlayback } from '../hooks/early-playback';
+import { earlyPictureShown, startEarlyPlayback } from '../hooks/early-playback';
 import { preloadHls } from '../hooks/hls-loader';
 import { playsWebRtc, startEarlyWhep, whepUrl } from './early-whep';
 
@@ -31,6 +31,20 @@ export function startEarly(outputId: string) {
       })
       .catch(() => null),
   };
+}
+
+/**
+ * Settles once the early start's picture plays, or when none is coming (no early start, the session
+ * refused or failed, offline, real time, hls.js failed), and at the latest after `capMs`: the page's
+ * entry loads the player's app then (main.tsx).
+ */
+export function pictureFirst(capMs: number): Promise<void> {
+  const pending = early;
+  if (!pending) return Promise.resolve();
+  return Promise.race([
+    pending.session.then(() => earlyPictureShown()),
+    new Promise<void>((resolve) => setTimeout(resolve, capMs)),
+  ]);
 }
 
 /** POST /v1/play/{id}/session as the page's client sends it; null for any refusal (see below). */

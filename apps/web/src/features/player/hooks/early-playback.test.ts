@@ -53,7 +53,9 @@ class FakeHls {
   }
 }
 vi.mock('./hls-loader', () => ({ preloadHls: async () => ({ default: FakeHls }) }));
-const { startEarlyPlayback, takeEarlyHls, takeEarlyVideo } = await import('./early-playback');
+const { earlyPictureShown, startEarlyPlayback, takeEarlyHls, takeEarlyVideo } = await import(
+  './early-playback'
+);
 
 const session = (over: Partial<PlaySession> = {}) =>
   ({
@@ -121,5 +123,46 @@ describe('early playback', () => {
     FakeHls.instances[1]?.emit('error', { fatal: true, details: 'manifestLoadError', type: 'networkError' });
     expect(FakeHls.instances[1]?.destroyed).toBe(true);
     expect(takeEarlyHls('/v1/play/p/t/x/index.m3u8')).toBeNull();
+  });
+
+  it('tells the page once its picture plays, when autoplay is refused even muted, and when the start failed', async () => {
+    const isShown = (shown: Promise<void>) => {
+      let done = false;
+      void shown.then(() => {
+        done = true;
+      });
+      return settled().then(() => done);
+    };
+    expect(await isShown(earlyPictureShown()), 'no early start: nothing to wait for').toBe(true);
+
+    let play = () => {};
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(
+      () => new Promise<void>((resolve) => (play = resolve)),
+    );
+    await startPlaying();
+    const shown = earlyPictureShown();
+    expect(await isShown(shown), 'before the playlist').toBe(false);
+    FakeHls.instances[0]?.emit('manifestParsed', {});
+    expect(await isShown(shown), 'playlist parsed, not playing yet').toBe(false);
+    play();
+    expect(await isShown(shown), 'playing').toBe(true);
+    takeEarlyHls(null);
+    takeEarlyVideo();
+
+    const refused = () => Promise.reject(new DOMException('no gesture', 'NotAllowedError'));
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(refused);
+    startEarlyPlayback(session(), false);
+    await settled();
+    FakeHls.instances[1]?.emit('manifestParsed', {});
+    expect(await isShown(earlyPictureShown()), 'refused with sound and muted').toBe(true);
+    takeEarlyHls(null);
+    takeEarlyVideo();
+
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => new Promise<void>(() => {}));
+    startEarlyPlayback(session(), false);
+    await settled();
+    const failing = earlyPictureShown();
+    FakeHls.instances[2]?.emit('error', { fatal: true, details: 'manifestLoadError', type: 'networkError' });
+    expect(await isShown(failing), 'failed').toBe(true);
   });
 });

@@ -23,6 +23,8 @@ interface EarlyPlayback {
   failed: boolean;
   /** Ends this module's handling of hls.js's errors (the hook's own takes over). */
   release: () => void;
+  /** Settles once the picture plays, autoplay was refused even muted, or the start failed. */
+  shown: Promise<void>;
 }
 
 let earlyVideo: HTMLVideoElement | null = null;
@@ -57,7 +59,18 @@ export function startEarlyPlayback(session: PlaySession, webrtc: boolean) {
   holder.append(video);
   document.body.append(holder);
   earlyVideo = video;
-  const playback: EarlyPlayback = { src, started: null, muted: false, failed: false, release: () => {} };
+  let settle = () => {};
+  const shown = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  const playback: EarlyPlayback = {
+    src,
+    started: null,
+    muted: false,
+    failed: false,
+    release: () => {},
+    shown,
+  };
   early = playback;
   // The first playlist, and what hls.js will load first from it, while hls.js itself still loads.
   void prefetch(src, 'text').then((hit) => {
@@ -69,15 +82,15 @@ export function startEarlyPlayback(session: PlaySession, webrtc: boolean) {
     playback.muted = true;
   };
   void preloadHls().then(({ default: Hls }) => {
-    if (early !== playback) return;
+    if (early !== playback) return settle();
     if (!Hls.isSupported()) {
       video.src = src;
-      void autoplay(video, onMuted);
+      void autoplay(video, onMuted).finally(settle);
       return;
     }
     const started = startHls(Hls, src, session.latency, video);
     playback.started = started;
-    started.hls.once(Hls.Events.MANIFEST_PARSED, () => void autoplay(video, onMuted));
+    started.hls.once(Hls.Events.MANIFEST_PARSED, () => void autoplay(video, onMuted).finally(settle));
     // Until the hook takes over, whatever its rule would answer (answerToError) hands the start to the
     // hook, which then answers it with a start of its own.
     const onError = (_event: unknown, data: { fatal: boolean; details: string; type: string }) => {
@@ -90,10 +103,16 @@ export function startEarlyPlayback(session: PlaySession, webrtc: boolean) {
       if (answer === 'ignore') return;
       playback.failed = true;
       started.hls.destroy();
+      settle();
     };
     started.hls.on(Hls.Events.ERROR, onError);
     playback.release = () => started.hls.off(Hls.Events.ERROR, onError);
-  });
+  }, settle);
+}
+
+/** Settles once the early picture plays or will not (see EarlyPlayback.shown); at once when none started. */
+export function earlyPictureShown(): Promise<void> {
+  return early?.shown ?? Promise.resolve();
 }
 
 /** The early <video>, once, out of its page-filling holder (the stage puts it in its frame); else null. */

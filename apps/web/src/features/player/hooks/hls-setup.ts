@@ -78,6 +78,27 @@ export interface StartedHls {
 }
 
 /**
+ * Moves the playhead to where the first part begins as soon as every track of it is appended: hls.js
+ * does so only once the part is buffered and its next check runs, 0.2-0.4 s later on a busy 2-core
+ * machine, and the first frame is decoded only after that seek (issue 30 item 3). Its own seek is then
+ * not needed (it seeks only while the playhead is before its start position). True once the playhead is
+ * there (by this seek or hls.js's own), false while there is nothing to seek to yet.
+ */
+export function seekToFirstPart(
+  hls: { startPosition: number },
+  video: Pick<HTMLVideoElement, 'buffered' | 'currentTime'>,
+): boolean {
+  const { buffered } = video;
+  if (hls.startPosition < 0) return false;
+  if (video.currentTime >= hls.startPosition && video.currentTime > 0) return true;
+  if (buffered.length === 0) return false;
+  const start = Math.max(hls.startPosition, buffered.start(0));
+  if (start >= buffered.end(0)) return false;
+  video.currentTime = start;
+  return true;
+}
+
+/**
  * A new hls.js playing `src` in `video`. Joining fast (issue 30): low latency waits for the first
  * playlist and starts at the newest independent part PART-HOLD-BACK allows: hls.js's own start, the
  * hold-back before the end, lies inside a GOP, so the first picture waited for every part from the GOP's
@@ -93,10 +114,11 @@ export function startHls(
   const low = playsLowLatency(latency);
   // What the page's early start fetched already is taken from there (prefetch.ts).
   const loader = prefetchingLoader(Hls.DefaultConfig.loader);
+  const common = { loader, ...LADDER_ABR };
   const hls = new Hls(
     low
-      ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, autoStartLoad: false, loader, ...LADDER_ABR }
-      : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency], loader, ...LADDER_ABR },
+      ? { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, autoStartLoad: false, ...common }
+      : { lowLatencyMode: false, liveSyncDuration: LIVE_SYNC_SECONDS[latency], ...common },
   );
   let loading = !low;
   if (low) {
@@ -105,6 +127,10 @@ export function startHls(
       loading = true;
       hls.startLoad(newestIndependentPart(details) ?? -1);
     });
+    const seekOnAppend = () => {
+      if (seekToFirstPart(hls, video)) hls.off(Hls.Events.BUFFER_APPENDED, seekOnAppend);
+    };
+    hls.on(Hls.Events.BUFFER_APPENDED, seekOnAppend);
     // A quality ladder's multivariant playlist: hls.js loads no rung's playlist before startLoad, so
     // the wait above would never end; it starts where hls.js's own rule puts it (PART-HOLD-BACK).
     hls.once(Hls.Events.MANIFEST_PARSED, (_event, { levels }) => {
