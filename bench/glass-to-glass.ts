@@ -22,7 +22,7 @@ import { type ChildProcess, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { createClient } from '@stromwerk/client/create-client';
 import { mediaRoutes } from '@stromwerk/contracts/api/medias';
 import { fillPath } from '@stromwerk/contracts/api/route';
@@ -31,23 +31,21 @@ import { ensureBuilt, webBuild } from '../scripts/lib/builds.mjs';
 import { freePort } from '../scripts/lib/test-support.mjs';
 import {
   CLOCK_FPS,
-  CLOCK_READER,
-  CLOCK_ZERO_MS,
   type ClockPicture,
   clockEncoder,
   counterFileArgs,
   unwrapClock,
 } from './lib/clock-picture';
-import { inProcessApp } from './lib/in-process-app';
 import {
-  type RealtimeRun,
-  RTC_PROBE,
-  realtimeRun,
-  sourceLoss,
-  watchJoinRequests,
-} from './lib/realtime-probe';
+  latencyOf,
+  longestFreeze as longestFreezeOf,
+  openPlayerPage,
+  type Sample,
+  samplesOf,
+} from './lib/glass-viewer';
+import { inProcessApp } from './lib/in-process-app';
+import { type RealtimeRun, realtimeRun, sourceLoss } from './lib/realtime-probe';
 import { writeResult } from './lib/results';
-import { VIDEO_EVENTS } from './lib/video-events';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const PICTURE: ClockPicture = process.env.GLASS_PICTURE === 'small' ? 'small' : 'realistic';
@@ -143,49 +141,15 @@ const playlistHasSegment = (id: string) => segmentCount(id) > 0;
 /** Segments the player keeps behind live (LIVE_SYNC_SECONDS of the web player) plus two; LL-HLS plays from parts. */
 const STEADY_SEGMENTS = { realtime: 2, low: 2, normal: 4, high: 4, 'very-high': 4 } as const;
 
-type Sample = [wallMs: number, count: number, videoTime: number];
-async function openViewer(outputId: string, realtime = false) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  if (realtime) await page.addInitScript(RTC_PROBE);
-  await page.addInitScript(CLOCK_READER);
-  if (EVENTS) await page.addInitScript(VIDEO_EVENTS);
-  const requests = watchJoinRequests(page);
-  if (process.env.GLASS_DEBUG || EVENTS) page.on('console', (m) => console.log('page:', m.text()));
-  if (process.env.GLASS_DEBUG) {
-    const short = (u: string) =>
-      u.replace(/t=[^&]+/, 't=..').replace(/^.*\/v1\/play\/[^/]+\/(t\/[^/]+\/)?/, '');
-    page.on('request', (r) => console.log(Date.now() % 100000, 'request:', short(r.url())));
-    page.on('requestfailed', (r) => console.log(Date.now() % 100000, 'failed:', short(r.url())));
-    page.on('response', (r) => console.log(Date.now() % 100000, 'response:', r.status(), short(r.url())));
-  }
-  const openedAt = Date.now();
-  await page.goto(`${base}/player/${outputId}`);
-  await page.locator('video').waitFor({ state: 'attached', timeout: 30_000 });
-  return { page, openedAt, requests, close: () => context.close() };
-}
-const samplesOf = (page: Page) => page.evaluate('window.__clock') as Promise<Sample[]>;
-/** How old the picture was when it was shown, ms. */
-const latencyOf = ([wall, count]: Sample) =>
-  wall - (CLOCK_ZERO_MS + (unwrapClock(count, wall) * 1000) / CLOCK_FPS);
-
-/** The longest time the picture did not change between `from` and `to` (wall ms). */
-function longestFreeze(samples: Sample[], from: number, to: number) {
-  let longest = 0;
-  let since = from;
-  let last: number | undefined;
-  for (const [wall, count] of samples) {
-    if (wall < from || wall > to) continue;
-    if (count !== last) {
-      if (EVENTS && wall - since > 300)
-        console.log(`${since % 100000} picture frozen for ${wall - since} ms (count ${last} -> ${count})`);
-      longest = Math.max(longest, wall - since);
-      since = wall;
-      last = count;
-    }
-  }
-  return Math.max(longest, to - since);
-}
+/** A viewer of the public player page in a new browser context (bench/lib/glass-viewer.ts). */
+const openViewer = (outputId: string, realtime = false) =>
+  openPlayerPage(browser, `${base}/player/${outputId}`, {
+    realtime,
+    events: EVENTS,
+    debug: !!process.env.GLASS_DEBUG,
+  });
+const longestFreeze = (samples: Sample[], from: number, to: number) =>
+  longestFreezeOf(samples, from, to, EVENTS);
 
 async function latencyMode(latency: (typeof MODES)[number]) {
   const main = await source(`Glass ${latency}`);
