@@ -10,6 +10,13 @@ export type WorkspaceRow = typeof workspaces.$inferSelect;
 const ALL: Permission[] = ['read', 'write', 'admin'];
 
 /**
+ * Where a caller holds a permission, as a condition a repository can put into its own statement: every
+ * row (a platform administrator), or the rows of these corporations (a corporation-wide grant) and of
+ * these workspaces (a workspace grant).
+ */
+export type TenantScope = 'all' | { corporationIds: string[]; workspaceIds: string[] };
+
+/**
  * Every service asks here before it touches a tenant's rows. A caller without any membership gets 404 (the
  * resource's existence is not revealed); a member lacking the permission gets 403.
  */
@@ -182,6 +189,24 @@ export class AccessService {
     // Workspace-level memberships name their workspaces; only corporation-wide ones need a look-up.
     if (corpWide.length > 0) for (const w of await this.repo.workspacesOf(corpWide)) direct.add(w.id);
     return [...direct];
+  }
+
+  /**
+   * The rows the caller may `need` on, decided as `resourceOfRow` decides one row (permissions are
+   * ordered, so a row's workspace holds `need` exactly when one of the caller's grants there does;
+   * blocked corporations are left out): for a write that carries its own tenancy condition, one statement
+   * instead of a read and a write (issue 32). A write that matches nothing must be decided again by
+   * `resourceOfRow` on the row, for its precise answer (404, 403, blocked).
+   */
+  async scope(actor: Actor, need: Permission): Promise<TenantScope> {
+    if (actor.user.isAdmin) return 'all';
+    const held = (await this.grants(actor)).filter(
+      (g) => !g.corporationBlocked && grants(g.permissions, need),
+    );
+    return {
+      corporationIds: held.flatMap((g) => (g.workspaceId === null ? [g.corporationId] : [])),
+      workspaceIds: held.flatMap((g) => (g.workspaceId === null ? [] : [g.workspaceId])),
+    };
   }
 
   /**

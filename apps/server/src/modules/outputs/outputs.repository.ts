@@ -3,6 +3,7 @@ import { and, asc, count, eq, getTableColumns, ilike, inArray, type SQL, sql } f
 import { outputs } from '../../db/schema/outputs';
 import { withTransaction } from '../../db/transaction';
 import type { Db } from '../../plugins/db';
+import type { TenantScope } from '../access/access.service';
 import { type Fence, holdsLease } from '../live/leases.repository';
 import { escapeLike } from '../users/users.repository';
 
@@ -22,6 +23,13 @@ export class OutputsRepository {
    * when not given (null).
    */
   private readonly editPrepared;
+  /**
+   * A player's edit that names no source or media (a rename, passwords, a behaviour), with the caller's
+   * tenancy in the same statement (`AccessService.scope`): one statement instead of a look-up and an edit
+   * (issue 32). The changed settings are merged into the stored ones in the database (`||`, top-level
+   * keys, as the service merges them).
+   */
+  private readonly editInScopePrepared;
 
   constructor(private readonly db: Db) {
     this.byIdPrepared = db
@@ -40,6 +48,45 @@ export class OutputsRepository {
       .where(eq(outputs.id, sql.placeholder('id')))
       .returning()
       .prepare('stromwerk_output_edit');
+    const ids = (name: string) => sql`string_to_array(${sql.placeholder(name)}, ',')::uuid[]`;
+    this.editInScopePrepared = db
+      .update(outputs)
+      .set({
+        name: sql`coalesce(${sql.placeholder('name')}, ${outputs.name})`,
+        passwords: sql`coalesce(${sql.placeholder('passwords')}::jsonb, ${outputs.passwords})`,
+        settings: sql`${outputs.settings} || ${sql.placeholder('changes')}::jsonb`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(outputs.id, sql.placeholder('id')),
+          sql`(${sql.placeholder('all')}::boolean or ${outputs.corporationId} = any(${ids('corporations')})
+            or ${outputs.workspaceId} = any(${ids('workspaces')}))`,
+        ),
+      )
+      .returning()
+      .prepare('stromwerk_output_edit_in_scope');
+  }
+
+  /**
+   * `edit` with its changes merged into the stored settings, where `scope` reaches the player; undefined
+   * when it does not (or there is no such player): the caller decides that case on the row.
+   */
+  async editInScope(
+    id: string,
+    scope: TenantScope,
+    values: { name?: string; passwords?: string[]; changes: Partial<OutputRow['settings']> },
+  ) {
+    const [row] = await this.editInScopePrepared.execute({
+      id,
+      all: scope === 'all',
+      corporations: scope === 'all' ? '' : scope.corporationIds.join(','),
+      workspaces: scope === 'all' ? '' : scope.workspaceIds.join(','),
+      name: values.name ?? null,
+      passwords: values.passwords === undefined ? null : JSON.stringify(values.passwords),
+      changes: JSON.stringify(values.changes),
+    });
+    return row;
   }
 
   /** A player's settings replaced, and its name and passwords when given, in one prepared statement. */

@@ -22,6 +22,9 @@ import type { UsageService } from '../usage/usage.service';
 import type { OutputRow, OutputsRepository } from './outputs.repository';
 import type { Viewers } from './viewers';
 
+/** The settings that name a source or media of the player's workspace: an edit of one is checked first. */
+const REFERENCES = ['mainSourceId', 'backupSourceId', 'fallbackMediaId', 'overlay'] as const;
+
 /** Players & recorders (spec section 7 "/v1/outputs"): settings, passwords, statistics. */
 export class OutputsService {
   constructor(
@@ -107,13 +110,35 @@ export class OutputsService {
     return this.present(row);
   }
 
+  /**
+   * An edit that names no source or media needs no look-up first: it is written with the caller's
+   * tenancy in its own statement, and only when that matched nothing is the row read and decided (its
+   * 404, 403 or blocked answer, or a grant that changed in between). A rename or new passwords leave the
+   * live plane alone: nothing there reads them (a recording takes the name it started with).
+   */
   async update(actor: Actor, id: string, body: UpdateOutputBody) {
-    const row = await this.row(actor, id, 'write');
     const { name, passwords, ...changes } = body;
-    const settings = await this.merged(row, changes);
-    const updated = (await this.repo.edit(id, { name, passwords, settings }))!;
-    await this.changed(updated, 'updated');
+    const checked = REFERENCES.some((field) => field in changes);
+    const scoped = checked
+      ? undefined
+      : await this.repo.editInScope(id, await this.access.scope(actor, 'write'), {
+          name,
+          passwords,
+          changes,
+        });
+    const updated = scoped ?? (await this.updateChecked(actor, id, { name, passwords, changes }));
+    await this.changed(updated, 'updated', Object.keys(changes).length > 0);
     return this.present(updated);
+  }
+
+  private async updateChecked(
+    actor: Actor,
+    id: string,
+    { name, passwords, changes }: { name?: string; passwords?: string[]; changes: Partial<OutputSettings> },
+  ) {
+    const row = await this.row(actor, id, 'write');
+    const settings = await this.merged(row, changes);
+    return (await this.repo.edit(id, { name, passwords, settings }))!;
   }
 
   /**

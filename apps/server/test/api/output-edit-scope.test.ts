@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '../../src/modules/live/live-events';
+import { expectError } from '../helpers/expect-error';
+import { op } from '../helpers/route-call';
+import { createMember, createWorkspace } from '../helpers/tenancy';
+import { createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
+import { testDbEngine } from '../helpers/test-database';
+
+// Issue 32: a player's edit that names no source or media is one statement carrying the caller's tenancy
+// (AccessService.scope); only when it matches nothing is the row read and decided. These are the answers
+// the checked path gives, for every kind of caller, and what reaches the live plane.
+let ctx: TestContext;
+const live: LiveEvent[] = [];
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ctx.app.services.liveEvents.subscribe(async (e) => void live.push(e));
+});
+afterAll(() => ctx.close());
+
+const edit = (token: string, id: string, body: object) =>
+  op(ctx.app, 'outputs.update', { token, params: { id }, body: body as never });
+
+describe(`a player's edit without references decides access as the checked edit does (${testDbEngine()})`, () => {
+  it('owners, corporation-wide and workspace writers edit; readers get 403, strangers 404, blocked 403', async () => {
+    const t = await createTenant(ctx, 'Edit Corp');
+    const player = await op(ctx.app, 'outputs.create', {
+      token: t.user.token,
+      body: { workspaceId: t.workspaceId, name: 'Player', behaviour: 'live' } as never,
+    });
+    expect(player.status).toBe(201);
+    const id = player.body.id as string;
+    const other = await createWorkspace(ctx, t.user.token, t.corporationId, 'Other');
+    const corpWriter = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['write']);
+    const corpReader = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
+    const wsWriter = await createMember(ctx, t.user.token, { workspaceId: t.workspaceId }, ['write']);
+    const wsReader = await createMember(ctx, t.user.token, { workspaceId: t.workspaceId }, ['read']);
+    const elsewhere = await createMember(ctx, t.user.token, { workspaceId: other }, ['admin']);
+    const stranger = await createUser(ctx);
+
+    for (const [who, token] of [
+      ['owner', t.user.token],
+      ['corporation writer', corpWriter.token],
+      ['workspace writer', wsWriter.token],
+      ['platform administrator', ctx.owner.token],
+    ] as const) {
+      const res = await edit(token, id, { name: `By ${who}` });
+      expect(res.status, who).toBe(200);
+      expect(res.body.name).toBe(`By ${who}`);
+    }
+    for (const token of [corpReader.token, wsReader.token])
+      expectError(await edit(token, id, { name: 'No' }), 403, 'FORBIDDEN');
+    for (const token of [elsewhere.token, stranger.token])
+      expectError(await edit(token, id, { name: 'No' }), 404, 'NOT_FOUND');
+    expectError(
+      await edit(t.user.token, '00000000-0000-4000-8000-000000000000', { name: 'No' }),
+      404,
+      'NOT_FOUND',
+    );
+    const after = await op(ctx.app, 'outputs.get', { token: t.user.token, params: { id } });
+    expect(after.body.name).toBe('By platform administrator');
+
+    await op(ctx.app, 'corporations.block', { token: ctx.owner.token, params: { id: t.corporationId } });
+    for (const token of [t.user.token, corpWriter.token, wsWriter.token])
+      expectError(await edit(token, id, { name: 'Blocked' }), 403, 'CORPORATION_BLOCKED');
+    expect((await edit(ctx.owner.token, id, { name: 'Admin still' })).status).toBe(200);
+  });
+
+  it('merges the changed settings into the stored ones and wakes the live plane only for settings', async () => {
+    const t = await createTenant(ctx, 'Merge Corp');
+    const created = await op(ctx.app, 'outputs.create', {
+      token: t.user.token,
+      body: { workspaceId: t.workspaceId, name: 'Player', behaviour: 'live', recording: true } as never,
+    });
+    const id = created.body.id as string;
+    live.length = 0;
+    const renamed = await edit(t.user.token, id, { name: 'Renamed', passwords: ['letmein'] });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Renamed', behaviour: 'live', recording: true });
+    expect(live.filter((e) => e.type === 'output-changed')).toEqual([]);
+
+    const changed = await edit(t.user.token, id, { recording: false });
+    expect(changed.body).toMatchObject({ name: 'Renamed', behaviour: 'live', recording: false });
+    expect(live.filter((e) => e.type === 'output-changed')).toEqual([{ type: 'output-changed', id }]);
+    const passwords = await op(ctx.app, 'outputs.passwords', { token: t.user.token, params: { id } });
+    expect(passwords.body.passwords).toEqual(['letmein']);
+  });
+});
