@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type LockSession, localLockSession, PgLockSession } from '../db/lock-session';
 import { type NotifyChannel, type NotifyHandlers, openNotifyChannel } from '../db/notify-channel';
+import { parseDrizzleTypesOnce } from '../db/pglite-parsers';
 import * as schema from '../db/schema/index-for-drizzle';
 
 /**
@@ -144,6 +145,7 @@ async function openPglite(dir: string, snapshot?: Blob, logger?: Logger): Promis
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
+  parseDrizzleTypesOnce(client);
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) });
   return {
