@@ -45,7 +45,14 @@ function withoutDrizzleParsers(query: Query): Query {
     )) as Query;
 }
 
-function onlyAsText(parsers: Record<number, unknown>): boolean {
-  for (const type in parsers) if (!asText.has(type)) return false;
+/** Drizzle builds its parsers once per prepared statement: each object is checked once. */
+const checked = new WeakSet<object>();
+const PROBE = '2026-11-30 12:00:00+00';
+
+/** Whether `parsers` only keeps types of AS_TEXT as text (each gives back what it is given). */
+function onlyAsText(parsers: Record<number, (value: string) => unknown>): boolean {
+  if (checked.has(parsers)) return true;
+  for (const type in parsers) if (!asText.has(type) || parsers[Number(type)]?.(PROBE) !== PROBE) return false;
+  checked.add(parsers);
   return true;
 }
