@@ -2,6 +2,17 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import { corporations, memberships, workspaces } from '../../db/schema/tenancy';
 import type { Db } from '../../plugins/db';
+import type { TenantScope } from './access.service';
+
+/**
+ * `AccessService.scope` as a condition on a row's corporation and workspace columns (or any expressions
+ * naming them), for a write that carries its own tenancy decision.
+ */
+export function inScope(scope: TenantScope, corporationId: SQL, workspaceId: SQL): SQL {
+  if (scope === 'all') return sql`true`;
+  const ids = (list: string[]) => sql`string_to_array(${list.join(',')}, ',')::uuid[]`;
+  return sql`(${corporationId} = any(${ids(scope.corporationIds)}) or ${workspaceId} = any(${ids(scope.workspaceIds)}))`;
+}
 
 /** One membership of the caller, with whether its corporation is blocked: what access decisions read. */
 export interface Grant {

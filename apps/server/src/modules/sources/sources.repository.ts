@@ -26,9 +26,11 @@ import { rawRowMapper } from '../../db/raw-rows';
 import { sources } from '../../db/schema/streaming';
 import { iso, isoOrNull } from '../../lib/dates';
 import type { Db } from '../../plugins/db';
+import type { TenantScope } from '../access/access.service';
 import { failureCause } from '../live/failure-cause';
 import { type Fence, holdsLease, unleased } from '../live/leases.repository';
 import { escapeLike } from '../users/users.repository';
+import { insertSourceWithRoom } from './source-insert.repository';
 
 export type SourceRow = typeof sources.$inferSelect;
 
@@ -259,6 +261,11 @@ export class SourcesRepository {
   }
 
   /** A new source, in one prepared statement (what a create may set; the rest takes the table's defaults). */
+  /** `insertSourceWithRoom`: the create in one statement, where the caller may and the quota has room. */
+  insertWithRoom(values: Omit<NewSource, 'corporationId'>, scope: TenantScope) {
+    return insertSourceWithRoom(this.db, values, scope);
+  }
+
   async insert(values: NewSource) {
     const [row] = await this.insertPrepared.execute({
       ...values,

@@ -22,7 +22,7 @@ import type { SourcePreviews } from '../live/source-previews';
 import type { MediasRepository } from '../medias/medias.repository';
 import type { UsageService } from '../usage/usage.service';
 import { ingestUrlOf, sourcePresenter } from './source-presenter';
-import type { SourceRow, SourcesRepository } from './sources.repository';
+import type { NewSource, SourceRow, SourcesRepository } from './sources.repository';
 
 const date = (v: string | null | undefined) =>
   v === undefined ? undefined : v === null ? null : new Date(v);
@@ -89,24 +89,20 @@ export class SourcesService {
     return this.present(await this.row(actor, id, 'read'));
   }
 
+  /**
+   * A source without media or SRT port (RTMP, WHIP, demo) is created in one statement that carries the caller's tenancy and
+   * the quota's room (`SourcesRepository.insertWithRoom`); when it inserted nothing, the workspace is
+   * decided as before (404, 403, blocked, quota full) and a right that came in between still creates.
+   */
   async create(actor: Actor, body: CreateSourceBody) {
-    const workspace = await this.usage.writableWorkspaceWithRoom(
-      actor,
-      body.workspaceId,
-      'sources',
-      'sources',
-    );
     const endpoint = this.endpointFor(body.type, body.endpoint);
-    await this.checkMedia(body.type, body.mediaId ?? null, workspace.id);
     this.checkWindow(body.maintenanceStart, body.maintenanceEnd);
-    const row = await this.repo.insert({
-      corporationId: workspace.corporationId,
-      workspaceId: workspace.id,
+    const values = {
+      workspaceId: body.workspaceId,
       name: body.name,
       type: body.type,
       endpoint,
       streamKey: randomSecret(18),
-      srtPort: body.type === 'srt' ? await this.freeSrtPort() : null,
       recording: body.recording,
       startNow: body.startNow,
       scheduledStart: date(body.scheduledStart),
@@ -114,9 +110,32 @@ export class SourcesService {
       loop: body.loop,
       maintenanceStart: date(body.maintenanceStart),
       maintenanceEnd: date(body.maintenanceEnd),
-    });
+    };
+    // A media to look up (a re-live needs one), or an SRT port to take: the checked create.
+    const checked = !!body.mediaId || body.type === 'relive' || body.type === 'srt';
+    const row =
+      (checked
+        ? undefined
+        : await this.repo.insertWithRoom(values, await this.access.scope(actor, 'write'))) ??
+      (await this.createChecked(actor, body, values));
     await this.changed(row, 'created');
     return this.present(row);
+  }
+
+  private async createChecked(
+    actor: Actor,
+    body: CreateSourceBody,
+    values: Omit<NewSource, 'corporationId' | 'srtPort'>,
+  ) {
+    const workspace = await this.usage.writableWorkspaceWithRoom(
+      actor,
+      body.workspaceId,
+      'sources',
+      'sources',
+    );
+    await this.checkMedia(body.type, body.mediaId ?? null, workspace.id);
+    const srtPort = body.type === 'srt' ? await this.freeSrtPort() : null;
+    return this.repo.insert({ ...values, corporationId: workspace.corporationId, srtPort });
   }
 
   async update(actor: Actor, id: string, body: UpdateSourceBody) {

@@ -1,5 +1,5 @@
 import type { Usage } from '@stromwerk/contracts/usage';
-import { and, count, countDistinct, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { corporationCounts, memberships, quotas, usageReports, workspaces } from '../../db/schema/tenancy';
 import type { Db } from '../../plugins/db';
 
@@ -15,6 +15,16 @@ export type CountedKind = keyof typeof COUNTED_LIMITS;
 export interface UsageScope {
   corporationId: string;
   workspaceId: string | null;
+}
+
+/**
+ * Whether the corporation (an expression naming it) has room for one more of `kind` under its quota, as a
+ * condition a create's own statement carries (no quota row or no limit: room).
+ */
+export function hasRoom(kind: CountedKind, corporationId: SQL): SQL {
+  return sql`coalesce((select coalesce(${corporationCounts[kind]}, 0) < ${quotas[COUNTED_LIMITS[kind]]}
+    from ${quotas} left join ${corporationCounts} on ${corporationCounts.corporationId} = ${quotas.corporationId}
+    where ${quotas.corporationId} = ${corporationId}), true)`;
 }
 
 /** Quotas, the counts usage adds up itself (workspaces, members), and recorded usage reports. */

@@ -6,9 +6,10 @@ import { createMember, createWorkspace } from '../helpers/tenancy';
 import { createTenant, createTestApp, createUser, type TestContext } from '../helpers/test-app';
 import { testDbEngine } from '../helpers/test-database';
 
-// Issue 32: a player's edit that names no source or media is one statement carrying the caller's tenancy
-// (AccessService.scope); only when it matches nothing is the row read and decided. These are the answers
-// the checked path gives, for every kind of caller, and what reaches the live plane.
+// Issue 32: a player's edit that names no source or media, and a source's create without media or SRT
+// port, are one statement carrying the caller's tenancy (AccessService.scope) and, for a create, the quota's
+// room; only when it matches nothing is the row or workspace read and decided. These are the answers the
+// checked path gives, for every kind of caller, and what reaches the live plane.
 let ctx: TestContext;
 const live: LiveEvent[] = [];
 beforeAll(async () => {
@@ -83,5 +84,60 @@ describe(`a player's edit without references decides access as the checked edit 
     expect(live.filter((e) => e.type === 'output-changed')).toEqual([{ type: 'output-changed', id }]);
     const passwords = await op(ctx.app, 'outputs.passwords', { token: t.user.token, params: { id } });
     expect(passwords.body.passwords).toEqual(['letmein']);
+  });
+});
+
+describe(`a source's create in one statement decides access and room as the checked create does (${testDbEngine()})`, () => {
+  it('writers create; readers get 403, strangers 404, blocked 403, a full quota QUOTA_EXCEEDED', async () => {
+    const t = await createTenant(ctx, 'Create Corp');
+    const other = await createWorkspace(ctx, t.user.token, t.corporationId, 'Other');
+    const corpWriter = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['write']);
+    const wsWriter = await createMember(ctx, t.user.token, { workspaceId: t.workspaceId }, ['write']);
+    const wsReader = await createMember(ctx, t.user.token, { workspaceId: t.workspaceId }, ['read']);
+    const elsewhere = await createMember(ctx, t.user.token, { workspaceId: other }, ['admin']);
+    const stranger = await createUser(ctx);
+    const create = (token: string, workspaceId: string, name: string) =>
+      op(ctx.app, 'sources.create', { token, body: { workspaceId, name, type: 'rtmp' } as never });
+
+    for (const [who, token] of [
+      ['owner', t.user.token],
+      ['corporation writer', corpWriter.token],
+      ['workspace writer', wsWriter.token],
+      ['platform administrator', ctx.owner.token],
+    ] as const) {
+      const res = await create(token, t.workspaceId, who);
+      expect(res.status, who).toBe(201);
+      expect(res.body).toMatchObject({
+        name: who,
+        workspaceId: t.workspaceId,
+        corporationId: t.corporationId,
+      });
+    }
+    expectError(await create(wsReader.token, t.workspaceId, 'No'), 403, 'FORBIDDEN');
+    expectError(await create(wsWriter.token, other, 'No'), 404, 'NOT_FOUND');
+    for (const token of [elsewhere.token, stranger.token])
+      expectError(await create(token, t.workspaceId, 'No'), 404, 'NOT_FOUND');
+    expectError(await create(t.user.token, '00000000-0000-4000-8000-000000000000', 'No'), 404, 'NOT_FOUND');
+    const listed = await op(ctx.app, 'sources.list', {
+      token: t.user.token,
+      query: { workspaceId: t.workspaceId },
+    });
+    expect(listed.body.total).toBe(4);
+
+    const quota = await op(ctx.app, 'usage.updateQuota', {
+      token: ctx.owner.token,
+      params: { id: t.corporationId },
+      body: { maxSources: 4 } as never,
+    });
+    expect(quota.status).toBe(200);
+    const full = expectError(await create(t.user.token, t.workspaceId, 'Fifth'), 403, 'QUOTA_EXCEEDED');
+    expect(full.details).toEqual([expect.objectContaining({ metric: 'sources', used: 4, limit: 4 })]);
+    expect(
+      (await op(ctx.app, 'sources.list', { token: t.user.token, query: { workspaceId: t.workspaceId } })).body
+        .total,
+    ).toBe(4);
+
+    await op(ctx.app, 'corporations.block', { token: ctx.owner.token, params: { id: t.corporationId } });
+    expectError(await create(corpWriter.token, t.workspaceId, 'Blocked'), 403, 'CORPORATION_BLOCKED');
   });
 });
