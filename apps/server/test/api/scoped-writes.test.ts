@@ -18,6 +18,29 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** Every kind of caller of a tenant: who may write in its workspace, who may only read, who is outside. */
+async function callersOf(t: Awaited<ReturnType<typeof createTenant>>) {
+  const other = await createWorkspace(ctx, t.user.token, t.corporationId, 'Other');
+  const member = (
+    scope: { corporationId: string } | { workspaceId: string },
+    p: 'read' | 'write' | 'admin',
+  ) => createMember(ctx, t.user.token, scope, [p]);
+  const corpWriter = await member({ corporationId: t.corporationId }, 'write');
+  const wsWriter = await member({ workspaceId: t.workspaceId }, 'write');
+  const writers = [
+    ['owner', t.user.token],
+    ['corporation writer', corpWriter.token],
+    ['workspace writer', wsWriter.token],
+    ['platform administrator', ctx.owner.token],
+  ] as const;
+  const readers = [
+    (await member({ corporationId: t.corporationId }, 'read')).token,
+    (await member({ workspaceId: t.workspaceId }, 'read')).token,
+  ];
+  const outsiders = [(await member({ workspaceId: other }, 'admin')).token, (await createUser(ctx)).token];
+  return { other, writers, readers, outsiders, corpWriter, wsWriter };
+}
+
 const edit = (token: string, id: string, body: object) =>
   op(ctx.app, 'outputs.update', { token, params: { id }, body: body as never });
 
@@ -30,28 +53,14 @@ describe(`a player's edit without references decides access as the checked edit 
     });
     expect(player.status).toBe(201);
     const id = player.body.id as string;
-    const other = await createWorkspace(ctx, t.user.token, t.corporationId, 'Other');
-    const corpWriter = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['write']);
-    const corpReader = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['read']);
-    const wsWriter = await createMember(ctx, t.user.token, { workspaceId: t.workspaceId }, ['write']);
-    const wsReader = await createMember(ctx, t.user.token, { workspaceId: t.workspaceId }, ['read']);
-    const elsewhere = await createMember(ctx, t.user.token, { workspaceId: other }, ['admin']);
-    const stranger = await createUser(ctx);
-
-    for (const [who, token] of [
-      ['owner', t.user.token],
-      ['corporation writer', corpWriter.token],
-      ['workspace writer', wsWriter.token],
-      ['platform administrator', ctx.owner.token],
-    ] as const) {
+    const { writers, readers, outsiders, corpWriter, wsWriter } = await callersOf(t);
+    for (const [who, token] of writers) {
       const res = await edit(token, id, { name: `By ${who}` });
       expect(res.status, who).toBe(200);
       expect(res.body.name).toBe(`By ${who}`);
     }
-    for (const token of [corpReader.token, wsReader.token])
-      expectError(await edit(token, id, { name: 'No' }), 403, 'FORBIDDEN');
-    for (const token of [elsewhere.token, stranger.token])
-      expectError(await edit(token, id, { name: 'No' }), 404, 'NOT_FOUND');
+    for (const token of readers) expectError(await edit(token, id, { name: 'No' }), 403, 'FORBIDDEN');
+    for (const token of outsiders) expectError(await edit(token, id, { name: 'No' }), 404, 'NOT_FOUND');
     expectError(
       await edit(t.user.token, '00000000-0000-4000-8000-000000000000', { name: 'No' }),
       404,
@@ -90,21 +99,10 @@ describe(`a player's edit without references decides access as the checked edit 
 describe(`a source's create in one statement decides access and room as the checked create does (${testDbEngine()})`, () => {
   it('writers create; readers get 403, strangers 404, blocked 403, a full quota QUOTA_EXCEEDED', async () => {
     const t = await createTenant(ctx, 'Create Corp');
-    const other = await createWorkspace(ctx, t.user.token, t.corporationId, 'Other');
-    const corpWriter = await createMember(ctx, t.user.token, { corporationId: t.corporationId }, ['write']);
-    const wsWriter = await createMember(ctx, t.user.token, { workspaceId: t.workspaceId }, ['write']);
-    const wsReader = await createMember(ctx, t.user.token, { workspaceId: t.workspaceId }, ['read']);
-    const elsewhere = await createMember(ctx, t.user.token, { workspaceId: other }, ['admin']);
-    const stranger = await createUser(ctx);
+    const { other, writers, readers, outsiders, corpWriter, wsWriter } = await callersOf(t);
     const create = (token: string, workspaceId: string, name: string) =>
       op(ctx.app, 'sources.create', { token, body: { workspaceId, name, type: 'rtmp' } as never });
-
-    for (const [who, token] of [
-      ['owner', t.user.token],
-      ['corporation writer', corpWriter.token],
-      ['workspace writer', wsWriter.token],
-      ['platform administrator', ctx.owner.token],
-    ] as const) {
+    for (const [who, token] of writers) {
       const res = await create(token, t.workspaceId, who);
       expect(res.status, who).toBe(201);
       expect(res.body).toMatchObject({
@@ -113,10 +111,9 @@ describe(`a source's create in one statement decides access and room as the chec
         corporationId: t.corporationId,
       });
     }
-    expectError(await create(wsReader.token, t.workspaceId, 'No'), 403, 'FORBIDDEN');
+    for (const token of readers) expectError(await create(token, t.workspaceId, 'No'), 403, 'FORBIDDEN');
     expectError(await create(wsWriter.token, other, 'No'), 404, 'NOT_FOUND');
-    for (const token of [elsewhere.token, stranger.token])
-      expectError(await create(token, t.workspaceId, 'No'), 404, 'NOT_FOUND');
+    for (const token of outsiders) expectError(await create(token, t.workspaceId, 'No'), 404, 'NOT_FOUND');
     expectError(await create(t.user.token, '00000000-0000-4000-8000-000000000000', 'No'), 404, 'NOT_FOUND');
     const listed = await op(ctx.app, 'sources.list', {
       token: t.user.token,
