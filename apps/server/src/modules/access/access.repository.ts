@@ -6,12 +6,37 @@ import type { TenantScope } from './access.service';
 
 /**
  * `AccessService.scope` as a condition on a row's corporation and workspace columns (or any expressions
- * naming them), for a write that carries its own tenancy decision.
+ * naming them), for a write that carries its own tenancy decision. `inScope` takes the scope as values;
+ * a prepared statement takes `scopeCondition` with placeholders and `scopeParams(scope)` at each run.
  */
+export function scopeCondition(
+  corporationId: SQL,
+  workspaceId: SQL,
+  all: SQL,
+  corporations: SQL,
+  workspaces: SQL,
+) {
+  const ids = (list: SQL) => sql`string_to_array(${list}, ',')::uuid[]`;
+  return sql`(${all}::boolean or ${corporationId} = any(${ids(corporations)}) or ${workspaceId} = any(${ids(workspaces)}))`;
+}
+
+export function scopeParams(scope: TenantScope) {
+  return {
+    all: scope === 'all',
+    corporations: scope === 'all' ? '' : scope.corporationIds.join(','),
+    workspaces: scope === 'all' ? '' : scope.workspaceIds.join(','),
+  };
+}
+
 export function inScope(scope: TenantScope, corporationId: SQL, workspaceId: SQL): SQL {
-  if (scope === 'all') return sql`true`;
-  const ids = (list: string[]) => sql`string_to_array(${list.join(',')}, ',')::uuid[]`;
-  return sql`(${corporationId} = any(${ids(scope.corporationIds)}) or ${workspaceId} = any(${ids(scope.workspaceIds)}))`;
+  const p = scopeParams(scope);
+  return scopeCondition(
+    corporationId,
+    workspaceId,
+    sql`${p.all}`,
+    sql`${p.corporations}`,
+    sql`${p.workspaces}`,
+  );
 }
 
 /** One membership of the caller, with whether its corporation is blocked: what access decisions read. */

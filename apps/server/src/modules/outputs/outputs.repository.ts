@@ -3,6 +3,7 @@ import { and, asc, count, eq, getTableColumns, ilike, inArray, type SQL, sql } f
 import { outputs } from '../../db/schema/outputs';
 import { withTransaction } from '../../db/transaction';
 import type { Db } from '../../plugins/db';
+import { scopeCondition, scopeParams } from '../access/access.repository';
 import type { TenantScope } from '../access/access.service';
 import { type Fence, holdsLease } from '../live/leases.repository';
 import { escapeLike } from '../users/users.repository';
@@ -48,7 +49,6 @@ export class OutputsRepository {
       .where(eq(outputs.id, sql.placeholder('id')))
       .returning()
       .prepare('stromwerk_output_edit');
-    const ids = (name: string) => sql`string_to_array(${sql.placeholder(name)}, ',')::uuid[]`;
     this.editInScopePrepared = db
       .update(outputs)
       .set({
@@ -60,8 +60,13 @@ export class OutputsRepository {
       .where(
         and(
           eq(outputs.id, sql.placeholder('id')),
-          sql`(${sql.placeholder('all')}::boolean or ${outputs.corporationId} = any(${ids('corporations')})
-            or ${outputs.workspaceId} = any(${ids('workspaces')}))`,
+          scopeCondition(
+            sql`${outputs.corporationId}`,
+            sql`${outputs.workspaceId}`,
+            sql`${sql.placeholder('all')}`,
+            sql`${sql.placeholder('corporations')}`,
+            sql`${sql.placeholder('workspaces')}`,
+          ),
         ),
       )
       .returning()
@@ -79,9 +84,7 @@ export class OutputsRepository {
   ) {
     const [row] = await this.editInScopePrepared.execute({
       id,
-      all: scope === 'all',
-      corporations: scope === 'all' ? '' : scope.corporationIds.join(','),
-      workspaces: scope === 'all' ? '' : scope.workspaceIds.join(','),
+      ...scopeParams(scope),
       name: values.name ?? null,
       passwords: values.passwords === undefined ? null : JSON.stringify(values.passwords),
       changes: JSON.stringify(values.changes),
