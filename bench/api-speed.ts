@@ -7,7 +7,7 @@
 //   BENCH_DURATION=5   seconds per measurement (the issue's table used 15)
 //   BENCH_ROUNDS=1     rounds; each cell's figure is the median over rounds
 //   BENCH_PG=postgres://postgres@127.0.0.1:5432   server to create a scratch database on (dropped after)
-//   BENCH_CPU_PROF=dir write --cpu-prof profiles of the Stromwerk servers there
+//   BENCH_CPU_PROF=dir write --cpu-prof profiles of the Stromwerk servers there (BENCH_PROF_ALL=1: of every server)
 //   BENCH_ROWS=regex   only the rows whose name matches (for profiling one endpoint; results not written)
 // Every server runs in its own process (bench/lib/api-speed-target.ts) and autocannon (10 connections)
 // drives them from this one. Within a round, the cells of a row run back to back (Stromwerk PGlite,
@@ -43,7 +43,10 @@ const COLUMNS: Record<Kind, string> = {
 
 const children: ChildProcess[] = [];
 async function startTarget(kind: Kind, databaseUrl?: string): Promise<Info> {
-  const flags = CPU_PROF && kind.startsWith('stromwerk') ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  const flags =
+    CPU_PROF && (kind.startsWith('stromwerk') || process.env.BENCH_PROF_ALL)
+      ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`]
+      : [];
   const child = spawn(
     process.execPath,
     [

@@ -52,20 +52,39 @@ const unauthenticated = () =>
  */
 export function registerAuth(app: FastifyInstance, sessions: SessionsService, keys: ApiKeysService): void {
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (request) => {
-    const mode = request.routeOptions.config?.auth ?? 'user';
-    if (mode === 'none') return;
-    if (mode === 'public') {
+  // Written with `done`: a caller the identity cache decides (and a request without credentials) takes no
+  // promise (issue 32).
+  app.addHook('onRequest', (request, _reply, done) => {
+    const config = request.routeOptions.config;
+    const mode = config?.auth ?? 'user';
+    if (mode === 'none') return done();
+    const finish = (actor: Actor | null, failure?: unknown) => {
       // A stale session must not stop someone at the login or reset page: public routes ignore a bad header.
-      request.actor = await resolveActor(request, keys, sessions).catch(() => null);
-      return;
+      if (failure !== undefined && mode !== 'public') return done(failure as Error);
+      request.actor = failure === undefined ? actor : null;
+      if (mode === 'public') return done();
+      if (!actor) return done(unauthenticated());
+      if (mode === 'admin' && !actor.user.isAdmin) {
+        return done(new AppError('FORBIDDEN', 'Only platform administrators may do this'));
+      }
+      try {
+        assertApiKeyMay(config?.tableRoute, actor);
+      } catch (err) {
+        return done(err as Error);
+      }
+      done();
+    };
+    let found: Actor | null | undefined;
+    try {
+      found = cachedActor(request, sessions);
+    } catch (err) {
+      return finish(null, err);
     }
-    request.actor = await resolveActor(request, keys, sessions);
-    if (!request.actor) throw unauthenticated();
-    if (mode === 'admin' && !request.actor.user.isAdmin) {
-      throw new AppError('FORBIDDEN', 'Only platform administrators may do this');
-    }
-    assertApiKeyMay(request.routeOptions.config?.tableRoute, request.actor);
+    if (found !== undefined) return finish(found);
+    resolveActor(request, keys, sessions).then(
+      (actor) => finish(actor),
+      (err: unknown) => finish(null, err),
+    );
   });
 }
 
@@ -85,6 +104,29 @@ function assertApiKeyMay(route: Route | undefined, actor: Actor) {
       'FORBIDDEN',
       'Outside the scope of this API key: a scoped key reads your account and acts in its corporation only',
     );
+}
+
+/**
+ * The caller as far as it is known without a promise: null without credentials, the actor of a bearer
+ * token the identity cache decides; undefined when the database must be asked.
+ */
+function cachedActor(request: FastifyRequest, sessions: SessionsService): Actor | null | undefined {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  if (!header.startsWith('Bearer ')) return undefined;
+  // The token as resolveActor reads it: up to the next space.
+  const end = header.indexOf(' ', 7);
+  const token = end < 0 ? header.slice(7) : header.slice(7, end);
+  if (!token) return undefined;
+  const found = sessions.resolveCached(token);
+  if (found === undefined) return undefined;
+  if (!found) throw new AppError('TOKEN_INVALID', 'Session expired or invalid, please log in again');
+  return checkBlocked({
+    user: found.user,
+    via: 'session',
+    sessionId: found.session.id,
+    grants: found.grants,
+  });
 }
 
 async function resolveActor(
