@@ -30,7 +30,7 @@ import type { TenantScope } from '../access/access.service';
 import { failureCause } from '../live/failure-cause';
 import { type Fence, holdsLease, unleased } from '../live/leases.repository';
 import { escapeLike } from '../users/users.repository';
-import { insertSourceWithRoom } from './source-insert.repository';
+import { prepareSourceInsertInScope } from './source-insert.repository';
 
 export type SourceRow = typeof sources.$inferSelect;
 
@@ -120,8 +120,10 @@ export class SourcesRepository {
    * create's CPU on PostgreSQL, and the database parsed and planned it every time).
    */
   private readonly insertPrepared;
+  private readonly insertInScope: ReturnType<typeof prepareSourceInsertInScope>;
 
   constructor(private readonly db: Db) {
+    this.insertInScope = prepareSourceInsertInScope(db);
     const set = (name: keyof NewSource) => sql.placeholder(name);
     // A time or null, passed as ISO text: Drizzle's own encoder of a placeholder cannot take a null.
     const time = (name: keyof NewSource) => sql`${sql.placeholder(name)}::timestamptz`;
@@ -261,9 +263,9 @@ export class SourcesRepository {
   }
 
   /** A new source, in one prepared statement (what a create may set; the rest takes the table's defaults). */
-  /** `insertSourceWithRoom`: the create in one statement, where the caller may and the quota has room. */
+  /** `prepareSourceInsertInScope`: the create in one statement, where the caller may and the quota has room. */
   insertWithRoom(values: Omit<NewSource, 'corporationId'>, scope: TenantScope) {
-    return insertSourceWithRoom(this.db, values, scope);
+    return this.insertInScope(values, scope);
   }
 
   async insert(values: NewSource) {
