@@ -58,8 +58,10 @@ const codeIn = (payload: unknown): string | undefined => {
 export function registerDeclaredErrors(app: FastifyInstance, mode: UndeclaredErrors): void {
   // Written with `done`: every answer passes here, and an async hook costs a promise and a microtask turn.
   app.addHook('onSend', (request, reply, payload, done) => {
+    // The status first: `routeOptions` builds a new object on every read.
+    if (reply.statusCode < 400) return done(null, payload);
     const declared = request.routeOptions.config?.errorCodes;
-    if (!declared || reply.statusCode < 400) return done(null, payload);
+    if (!declared) return done(null, payload);
     const code = codeIn(payload);
     if (!code || code === 'INTERNAL' || declared.has(code as ErrorCode)) return done(null, payload);
     const where = `${request.method} ${request.routeOptions.url}`;

@@ -53,39 +53,48 @@ const unauthenticated = () =>
 export function registerAuth(app: FastifyInstance, sessions: SessionsService, keys: ApiKeysService): void {
   app.decorateRequest('actor', null);
   // Written with `done`: a caller the identity cache decides (and a request without credentials) takes no
-  // promise (issue 32).
+  // promise and no closure (issue 32).
   app.addHook('onRequest', (request, _reply, done) => {
     const config = request.routeOptions.config;
     const mode = config?.auth ?? 'user';
     if (mode === 'none') return done();
-    const finish = (actor: Actor | null, failure?: unknown) => {
-      // A stale session must not stop someone at the login or reset page: public routes ignore a bad header.
-      if (failure !== undefined && mode !== 'public') return done(failure as Error);
-      request.actor = failure === undefined ? actor : null;
-      if (mode === 'public') return done();
-      if (!actor) return done(unauthenticated());
-      if (mode === 'admin' && !actor.user.isAdmin) {
-        return done(new AppError('FORBIDDEN', 'Only platform administrators may do this'));
-      }
-      try {
-        assertApiKeyMay(config?.tableRoute, actor);
-      } catch (err) {
-        return done(err as Error);
-      }
-      done();
-    };
     let found: Actor | null | undefined;
     try {
       found = cachedActor(request, sessions);
     } catch (err) {
-      return finish(null, err);
+      return admit(request, mode, config?.tableRoute, null, err, done);
     }
-    if (found !== undefined) return finish(found);
+    if (found !== undefined) return admit(request, mode, config?.tableRoute, found, undefined, done);
     resolveActor(request, keys, sessions).then(
-      (actor) => finish(actor),
-      (err: unknown) => finish(null, err),
+      (actor) => admit(request, mode, config?.tableRoute, actor, undefined, done),
+      (err: unknown) => admit(request, mode, config?.tableRoute, null, err, done),
     );
   });
+}
+
+/** The caller found (or the failure to find one) let through or refused as the route's `auth` says. */
+function admit(
+  request: FastifyRequest,
+  mode: Exclude<RouteAuth, 'none'>,
+  route: Route | undefined,
+  actor: Actor | null,
+  failure: unknown,
+  done: (err?: Error) => void,
+) {
+  // A stale session must not stop someone at the login or reset page: public routes ignore a bad header.
+  if (failure !== undefined && mode !== 'public') return done(failure as Error);
+  request.actor = failure === undefined ? actor : null;
+  if (mode === 'public') return done();
+  if (!actor) return done(unauthenticated());
+  if (mode === 'admin' && !actor.user.isAdmin) {
+    return done(new AppError('FORBIDDEN', 'Only platform administrators may do this'));
+  }
+  try {
+    assertApiKeyMay(route, actor);
+  } catch (err) {
+    return done(err as Error);
+  }
+  done();
 }
 
 /**
