@@ -129,13 +129,7 @@ function cachedActor(request: FastifyRequest, sessions: SessionsService): Actor 
   if (!token) return undefined;
   const found = sessions.resolveCached(token);
   if (found === undefined) return undefined;
-  if (!found) throw new AppError('TOKEN_INVALID', 'Session expired or invalid, please log in again');
-  return checkBlocked({
-    user: found.user,
-    via: 'session',
-    sessionId: found.session.id,
-    grants: found.grants,
-  });
+  return sessionActor(found);
 }
 
 async function resolveActor(
@@ -149,14 +143,7 @@ async function resolveActor(
   if (!value) throw new AppError('TOKEN_INVALID', 'Malformed Authorization header');
   if (scheme === 'Bearer') {
     // One indexed lookup (the session by id, joined with its user and memberships) or a cache hit.
-    const found = await sessions.resolve(value);
-    if (!found) throw new AppError('TOKEN_INVALID', 'Session expired or invalid, please log in again');
-    return checkBlocked({
-      user: found.user,
-      via: 'session',
-      sessionId: found.session.id,
-      grants: found.grants,
-    });
+    return sessionActor(await sessions.resolve(value));
   }
   if (scheme === 'Token') {
     const row = await keys.resolve(value);
@@ -170,6 +157,19 @@ async function resolveActor(
     });
   }
   throw new AppError('TOKEN_INVALID', 'Unsupported Authorization scheme: use Bearer or Token');
+}
+
+type ResolvedSession = NonNullable<ReturnType<SessionsService['resolveCached']>>;
+
+/** The actor of a live session; TOKEN_INVALID when the token was not one. */
+function sessionActor(found: ResolvedSession | null): Actor {
+  if (!found) throw new AppError('TOKEN_INVALID', 'Session expired or invalid, please log in again');
+  return checkBlocked({
+    user: found.user,
+    via: 'session',
+    sessionId: found.session.id,
+    grants: found.grants,
+  });
 }
 
 function checkBlocked(actor: Actor): Actor {
