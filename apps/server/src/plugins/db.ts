@@ -8,6 +8,7 @@ import { type Logger, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { lockDataDir } from '../db/data-dir-lock';
 import { type LockSession, localLockSession, PgLockSession } from '../db/lock-session';
 import { type NotifyChannel, type NotifyHandlers, openNotifyChannel } from '../db/notify-channel';
 import { parseDrizzleTypesOnce } from '../db/pglite-parsers';
@@ -136,25 +137,37 @@ async function initPgliteInChild(dir: string): Promise<void> {
 }
 
 async function openPglite(dir: string, snapshot?: Blob, logger?: Logger): Promise<Database> {
-  if (!dir.startsWith('memory://')) {
-    mkdirSync(dir, { recursive: true });
-    await initPgliteInChild(dir);
+  const inMemory = dir.startsWith('memory://');
+  // Before anything touches the files: one process per embedded database (db/data-dir-lock.ts).
+  if (!inMemory) mkdirSync(dirname(dir), { recursive: true });
+  const unlock = inMemory ? () => {} : lockDataDir(dir);
+  try {
+    if (!inMemory) {
+      mkdirSync(dir, { recursive: true });
+      await initPgliteInChild(dir);
+    }
+    const client = await PGlite.create({
+      ...(inMemory ? {} : { dataDir: dir }),
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+      ...(snapshot ? { loadDataDir: snapshot } : {}),
+    });
+    parseDrizzleTypesOnce(client);
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) });
+    return {
+      db: db as unknown as Db,
+      engine: 'pglite',
+      ping: () => ping(db as unknown as Db),
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+      lockSession: () => localLockSession(),
+    };
+  } catch (err) {
+    unlock();
+    throw err;
   }
-  const client = await PGlite.create({
-    ...(dir.startsWith('memory://') ? {} : { dataDir: dir }),
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-    ...(snapshot ? { loadDataDir: snapshot } : {}),
-  });
-  parseDrizzleTypesOnce(client);
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) });
-  return {
-    db: db as unknown as Db,
-    engine: 'pglite',
-    ping: () => ping(db as unknown as Db),
-    close: () => client.close(),
-    lockSession: () => localLockSession(),
-  };
 }
 
 async function ping(db: Db): Promise<boolean> {

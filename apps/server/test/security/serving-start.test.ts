@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +74,46 @@ describe('start-up', () => {
     } finally {
       second.child.kill('SIGTERM');
       await exited(second.child);
+    }
+  });
+
+  it('a second start on the same DATA_DIR is refused, and the database still opens after kill -9', async () => {
+    const dataDir = tempDir();
+    const admin = { ADMIN_EMAIL: 'lock@example.test', ADMIN_PASSWORD: 'lock-password-1' };
+    const port = await freePort();
+    const env = await serverEnv(port, dataDir, admin);
+    const start = () =>
+      startServerProcess([process.execPath, 'scripts/start.mjs'], { cwd: root, env, timeoutMs: 30_000 });
+    const login = () =>
+      fetch(`http://127.0.0.1:${port}/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD }),
+      });
+
+    const first = await start();
+    // Another port, the same files: before the lock it opened the database beside the running server and
+    // left it unreadable for the next start.
+    const other = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: root,
+      env: await serverEnv(await freePort(), dataDir, admin),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    other.stdout.on('data', (c) => (output += c));
+    other.stderr.on('data', (c) => (output += c));
+    expect(await exited(other, 30_000)).toBe(1);
+    expect(output).toMatch(/in use by another Stromwerk process \(pid \d+\)/);
+    expect((await login()).status).toBe(200);
+
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    const again = await start();
+    try {
+      expect((await login()).status).toBe(200);
+    } finally {
+      again.child.kill('SIGTERM');
+      await exited(again.child);
     }
   });
 });
