@@ -1,6 +1,4 @@
 import type { Source, SourceState, SourceType, StreamEndpoint } from '@stromwerk/contracts/sources';
-import { type SQL, sql } from 'drizzle-orm';
-import { sources } from '../../db/schema/streaming';
 import { iso, isoOrNull } from '../../lib/dates';
 import { failureCause } from '../live/failure-cause';
 import type { SourceRow } from './sources.repository';
@@ -12,17 +10,6 @@ export function sourceState(row: SourceRow, now = new Date()): SourceState {
   if (row.live) return 'live';
   if (row.scheduledStart && row.scheduledStart > now) return 'scheduled';
   return 'offline';
-}
-
-/** sourceState in SQL, so the state filter and the count stay in the query. */
-export function stateSql(now: Date): SQL<SourceState> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql<SourceState>`case
-    when ${sources.maintenanceStart} is not null and ${sources.maintenanceEnd} is not null
-      and ${sources.maintenanceStart} <= ${at} and ${at} < ${sources.maintenanceEnd} then 'maintenance'
-    when ${sources.live} then 'live'
-    when ${sources.scheduledStart} > ${at} then 'scheduled'
-    else 'offline' end`;
 }
 
 export function toSource(row: SourceRow, ingestUrl: string | null): Source {

@@ -1,4 +1,4 @@
-import type { SourceListQuery } from '@stromwerk/contracts/sources';
+import type { SourceListQuery, SourceState } from '@stromwerk/contracts/sources';
 import { sourceTypes } from '@stromwerk/contracts/sources';
 import {
   and,
@@ -23,12 +23,22 @@ import type { TenantScope } from '../access/access.service';
 import { type Fence, holdsLease, unleased } from '../live/leases.repository';
 import { escapeLike } from '../users/users.repository';
 import { prepareSourceInsertInScope } from './source-insert.repository';
-import { stateSql } from './source-state';
 
 export type SourceRow = typeof sources.$inferSelect;
 
 // A row's state and its API shape live beside the repository (source-state.ts); imported from here as before.
 export { sourceState, toSource } from './source-state';
+
+/** sourceState in SQL, so the state filter and the count stay in the query. */
+function stateSql(now: Date): SQL<SourceState> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql<SourceState>`case
+    when ${sources.maintenanceStart} is not null and ${sources.maintenanceEnd} is not null
+      and ${sources.maintenanceStart} <= ${at} and ${at} < ${sources.maintenanceEnd} then 'maintenance'
+    when ${sources.live} then 'live'
+    when ${sources.scheduledStart} > ${at} then 'scheduled'
+    else 'offline' end`;
+}
 
 /** What a create sets on a new source. */
 export type NewSource = Pick<
