@@ -111,6 +111,10 @@ export async function startRtmpIngest(opts: {
     store: { path: join(opts.dataDir, 'rtmp-ingest') },
   });
   nmsLogger.level = process.env.NMS_LOG_LEVEL ?? 'warn';
+  // Left on, the library's store answers SIGTERM by flushing and signalling the process again with no
+  // handler left: the server died of the signal mid-shutdown, its database not closed. Our shutdown
+  // stops the ingest (which flushes the store) like everything else.
+  nms.store.options.signals = false;
   const aliases = new ReaderAliases();
   nmsContext.broadcasts = new AliasedStreams(aliases);
   // The library goes on to emit postPublish even for a session closed in prePublish: only sessions we

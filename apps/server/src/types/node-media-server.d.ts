@@ -20,6 +20,8 @@ declare module 'node-media-server' {
       event: 'prePublish' | 'postPublish' | 'donePublish' | 'prePlay' | 'postPlay' | 'donePlay',
       listener: (session: NmsSession) => void,
     ): void;
+    /** Its JSON store; with `options.signals` it re-raises SIGINT/SIGTERM itself after a flush. */
+    store: { options: { signals: boolean } };
     run(): Promise<void>;
     stop(): Promise<void>;
   }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverEnv, startServerProcess } from '../../../../scripts/lib/server-process.mjs';
-import { exited, freePort } from '../../../../scripts/lib/test-support.mjs';
+import { exited, freePort, waitFor } from '../../../../scripts/lib/test-support.mjs';
 import { startRunningServer } from './running-server';
 
 /**
@@ -75,6 +75,29 @@ describe('start-up', () => {
       second.child.kill('SIGTERM');
       await exited(second.child);
     }
+  });
+
+  it('SIGTERM on a ready server runs its shutdown and exits 0, a repeated signal included', async () => {
+    const port = await freePort();
+    const dataDir = tempDir();
+    const env = await serverEnv(port, dataDir);
+    const server = await startServerProcess([process.execPath, 'scripts/start.mjs'], {
+      cwd: root,
+      env,
+      timeoutMs: 30_000,
+    });
+    // Ready means the RTMP ingest runs: its library's store used to re-raise SIGTERM and kill the process
+    // in the middle of our shutdown.
+    await waitFor('the server is ready', async (note) => {
+      const ready = await fetch(`http://127.0.0.1:${port}/health/ready`);
+      note(await ready.text());
+      return ready.status === 200;
+    });
+    server.child.kill('SIGTERM');
+    server.child.kill('SIGTERM');
+    expect(await exited(server.child, 30_000)).toBe(0);
+    // The database was closed: its lock is released (a process that died of the signal leaves it).
+    expect(existsSync(join(dataDir, 'db.lock'))).toBe(false);
   });
 
   it('a second start on the same DATA_DIR is refused, and the database still opens after kill -9', async () => {
