@@ -16,6 +16,7 @@ import { freePort, testEncoderArgs, ffmpeg as trackedFfmpeg } from '../scripts/l
 import { feedFile } from './lib/feed-file';
 import { newTrack, positionAfter, type StreamTrack } from './lib/hls-position';
 import { inProcessApp } from './lib/in-process-app';
+import { cpuByRole } from './lib/proc-cpu';
 import { writeResult } from './lib/results';
 
 const FEED_KBPS = 2500;
@@ -127,6 +128,19 @@ async function main() {
     else s.failedLoads++;
   }
 
+  /** Where a step's CPU went (% of one core): the server's part and the bench's own encoders apart. */
+  const benchPids = () => new Set(children.map((c) => c.pid));
+  const role = (pid: number, args: string) => {
+    if (pid === process.pid) return 'node: server in process + bench viewers';
+    if (/^(\S*\/)?nginx /.test(args)) return 'nginx ingest';
+    if (!/^(\S*\/)?ffmpeg /.test(args)) return undefined;
+    if (benchPids().has(pid))
+      return args.includes('-listen 1') ? 'bench: target receivers' : 'bench: encoders';
+    if (args.includes('empty_moov') || args.includes('-f hls')) return 'server: program readers';
+    if (args.includes('-f flv')) return 'server: target pushes';
+    return 'server: other ffmpeg';
+  };
+
   const steps: {
     streams: number;
     targetsOnline: boolean;
@@ -136,6 +150,7 @@ async function main() {
     failedLoads: number;
     gaps: number;
     load1: number;
+    cpu: ReturnType<ReturnType<typeof cpuByRole>>;
   }[] = [];
   let sustained = 0;
   let n = 0;
@@ -146,7 +161,9 @@ async function main() {
     const before = streams.map((s) => s.newest);
     const startPositions = await positions();
     const troubleBefore = streams.map((s) => [s.failedLoads, s.gaps] as const);
+    const cpu = cpuByRole(role);
     await sleep(WINDOW_MS);
+    const cpuUsed = cpu();
     const endPositions = await positions();
     const segments = streams.map((s, i) => s.newest - before[i]!);
     // Media seconds per wall second over the window, per stream; a gap or a failed load counts as 0.
@@ -168,6 +185,7 @@ async function main() {
       failedLoads: streams.reduce((n, s, i) => n + s.failedLoads - troubleBefore[i]![0], 0),
       gaps: streams.reduce((n, s, i) => n + s.gaps - troubleBefore[i]![1], 0),
       load1: Math.round(loadavg()[0]! * 10) / 10,
+      cpu: cpuUsed,
     };
     steps.push(step);
     if (process.env.CAP_DEBUG)

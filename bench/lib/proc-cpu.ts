@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const HZ = 100; // USER_HZ on Linux
 
@@ -32,4 +32,43 @@ export async function measure(pids: () => number[], ms: number) {
   const m1 = machineJiffies();
   const perPid = watched.map((p) => ((processCpuSeconds(p) - (before.get(p) ?? 0)) / seconds) * 100);
   return { perPid, machinePct: ((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)) * 100 };
+}
+
+/** Every process's CPU seconds and command line now. */
+function allProcesses(): Map<number, { cpu: number; args: string }> {
+  const found = new Map<number, { cpu: number; args: string }>();
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      found.set(pid, { cpu: processCpuSeconds(pid), args });
+    } catch {
+      // gone between the listing and the read
+    }
+  }
+  return found;
+}
+
+/**
+ * Where the CPU goes over a window, by role: `classify` names a process's role from its pid and command
+ * line (undefined: not counted). Returns % of one core per role, processes that lived through the window.
+ */
+export function cpuByRole(classify: (pid: number, args: string) => string | undefined) {
+  const before = allProcesses();
+  const t0 = process.hrtime.bigint();
+  return () => {
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    const roles: Record<string, { processes: number; pct: number }> = {};
+    for (const [pid, now] of allProcesses()) {
+      const then = before.get(pid);
+      const role = then && classify(pid, now.args);
+      if (!then || !role) continue;
+      const r = (roles[role] ??= { processes: 0, pct: 0 });
+      r.processes++;
+      r.pct += ((now.cpu - then.cpu) / seconds) * 100;
+    }
+    for (const r of Object.values(roles)) r.pct = Math.round(r.pct);
+    return roles;
+  };
 }
