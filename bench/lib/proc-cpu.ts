@@ -64,7 +64,8 @@ export function cpuByRole(classify: (pid: number, args: string) => string | unde
       const then = before.get(pid);
       const role = then && classify(pid, now.args);
       if (!then || !role) continue;
-      const r = (roles[role] ??= { processes: 0, pct: 0 });
+      roles[role] ??= { processes: 0, pct: 0 };
+      const r = roles[role];
       r.processes++;
       r.pct += ((now.cpu - then.cpu) / seconds) * 100;
     }
