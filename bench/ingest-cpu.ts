@@ -7,10 +7,11 @@
 // (ffmpeg -c copy to null) as our program writer does. BENCH_ROUNDS (3), BENCH_WINDOW seconds (20),
 // BENCH_STREAMS (6) at once; the figures are per stream.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, listening, testEncoderArgs } from '../scripts/lib/test-support.mjs';
+import { freePort, testEncoderArgs } from '../scripts/lib/test-support.mjs';
+import { ensureNginxRtmp, startNginxRtmp } from './lib/nginx-rtmp';
 import { processCpuSeconds } from './lib/proc-cpu';
 import { writeResult } from './lib/results';
 
@@ -19,44 +20,15 @@ const WINDOW_MS = Number(process.env.BENCH_WINDOW ?? 20) * 1000;
 // Several streams at once: one stream of nginx-rtmp is 0.25-0.4 % of a core, five jiffies in a 20 s
 // window, which left the engines' figures at /proc's resolution (our nginx engine read 0.00 three times).
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 6);
-const NGINX_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
 const work = mkdtempSync(join(tmpdir(), 'stromwerk-ingest-cpu-'));
 const children: ChildProcess[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-function ensureNginxRtmp() {
-  if (existsSync(NGINX_MODULE)) return;
-  console.log('installing libnginx-mod-rtmp (Debian)...');
-  const r = spawnSync('apt-get', ['install', '-y', '-qq', 'libnginx-mod-rtmp'], { stdio: 'inherit' });
-  if (r.status !== 0 || !existsSync(NGINX_MODULE)) throw new Error('libnginx-mod-rtmp is not installed');
-}
-
 function run(cmd: string, args: string[], onLine?: (line: string) => void) {
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   if (onLine) child.stdout?.on('data', (d: Buffer) => d.toString().split('\n').forEach(onLine));
-  return child;
-}
-
-/** nginx-rtmp in one process (no master), on a loopback port. */
-async function startNginx(port: number) {
-  const dir = mkdtempSync(join(work, 'nginx-'));
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    [
-      `load_module ${NGINX_MODULE};`,
-      'daemon off;',
-      'master_process off;',
-      'worker_processes 1;',
-      `pid ${dir}/nginx.pid;`,
-      `error_log ${dir}/error.log warn;`,
-      'events { worker_connections 64; }',
-      `rtmp { server { listen 127.0.0.1:${port}; chunk_size 60000; application live { live on; } } }`,
-    ].join('\n'),
-  );
-  const child = run('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')]);
-  await listening(port, 10_000);
   return child;
 }
 
@@ -154,11 +126,10 @@ async function main() {
   const order: Engine[] = ['nginx-rtmp', 'ours-builtin', 'ours-nginx'];
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const which of round % 2 ? order : [...order].reverse()) {
-      const port = await freePort();
-      const server =
-        which === 'nginx-rtmp'
-          ? await startNginx(port)
-          : await startOurs(port, which === 'ours-nginx' ? 'nginx' : 'builtin');
+      const nginx = which === 'nginx-rtmp' ? await startNginxRtmp('live') : undefined;
+      if (nginx) children.push(nginx.child);
+      const port = nginx?.rtmpPort ?? (await freePort());
+      const server = nginx?.child ?? (await startOurs(port, which === 'ours-nginx' ? 'nginx' : 'builtin'));
       const pct = await measureServer(server, port, sample);
       server.kill('SIGTERM');
       await sleep(1000);

@@ -1,5 +1,6 @@
 // Live streams per media process on this machine (issue 19): each stream is an RTMP source (a -c copy
-// publisher of a made-once 720p file), two RTMP targets to local receivers, and one player whose program
+// publisher of a made-once 720p file), two RTMP targets to one local nginx-rtmp receiver (its stat page
+// gives the bytes each target delivered), and one player whose program
 // is watched by one HLS viewer (session, playlist and newest segment every 2 s through the app). Streams
 // are added until a step fails (issue 30 item 8, strictly): a target not online or more than 5 % below
 // the feed bitrate (behind real time), a player whose media in the window falls more than 5 % behind the
@@ -10,12 +11,14 @@
 // measures another mode. Steps of 1, 2, 4, 6, 8, then 4 at a time.
 // Run: npx tsx bench/live-capacity.ts [maxStreams=32]   Bounded: ~32 s per step, at most 12 minutes.
 import type { ChildProcess } from 'node:child_process';
+import { stat } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import type { LatencyProfile } from '../packages/media/src/hls-args';
-import { freePort, testEncoderArgs, ffmpeg as trackedFfmpeg } from '../scripts/lib/test-support.mjs';
+import { testEncoderArgs, ffmpeg as trackedFfmpeg } from '../scripts/lib/test-support.mjs';
 import { feedFile } from './lib/feed-file';
 import { newTrack, positionAfter, type StreamTrack } from './lib/hls-position';
 import { inProcessApp } from './lib/in-process-app';
+import { startNginxRtmp } from './lib/nginx-rtmp';
 import { cpuByRole } from './lib/proc-cpu';
 import { writeResult } from './lib/results';
 
@@ -38,9 +41,15 @@ const ffmpeg = (args: string[]) => {
 async function main() {
   // A feed file (made once, 720p30 2.5 Mbit/s, 10 minutes: no loop point inside a step's window).
   const feed = feedFile(FEED_KBPS, 600);
-  const { app, api, rtmpPort, workspaceId, close } = await inProcessApp({ INGEST_ENGINE: ENGINE });
+  const { app, api, rtmpPort, workspaceId, close, database } = await inProcessApp({ INGEST_ENGINE: ENGINE });
+  // Every target's receiver: one nginx-rtmp for all (an `ffmpeg -listen 1` per target cost the bench as
+  // much CPU as the server's own target pushes: 34 % of a core at 8 streams, on the same two cores).
+  const receiver = await startNginxRtmp('app', { stat: true });
+  children.push(receiver.child);
   const streams: {
     targetIds: string[];
+    /** The receiver's stream name of each target. */
+    targetKeys: string[];
     outputId: string;
     hlsUrl: string;
     newest: number;
@@ -49,16 +58,21 @@ async function main() {
     failedLoads: number;
     /** Playlist reads that found a segment gone unseen (a gap in the track). */
     gaps: number;
+    /** When the viewer last read the playlist (performance.now()). */
+    lastRead: number;
+    /** What the first gap looked like: how long since the read before, and the numbers either side. */
+    firstGap?: string;
   }[] = [];
 
   async function addStream(n: number) {
     const src = await api.sources.create({ body: { workspaceId, name: `Cap ${n}`, type: 'rtmp' } });
     const key = (await api.sources.streamKey({ params: { id: src.id } })).streamKey;
     const targetIds: string[] = [];
+    const targetKeys: string[] = [];
     for (let t = 0; t < 2; t++) {
-      const port = await freePort();
-      ffmpeg(['-listen', '1', '-i', `rtmp://127.0.0.1:${port}/app/out`, '-c', 'copy', '-f', 'null', '-']);
-      const settings = { type: 'rtmp' as const, url: `rtmp://127.0.0.1:${port}/app`, streamKey: 'out' };
+      const url = `rtmp://127.0.0.1:${receiver.rtmpPort}/app`;
+      const settings = { type: 'rtmp' as const, url, streamKey: `cap${n}_${t}` };
+      targetKeys.push(settings.streamKey);
       targetIds.push(
         (await api.targets.create({ body: { workspaceId, name: `T${n}.${t}`, sourceId: src.id, settings } }))
           .id,
@@ -72,12 +86,14 @@ async function main() {
     const session = await app.inject({ method: 'POST', url: `/v1/play/${output.id}/session`, payload: {} });
     streams.push({
       targetIds,
+      targetKeys,
       outputId: output.id,
       hlsUrl: session.json().hlsUrl ?? '',
       newest: -1,
       track: newTrack(),
       failedLoads: 0,
       gaps: 0,
+      lastRead: performance.now(),
     });
   }
 
@@ -115,7 +131,16 @@ async function main() {
     }
     const playlist = await app.inject({ method: 'GET', url: s.hlsUrl });
     if (playlist.statusCode !== 200) return;
-    if (positionAfter(s.track, playlist.body) === null) s.gaps++;
+    const readAt = performance.now();
+    if (positionAfter(s.track, playlist.body) === null) {
+      if (s.gaps === 0) {
+        const seen = [...s.track.durations.keys()].sort((a, b) => a - b);
+        const first = /#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(playlist.body)?.[1];
+        s.firstGap = `${Math.round(readAt - s.lastRead)} ms after the read before; segments seen up to ${seen.find((m, i) => seen[i + 1] !== m + 1)}, this playlist starts at ${first}`;
+      }
+      s.gaps++;
+    }
+    s.lastRead = readAt;
     const last = playlist.body
       .split('\n')
       .filter((l) => l && !l.startsWith('#'))
@@ -128,14 +153,30 @@ async function main() {
     else s.failedLoads++;
   }
 
+  // How long a file system call waits in this process (libuv's thread pool, shared by every packager's
+  // writes and every playlist read): the longest wait of each step is in its result.
+  // And how long a query waits for the database (PGlite: one connection in this process, every query
+  // of the server in one queue).
+  let fsLagMs = 0;
+  let dbLagMs = 0;
+  const fsProbe = setInterval(() => {
+    const start = performance.now();
+    void stat(import.meta.filename).then(() => {
+      fsLagMs = Math.max(fsLagMs, performance.now() - start);
+    });
+    void database.ping().then(() => {
+      dbLagMs = Math.max(dbLagMs, performance.now() - start);
+    });
+  }, 250);
+
   /** Where a step's CPU went (% of one core): the server's part and the bench's own encoders apart. */
   const benchPids = () => new Set(children.map((c) => c.pid));
   const role = (pid: number, args: string) => {
     if (pid === process.pid) return 'node: server in process + bench viewers';
+    if (pid === receiver.child.pid) return 'bench: target receiver (nginx)';
     if (/^(\S*\/)?nginx /.test(args)) return 'nginx ingest';
     if (!/^(\S*\/)?ffmpeg /.test(args)) return undefined;
-    if (benchPids().has(pid))
-      return args.includes('-listen 1') ? 'bench: target receivers' : 'bench: encoders';
+    if (benchPids().has(pid)) return 'bench: encoders';
     if (args.includes('empty_moov') || args.includes('-f hls')) return 'server: program readers';
     if (args.includes('-f flv')) return 'server: target pushes';
     return 'server: other ffmpeg';
@@ -144,11 +185,19 @@ async function main() {
   const steps: {
     streams: number;
     targetsOnline: boolean;
+    /** The least any receiver got over the window, kbit/s. */
     minTargetKbps: number;
+    /** The least bitrate a target reported (the server's figure). */
+    minReportedKbps: number;
     minSegments: number;
     minMediaRate: number;
     failedLoads: number;
     gaps: number;
+    firstGaps: string[];
+    /** The longest a file system call waited in this process during the step (streams added, window). */
+    maxFsWaitMs: number;
+    /** The longest a trivial query waited for the database during the step. */
+    maxDbWaitMs: number;
     load1: number;
     cpu: ReturnType<ReturnType<typeof cpuByRole>>;
   }[] = [];
@@ -156,13 +205,19 @@ async function main() {
   let n = 0;
   while (n < maxStreams && Date.now() < DEADLINE) {
     const add = n < 2 ? 1 : n < 8 ? 2 : 4;
+    fsLagMs = 0;
+    dbLagMs = 0;
     for (let i = 0; i < add; i++) await addStream(++n);
     await sleep(12_000); // targets connect, programs start
     const before = streams.map((s) => s.newest);
     const startPositions = await positions();
     const troubleBefore = streams.map((s) => [s.failedLoads, s.gaps] as const);
     const cpu = cpuByRole(role);
+    const bytesBefore = await receiver.bytesIn();
+    const windowStart = performance.now();
     await sleep(WINDOW_MS);
+    const bytesAfter = await receiver.bytesIn();
+    const windowMs = performance.now() - windowStart;
     const cpuUsed = cpu();
     const endPositions = await positions();
     const segments = streams.map((s, i) => s.newest - before[i]!);
@@ -176,14 +231,22 @@ async function main() {
     const targets = await Promise.all(
       streams.flatMap((s) => s.targetIds).map((id) => api.targets.get({ params: { id } })),
     );
+    // What each receiver got over the window (a target's own bitrate figure is the server's word).
+    const received = streams
+      .flatMap((s) => s.targetKeys)
+      .map((k) => (((bytesAfter.get(k) ?? 0) - (bytesBefore.get(k) ?? 0)) * 8) / windowMs);
     const step = {
       streams: n,
       targetsOnline: targets.every((t) => t.state === 'online'),
-      minTargetKbps: Math.round(Math.min(...targets.map((t) => t.bitrateKbps ?? 0))),
+      minTargetKbps: Math.round(Math.min(...received)),
+      minReportedKbps: Math.round(Math.min(...targets.map((t) => t.bitrateKbps ?? 0))),
       minSegments: Math.min(...segments),
       minMediaRate: Math.round(Math.min(...mediaRates) * 1000) / 1000,
       failedLoads: streams.reduce((n, s, i) => n + s.failedLoads - troubleBefore[i]![0], 0),
       gaps: streams.reduce((n, s, i) => n + s.gaps - troubleBefore[i]![1], 0),
+      firstGaps: streams.flatMap((s, i) => (s.firstGap ? [`stream ${i + 1}: ${s.firstGap}`] : [])),
+      maxFsWaitMs: Math.round(fsLagMs),
+      maxDbWaitMs: Math.round(dbLagMs),
       load1: Math.round(loadavg()[0]! * 10) / 10,
       cpu: cpuUsed,
     };
@@ -201,6 +264,7 @@ async function main() {
     sustained = n;
   }
   watching = false;
+  clearInterval(fsProbe);
   await viewers;
   await close();
   for (const c of children) c.kill('SIGKILL');

@@ -45,7 +45,10 @@ export async function inProcessApp(env: Record<string, string> = {}) {
     ...env,
   });
   const database = await openDatabase({ pgliteDir: 'memory://' });
-  const app = await buildApp({ config, database, logger: false });
+  // BENCH_LOG=<file>: the server's warnings and errors, to find why a step failed.
+  const logFile = process.env.BENCH_LOG;
+  const logger = logFile ? { level: process.env.BENCH_LOG_LEVEL ?? 'warn', file: logFile } : false;
+  const app = await buildApp({ config, database, logger });
   await bootstrapFirstRun(database.db, config, app.services, app.log);
   // The typed client over inject(): methods and paths come from the route tables, no socket in between.
   const anonymous = createClient({ baseUrl: 'http://bench.invalid', fetch: injectFetch(app) });
@@ -62,5 +65,5 @@ export async function inProcessApp(env: Record<string, string> = {}) {
     await app.close();
     await database.close();
   };
-  return { app, api, rtmpPort, workspaceId, close };
+  return { app, api, rtmpPort, workspaceId, close, database };
 }
