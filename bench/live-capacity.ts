@@ -13,6 +13,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { LatencyProfile } from '../packages/media/src/hls-args';
 import { testEncoderArgs, ffmpeg as trackedFfmpeg } from '../scripts/lib/test-support.mjs';
 import { feedFile } from './lib/feed-file';
@@ -45,6 +46,7 @@ async function main() {
   // Every target's receiver: one nginx-rtmp for all (an `ffmpeg -listen 1` per target cost the bench as
   // much CPU as the server's own target pushes: 34 % of a core at 8 streams, on the same two cores).
   const receiver = await startNginxRtmp('app', { stat: true });
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   children.push(receiver.child);
   const streams: {
     targetIds: string[];
@@ -148,8 +150,12 @@ async function main() {
     const number = Number(/seg_(\d+)\.(ts|m4s)/.exec(last ?? '')?.[1] ?? -1);
     if (!last || number <= s.newest) return;
     const address = new URL(last, `http://x${s.hlsUrl}`);
-    const segment = await app.inject({ method: 'GET', url: address.pathname + address.search });
-    if (segment.statusCode === 200) s.newest = number;
+    // Over HTTP, the body taken as bytes: inject() turns every answer into a string, and decoding each
+    // 2 s segment (~650 kB of video) held this process's event loop for milliseconds at a time: 14 % of
+    // the node process's CPU over a run to 16 streams (CPU profile), charged to the server.
+    const segment = await fetch(`${origin}${address.pathname}${address.search}`).catch(() => null);
+    const body = await segment?.arrayBuffer().catch(() => null);
+    if (segment?.status === 200 && body) s.newest = number;
     else s.failedLoads++;
   }
 
@@ -157,6 +163,10 @@ async function main() {
   // writes and every playlist read): the longest wait of each step is in its result.
   // And how long a query waits for the database (PGlite: one connection in this process, every query
   // of the server in one queue).
+  // And how late the event loop ran its timers (a busy or starved loop delays every answer and every
+  // file callback alike; a query to PGlite runs on the loop itself and does not wait for its poll phase).
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   let fsLagMs = 0;
   let dbLagMs = 0;
   const fsProbe = setInterval(() => {
@@ -198,6 +208,8 @@ async function main() {
     maxFsWaitMs: number;
     /** The longest a trivial query waited for the database during the step. */
     maxDbWaitMs: number;
+    /** How late the event loop ran (monitorEventLoopDelay) during the step. */
+    loopDelayMs: { p99: number; max: number };
     load1: number;
     cpu: ReturnType<ReturnType<typeof cpuByRole>>;
   }[] = [];
@@ -207,6 +219,7 @@ async function main() {
     const add = n < 2 ? 1 : n < 8 ? 2 : 4;
     fsLagMs = 0;
     dbLagMs = 0;
+    loopDelay.reset();
     for (let i = 0; i < add; i++) await addStream(++n);
     await sleep(12_000); // targets connect, programs start
     const before = streams.map((s) => s.newest);
@@ -247,6 +260,10 @@ async function main() {
       firstGaps: streams.flatMap((s, i) => (s.firstGap ? [`stream ${i + 1}: ${s.firstGap}`] : [])),
       maxFsWaitMs: Math.round(fsLagMs),
       maxDbWaitMs: Math.round(dbLagMs),
+      loopDelayMs: {
+        p99: Math.round(loopDelay.percentile(99) / 1e6),
+        max: Math.round(loopDelay.max / 1e6),
+      },
       load1: Math.round(loadavg()[0]! * 10) / 10,
       cpu: cpuUsed,
     };
@@ -265,6 +282,7 @@ async function main() {
   }
   watching = false;
   clearInterval(fsProbe);
+  loopDelay.disable();
   await viewers;
   await close();
   for (const c of children) c.kill('SIGKILL');
