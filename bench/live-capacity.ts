@@ -11,9 +11,7 @@
 // measures another mode. Steps of 1, 2, 4, 6, 8, then 4 at a time.
 // Run: npx tsx bench/live-capacity.ts [maxStreams=32]   Bounded: ~32 s per step, at most 12 minutes.
 import type { ChildProcess } from 'node:child_process';
-import { stat } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { LatencyProfile } from '../packages/media/src/hls-args';
 import { testEncoderArgs, ffmpeg as trackedFfmpeg } from '../scripts/lib/test-support.mjs';
 import { feedFile } from './lib/feed-file';
@@ -21,6 +19,7 @@ import { newTrack, positionAfter, type StreamTrack } from './lib/hls-position';
 import { inProcessApp } from './lib/in-process-app';
 import { startNginxRtmp } from './lib/nginx-rtmp';
 import { cpuByRole } from './lib/proc-cpu';
+import { type ProcessWaits, processWaits } from './lib/process-waits';
 import { writeResult } from './lib/results';
 
 const FEED_KBPS = 2500;
@@ -159,25 +158,7 @@ async function main() {
     else s.failedLoads++;
   }
 
-  // How long a file system call waits in this process (libuv's thread pool, shared by every packager's
-  // writes and every playlist read): the longest wait of each step is in its result.
-  // And how long a query waits for the database (PGlite: one connection in this process, every query
-  // of the server in one queue).
-  // And how late the event loop ran its timers (a busy or starved loop delays every answer and every
-  // file callback alike; a query to PGlite runs on the loop itself and does not wait for its poll phase).
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  loopDelay.enable();
-  let fsLagMs = 0;
-  let dbLagMs = 0;
-  const fsProbe = setInterval(() => {
-    const start = performance.now();
-    void stat(import.meta.filename).then(() => {
-      fsLagMs = Math.max(fsLagMs, performance.now() - start);
-    });
-    void database.ping().then(() => {
-      dbLagMs = Math.max(dbLagMs, performance.now() - start);
-    });
-  }, 250);
+  const waits = processWaits(database);
 
   /** Where a step's CPU went (% of one core): the server's part and the bench's own encoders apart. */
   const benchPids = () => new Set(children.map((c) => c.pid));
@@ -192,7 +173,7 @@ async function main() {
     return 'server: other ffmpeg';
   };
 
-  const steps: {
+  const steps: ({
     streams: number;
     targetsOnline: boolean;
     /** The least any receiver got over the window, kbit/s. */
@@ -204,22 +185,14 @@ async function main() {
     failedLoads: number;
     gaps: number;
     firstGaps: string[];
-    /** The longest a file system call waited in this process during the step (streams added, window). */
-    maxFsWaitMs: number;
-    /** The longest a trivial query waited for the database during the step. */
-    maxDbWaitMs: number;
-    /** How late the event loop ran (monitorEventLoopDelay) during the step. */
-    loopDelayMs: { p99: number; max: number };
     load1: number;
     cpu: ReturnType<ReturnType<typeof cpuByRole>>;
-  }[] = [];
+  } & ReturnType<ProcessWaits['read']>)[] = [];
   let sustained = 0;
   let n = 0;
   while (n < maxStreams && Date.now() < DEADLINE) {
     const add = n < 2 ? 1 : n < 8 ? 2 : 4;
-    fsLagMs = 0;
-    dbLagMs = 0;
-    loopDelay.reset();
+    waits.reset();
     for (let i = 0; i < add; i++) await addStream(++n);
     await sleep(12_000); // targets connect, programs start
     const before = streams.map((s) => s.newest);
@@ -258,12 +231,7 @@ async function main() {
       failedLoads: streams.reduce((n, s, i) => n + s.failedLoads - troubleBefore[i]![0], 0),
       gaps: streams.reduce((n, s, i) => n + s.gaps - troubleBefore[i]![1], 0),
       firstGaps: streams.flatMap((s, i) => (s.firstGap ? [`stream ${i + 1}: ${s.firstGap}`] : [])),
-      maxFsWaitMs: Math.round(fsLagMs),
-      maxDbWaitMs: Math.round(dbLagMs),
-      loopDelayMs: {
-        p99: Math.round(loopDelay.percentile(99) / 1e6),
-        max: Math.round(loopDelay.max / 1e6),
-      },
+      ...waits.read(),
       load1: Math.round(loadavg()[0]! * 10) / 10,
       cpu: cpuUsed,
     };
@@ -281,8 +249,7 @@ async function main() {
     sustained = n;
   }
   watching = false;
-  clearInterval(fsProbe);
-  loopDelay.disable();
+  waits.stop();
   await viewers;
   await close();
   for (const c of children) c.kill('SIGKILL');

@@ -45,7 +45,7 @@ export async function inProcessApp(env: Record<string, string> = {}) {
     ...env,
   });
   const database = await openDatabase({ pgliteDir: 'memory://' });
-  // BENCH_LOG=<file>: the server's warnings and errors, to find why a step failed.
+  // BENCH_LOG=<file>: the server's log (BENCH_LOG_LEVEL, warn unless set), to find why a step failed.
   const logFile = process.env.BENCH_LOG;
   const logger = logFile ? { level: process.env.BENCH_LOG_LEVEL ?? 'warn', file: logFile } : false;
   const app = await buildApp({ config, database, logger });
