@@ -39,6 +39,8 @@ const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.ge
 export class UsageLimits {
   /** Corporations past a flow's limit this month, for the synchronous publish check of the ingest. */
   private readonly over = new Map<string, { month: number; metrics: Set<UsageMetric> }>();
+  /** The last check started per corporation in this process: checks of one corporation run in turn. */
+  private readonly checking = new Map<string, Promise<void>>();
 
   constructor(
     private readonly quotas: UsageRepository,
@@ -53,8 +55,23 @@ export class UsageLimits {
     return { used, limit: limit * flow.unit };
   }
 
-  /** After a flush: warns at each level reached for the first time this month; notes what is over. */
-  async check(corporationId: string, now = new Date()) {
+  /**
+   * After a flush: warns at each level reached for the first time this month; notes what is over. Checks
+   * of one corporation run one after the other in this process, so when a check resolves every warning
+   * an earlier one claimed is stored and sent (the flush's own check may have won the alert row).
+   */
+  check(corporationId: string, now = new Date()): Promise<void> {
+    const previous = this.checking.get(corporationId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => this.checkNow(corporationId, now));
+    this.checking.set(corporationId, next);
+    const forget = () => {
+      if (this.checking.get(corporationId) === next) this.checking.delete(corporationId);
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
+  private async checkNow(corporationId: string, now: Date) {
     const quota = await this.quotas.quotaOf(corporationId);
     if (!quota) return;
     const month = monthStart(now);
