@@ -63,6 +63,8 @@ async function main() {
     lastRead: number;
     /** What the first gap looked like: how long since the read before, and the numbers either side. */
     firstGap?: string;
+    /** The playlist of the read before (CAP_DEBUG prints it beside the one with the first gap). */
+    lastPlaylist?: string;
   }[] = [];
 
   async function addStream(n: number) {
@@ -138,10 +140,12 @@ async function main() {
         const seen = [...s.track.durations.keys()].sort((a, b) => a - b);
         const first = /#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(playlist.body)?.[1];
         s.firstGap = `${Math.round(readAt - s.lastRead)} ms after the read before; segments seen up to ${seen.find((m, i) => seen[i + 1] !== m + 1)}, this playlist starts at ${first}`;
+        if (process.env.CAP_DEBUG) console.log('first gap', s.outputId, s.lastPlaylist, playlist.body);
       }
       s.gaps++;
     }
     s.lastRead = readAt;
+    s.lastPlaylist = playlist.body;
     const last = playlist.body
       .split('\n')
       .filter((l) => l && !l.startsWith('#'))
@@ -236,7 +240,7 @@ async function main() {
       cpu: cpuUsed,
     };
     steps.push(step);
-    if (process.env.CAP_DEBUG)
+    if (process.env.CAP_DEBUG === 'rates')
       console.log(
         'rates',
         mediaRates,
