@@ -1,7 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type NotifyChannel, openNotifyChannel } from '../../src/db/notify-channel';
 import { openTestDatabase, testDbEngine } from '../helpers/test-database';
+import { testPool } from '../helpers/test-pool';
 
 /**
  * The LISTEN/NOTIFY channel between server processes (db/notify-channel.ts), with two channels standing
@@ -24,7 +25,7 @@ describe.skipIf(testDbEngine() !== 'postgresql')('notify channel between process
 
   /** One process's side: its pool, the messages its handler saw, and whether it listens. */
   function process(handle: (m: { n: number }) => void = () => {}) {
-    const pool = new pg.Pool({ connectionString: database.url!, max: 2 });
+    const pool = testPool(database.url!, 2);
     pools.push(pool);
     const heard: number[] = [];
     const state = { up: false };

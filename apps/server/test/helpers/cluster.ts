@@ -9,6 +9,7 @@ import { ensureBuilt, serverBuild } from '../../../../scripts/lib/builds.mjs';
 import { serverEnv, startServerProcess } from '../../../../scripts/lib/server-process.mjs';
 import { exited, freePort } from '../../../../scripts/lib/test-support.mjs';
 import { processesWhere, publishTestStream, stopAll } from './media';
+import { testPool } from './test-pool';
 
 // Several real server processes on one fresh PostgreSQL database (issue 19): the cluster test and the
 // takeover benchmark. Each process has its own DATA_DIR, HTTP and RTMP port, as separate machines would.
@@ -36,7 +37,7 @@ export async function freshDatabase(adminUrl: string) {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const pool = testPool(url.toString(), 2);
   return {
     url: url.toString(),
     query: async <T>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[],
