@@ -140,7 +140,8 @@ async function main() {
         const seen = [...s.track.durations.keys()].sort((a, b) => a - b);
         const first = /#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(playlist.body)?.[1];
         s.firstGap = `${Math.round(readAt - s.lastRead)} ms after the read before; segments seen up to ${seen.find((m, i) => seen[i + 1] !== m + 1)}, this playlist starts at ${first}`;
-        if (process.env.CAP_DEBUG) console.log('first gap', s.outputId, s.lastPlaylist, playlist.body);
+        if (process.env.CAP_DEBUG)
+          console.log('first gap', Date.now(), s.outputId, s.lastPlaylist, playlist.body);
       }
       s.gaps++;
     }
