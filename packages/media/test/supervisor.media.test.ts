@@ -57,7 +57,9 @@ describe('ProcessSupervisor with ffmpeg', () => {
     s.on('progress', (p) => progress.push(p));
     s.start(demo(port));
     await waitForState(s, 'running');
-    await new Promise((r) => setTimeout(r, 1500));
+    // Until a report says 1.5 s went out: under load ffmpeg's output time lags the clock (CI saw 982 ms
+    // of output 1.5 s after running), so the fixed wait this was raced it.
+    await waitFor('1.5 s of output', () => (progress.at(-1)?.outTimeMs ?? 0) > 1500);
     const last = progress.at(-1)!;
     expect(last.outTimeMs).toBeGreaterThan(1000);
     expect(last.frame).toBeGreaterThan(25);
