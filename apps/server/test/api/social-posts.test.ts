@@ -100,7 +100,12 @@ describe(`Posting media to social connections (${testDbEngine()})`, () => {
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const [posted] = res.body.posts;
     const today = new Date().toISOString().slice(0, 10);
-    expect(posted).toMatchObject({ network: 'youtube', status: 'queued', title: `Show ${today}: clip` });
+    // The answer shows the post as it is by then: the job worker may already have started it (CI).
+    expect(posted).toMatchObject({
+      network: 'youtube',
+      status: expect.stringMatching(/^(queued|uploading)$/),
+      title: `Show ${today}: clip`,
+    });
     const job = await ended(res.body.jobs[0]!);
     expect(job, job.error ?? '').toMatchObject({
       state: 'done',
