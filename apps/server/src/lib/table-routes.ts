@@ -64,16 +64,27 @@ export function registerTable<T extends RouteTable, S extends SchemasOf<T>>(
         response: { ...success, ...errorResponsesOf(route, s.errors), ...s.responses },
       },
       config: { auth, tableRoute: route, errorCodes: new Set(errorCodesOf(route, s.errors)), ...config },
-      handler: async (req, reply) => {
-        const result = await handler(req as never, reply);
-        // A handler that answered itself (a file stream) returns the reply: its headers may not be out yet
-        // (onSend hooks run first), so `reply.sent` can still be false; sending again would fail the request.
-        if (reply.sent || (result as unknown) === reply) return reply;
-        // A handler may answer another documented status (health's 503) by setting it on the reply.
-        if (reply.statusCode === 200) reply.status(status);
-        if (status === 204) return reply.send();
-        return reply.send(result);
+      // Not async: a handler that answers without waiting (the caller's own account, a cached read) is
+      // answered in the same turn, without a promise of ours around its result (issue 32).
+      handler: (req, reply) => {
+        const result = handler(req as never, reply);
+        if (isThenable(result)) return result.then((value) => answer(reply, value, status));
+        answer(reply, result, status);
       },
     });
   }
+}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+
+/** Sends a handler's result with the route's success status, unless the handler answered itself. */
+function answer(reply: FastifyReply, result: unknown, status: number): FastifyReply {
+  // A handler that answered itself (a file stream) returns the reply: its headers may not be out yet
+  // (onSend hooks run first), so `reply.sent` can still be false; sending again would fail the request.
+  if (reply.sent || result === reply) return reply;
+  // A handler may answer another documented status (health's 503) by setting it on the reply.
+  if (status !== 200 && reply.statusCode === 200) reply.status(status);
+  if (status === 204) return reply.send();
+  return reply.send(result);
 }

@@ -1,9 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Session, SessionInfo } from '@stromwerk/contracts/users';
 import type { FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
-import { randomSecret, sameSecret, sha256 } from '../../lib/secrets';
+import { randomSecret, sameSecret, sameString, sha256 } from '../../lib/secrets';
 import type { Actor, UserRow } from '../../plugins/auth';
 import type { BrokerDisconnects } from '../../plugins/broker-link';
 import type { Db } from '../../plugins/db';
@@ -20,7 +19,7 @@ export const ABSOLUTE_MS = 30 * 86_400_000;
 const TOUCH_MS = 60_000;
 
 /** A session as the identity cache holds it; `secret` once a request proved it (never stored elsewhere). */
-type ResolvedSession = { user: UserRow; session: SessionRow; grants: Grant[]; secret?: Buffer };
+type ResolvedSession = { user: UserRow; session: SessionRow; grants: Grant[]; secret?: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who opened a session: shown in the session list. */
@@ -92,10 +91,11 @@ export class SessionsService {
    */
   resolveCached(token: string): ResolvedSession | null | undefined {
     const dot = token.indexOf('.');
+    if (dot < 0) return null;
     const id = token.slice(0, dot);
-    if (dot < 0 || !UUID.test(id)) return null;
+    // Only a session read from the database is cached, so a hit needs no look at the id's form.
     const found = this.identity.get(`s:${id}`) as ResolvedSession | undefined;
-    if (!found) return undefined;
+    if (!found) return UUID.test(id) ? undefined : null;
     const now = Date.now();
     if (!this.live(found, token.slice(dot + 1), now)) return null;
     return now - found.session.lastUsedAt.getTime() > TOUCH_MS ? undefined : found;
@@ -132,10 +132,9 @@ export class SessionsService {
    * a SHA-256 per request was a twentieth of a small authenticated answer's CPU (issue 12).
    */
   private secretMatches(found: ResolvedSession, secret: string): boolean {
-    const given = Buffer.from(secret);
-    if (found.secret) return given.length === found.secret.length && timingSafeEqual(given, found.secret);
+    if (found.secret !== undefined) return sameString(secret, found.secret);
     if (!sameSecret(found.session.secretHash, sha256(secret))) return false;
-    found.secret = given;
+    found.secret = secret;
     return true;
   }
 
