@@ -8,7 +8,7 @@ import { MediaRuntime } from '@stromwerk/media/media-runtime';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { buildServices } from './build-services';
-import { registerDeclaredErrors, type UndeclaredErrors } from './lib/declared-errors';
+import { declaredErrors, type UndeclaredErrors } from './lib/declared-errors';
 import { fastSerializerCompiler } from './lib/fast-serializer';
 import { Lifecycle } from './lib/lifecycle';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
@@ -56,7 +56,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plu
 import { registerInputGuard } from './plugins/input-guard';
 import { registerJsonBody } from './plugins/json-body';
 import { servedRegions } from './plugins/placement-config';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSecurityHeaders, setOwnPolicy } from './plugins/security-headers';
 import { sharedRateLimitStore } from './plugins/shared-rate-limit';
 import { registerWebApp } from './plugins/web-app';
 import { startWork } from './start-work';
@@ -144,8 +144,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(fastSerializerCompiler);
-  registerErrorHandler(app, existsSync(webDist));
-  registerDeclaredErrors(app, opts.undeclaredErrors ?? 'log');
+  registerErrorHandler(app, declaredErrors(opts.undeclaredErrors ?? 'log'), existsSync(webDist));
   registerJsonBody(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
@@ -348,7 +347,7 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
     app.get('/player/:id', { schema: { hide: true } }, async (req, reply) => {
       const { id } = req.params as { id: string };
       const ancestors = /^[0-9a-f-]{36}$/i.test(id) ? await services.play.frameAncestors(id) : "'self'";
-      return reply.header('content-security-policy', `frame-ancestors ${ancestors}`).sendFile('index.html');
+      return setOwnPolicy(req, reply, `frame-ancestors ${ancestors}`).sendFile('index.html');
     });
   }
 

@@ -1,7 +1,12 @@
 import { appendFileSync } from 'node:fs';
 import { errorCodesOf, type Route, transportCodes } from '@stromwerk/contracts/api/route';
-import { type ErrorCode, errorResponseSchema, errorStatus } from '@stromwerk/contracts/errors';
-import type { FastifyInstance } from 'fastify';
+import {
+  type ErrorCode,
+  type ErrorResponse,
+  errorResponseSchema,
+  errorStatus,
+} from '@stromwerk/contracts/errors';
+import type { FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,41 +50,31 @@ export function errorResponsesOf(route: Route, own: readonly ErrorCode[] = []) {
  */
 export type UndeclaredErrors = 'log' | 'fail';
 
-const codeIn = (payload: unknown): string | undefined => {
-  if (typeof payload !== 'string' || !payload.startsWith('{')) return undefined;
-  try {
-    const code = (JSON.parse(payload) as { code?: unknown }).code;
-    return typeof code === 'string' ? code : undefined;
-  } catch {
-    return undefined;
-  }
-};
+/** Checks an error answer against its route's table entry and returns the answer to send. */
+export type DeclaredErrorsCheck = (request: FastifyRequest, answer: ErrorResponse) => ErrorResponse;
 
-export function registerDeclaredErrors(app: FastifyInstance, mode: UndeclaredErrors): void {
-  // Written with `done`: every answer passes here, and an async hook costs a promise and a microtask turn.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    // The status first: `routeOptions` builds a new object on every read.
-    if (reply.statusCode < 400) return done(null, payload);
+/**
+ * The check the error handler runs on every error answer (plugins/errors.ts). Every error of a table
+ * route reaches the client through that handler (thrown, passed to a hook's `done`, sent as an Error),
+ * so the check runs there and not in an onSend hook that every successful answer passed too (issue 32).
+ */
+export function declaredErrors(mode: UndeclaredErrors): DeclaredErrorsCheck {
+  return (request, answer) => {
     const declared = request.routeOptions.config?.errorCodes;
-    if (!declared) return done(null, payload);
-    const code = codeIn(payload);
-    if (!code || code === 'INTERNAL' || declared.has(code as ErrorCode)) return done(null, payload);
+    const { code } = answer;
+    if (!declared || code === 'INTERNAL' || declared.has(code)) return answer;
     const where = `${request.method} ${request.routeOptions.url}`;
     const file = process.env.UNDECLARED_ERRORS_FILE;
     if (file) appendFileSync(file, `${where} ${code}\n`);
     if (mode === 'log') {
       request.log.warn({ code, route: where }, 'error code not declared in the route table');
-      return done(null, payload);
+      return answer;
     }
     request.log.error({ code, route: where }, 'error code not declared in the route table');
-    reply.status(500);
-    done(
-      null,
-      JSON.stringify({
-        statusCode: 500,
-        code: 'INTERNAL',
-        message: `${where} answered ${code}, which its route table entry does not declare`,
-      }),
-    );
-  });
+    return {
+      statusCode: 500,
+      code: 'INTERNAL',
+      message: `${where} answered ${code}, which its route table entry does not declare`,
+    };
+  };
 }

@@ -4,6 +4,7 @@ import { type ErrorCode, type ErrorResponse, errorStatus } from '@stromwerk/cont
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import type { DeclaredErrorsCheck } from '../lib/declared-errors';
 
 /** The code for a 4xx that Fastify or a plugin raised without one; other statuses become a 400. */
 const codeByStatus: Record<number, ErrorCode> = {
@@ -125,7 +126,15 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
 }
 
 /** `spaFallback`: answer other GETs outside the API with the web app's index.html (client-side routes). */
-export function registerErrorHandler(app: FastifyInstance, spaFallback = false): void {
+/**
+ * Every error answer is built here; `declared` (lib/declared-errors.ts) checks its code against the
+ * route table's entry for the route.
+ */
+export function registerErrorHandler(
+  app: FastifyInstance,
+  declared: DeclaredErrorsCheck,
+  spaFallback = false,
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // The client went away (a closed player, an aborted upload) or a file's bytes had begun: there is
     // nobody to answer, or no way to answer in JSON any more. Not a server failure.
@@ -143,6 +152,7 @@ export function registerErrorHandler(app: FastifyInstance, spaFallback = false):
     if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     if (answer.statusCode === 429)
       answer = body('RATE_LIMITED', 'Too many requests, please wait a moment and try again');
+    answer = declared(request, answer);
     // A route may have described a file before failing (a range past its end): the answer is JSON now.
     reply.removeHeader('content-length');
     reply.removeHeader('content-disposition');

@@ -1,16 +1,16 @@
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The Content-Security-Policy the security headers set on this answer (null before they ran). */
-    securityPolicy: string | null;
+    securityPolicy: Directives | null;
   }
 }
 
 import type { Config } from './config';
 
-type Directives = Record<string, string[]>;
+export type Directives = Record<string, string[]>;
 
 /** The origin of an absolute address (http(s) or ws(s)); nothing for a relative one such as `/cdn/`. */
 function originOf(url: string | undefined): string[] {
@@ -146,8 +146,8 @@ const isApiAnswer = (url: string) => url.startsWith('/v1/') && !url.startsWith('
  * resources; the CSP and HSTS follow the origin the request was made to (`seenOrigin`: HSTS over https,
  * including behind a proxy TRUST_PROXY trusts; issue 31), cached per origin. A route that sets its own
  * Content-Security-Policy (the public player page, whose frame-ancestors come from the output's whitelist)
- * keeps its directives on top of the policy (an API answer's on top of the API policy) and loses
- * X-Frame-Options, which cannot express a list of sites. API answers get `apiHeaders`; among them
+ * sets it with `setOwnPolicy`: it keeps its directives on top of the policy (an API answer's on top of the
+ * API policy) and loses X-Frame-Options, which cannot express a list of sites. API answers get `apiHeaders`; among them
  * `Cache-Control: no-store` unless the route chose its own: tokens, stream keys and broker credentials
  * must never sit in a shared or browser cache.
  */
@@ -177,34 +177,43 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   };
   // On the reply, not the raw response: Fastify hands its headers to Node's writeHead in one object, while a
   // raw setHeader checks each header on its own and then makes Node merge Fastify's in one by one (a sixth
-  // of a small API answer's CPU, issue 32). A route's own header, set later, replaces ours; the policy this
-  // hook set is kept on the request so a route's own Content-Security-Policy is told apart below.
+  // of a small API answer's CPU, issue 32). The policy's directives stay on the request for setOwnPolicy.
   app.decorateRequest('securityPolicy', null);
-  const apiPolicy = serialize(API_DIRECTIVES);
+  const pagePolicies = new WeakMap<Directives, string>();
   app.addHook('onRequest', (request, reply, done) => {
     if (isApiAnswer(request.url)) {
       // Only the protocol matters here: the Host check of seenOrigin was a fiftieth of a small answer.
       const https = publicHttps || request.protocol === 'https';
       for (const [name, value] of https ? apiSecure : apiPlain) reply.header(name, value);
-      request.securityPolicy = apiPolicy;
+      request.securityPolicy = API_DIRECTIVES;
     } else {
       const seen = seenOrigin(request, config);
       const https = publicHttps || seen.https;
       for (const [name, value] of pageHeaders) reply.header(name, value);
-      const policy = serialize(policyFor(seen));
+      const directives = policyFor(seen);
+      let policy = pagePolicies.get(directives);
+      if (policy === undefined) {
+        policy = serialize(directives);
+        pagePolicies.set(directives, policy);
+      }
       reply.header('content-security-policy', policy);
-      request.securityPolicy = policy;
+      request.securityPolicy = directives;
       if (https) reply.header(...hsts);
     }
     done();
   });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const own = reply.getHeader('content-security-policy');
-    if (typeof own === 'string' && request.securityPolicy !== null && own !== request.securityPolicy) {
-      const base = isApiAnswer(request.url) ? API_DIRECTIVES : policyFor(seenOrigin(request, config));
-      reply.header('content-security-policy', mergePolicy(base, own));
-      if (/frame-ancestors/i.test(own)) reply.removeHeader('x-frame-options');
-    }
-    done(null, payload);
-  });
+}
+
+/**
+ * An answer's own Content-Security-Policy (the player page's frame-ancestors, a media file's media-src) on
+ * top of the policy its request carries, and without X-Frame-Options when it names frame-ancestors (that
+ * header cannot express a list of sites). Routes set a policy only here: a plain header would replace the
+ * whole global policy (test/unit/own-policy.test.ts reads the sources). Merged where it is set, not
+ * in a hook that every answer passed for the two routes that have one (issue 32).
+ */
+export function setOwnPolicy(request: FastifyRequest, reply: FastifyReply, own: string): FastifyReply {
+  const base = request.securityPolicy;
+  reply.header('content-security-policy', base ? mergePolicy(base, own) : own);
+  if (/frame-ancestors/i.test(own)) reply.removeHeader('x-frame-options');
+  return reply;
 }

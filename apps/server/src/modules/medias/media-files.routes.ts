@@ -2,7 +2,7 @@ import type { mediaSchemas } from '@stromwerk/contracts/api/medias.schemas';
 import { AppError } from '../../lib/app-error';
 import { parseRange } from '../../lib/byte-range';
 import type { TableHandler } from '../../lib/table-routes';
-import { MEDIA_FILE_POLICY } from '../../plugins/security-headers';
+import { MEDIA_FILE_POLICY, setOwnPolicy } from '../../plugins/security-headers';
 import type { Services } from '../../services';
 
 type MediaSchemas = typeof mediaSchemas;
@@ -22,7 +22,7 @@ export function serveMediaFile(services: Services): TableHandler<MediaSchemas['f
     reply.header('accept-ranges', 'bytes');
     reply.header('content-type', file.mimeType);
     reply.header('cache-control', 'private, max-age=3600');
-    reply.header('content-security-policy', MEDIA_FILE_POLICY);
+    setOwnPolicy(req, reply, MEDIA_FILE_POLICY);
     if (req.query.download) {
       const ext = file.bucketRef.match(/\.[a-z0-9]+$/i)?.[0] ?? '';
       const name = `${row.name}${ext}`;
