@@ -150,12 +150,20 @@ describe('WHIP ingest', () => {
     process.kill(bridgePid!, 'SIGKILL');
     await waitFor(
       'a new bridge, live again',
-      async () => {
+      async (note) => {
         const [pid] = processesWith('sdp,rtp');
         const row = (await op(ctx.app, 'sources.get', { ...as, params: { id: src.id } })).body;
-        return pid && pid !== bridgePid && row.state === 'live' && (await bytesIn()) > bytesBefore
-          ? pid
-          : undefined;
+        const bytes = await bytesIn();
+        // What a time-out names: which of the three had not come (a loaded CI run once saw none of them).
+        note({
+          pid: pid ?? null,
+          killed: bridgePid,
+          state: row.state,
+          bytesBefore,
+          bytes,
+          sent: publisher.sentSeconds(),
+        });
+        return pid && pid !== bridgePid && row.state === 'live' && bytes > bytesBefore ? pid : undefined;
       },
       20_000,
     );
