@@ -125,10 +125,10 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
   socket.destroy(err);
 }
 
-/** `spaFallback`: answer other GETs outside the API with the web app's index.html (client-side routes). */
 /**
  * Every error answer is built here; `declared` (lib/declared-errors.ts) checks its code against the
- * route table's entry for the route.
+ * route table's entry for the route. `spaFallback`: answer other GETs outside the API with the web app's
+ * index.html (client-side routes).
  */
 export function registerErrorHandler(
   app: FastifyInstance,

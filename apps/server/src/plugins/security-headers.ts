@@ -164,12 +164,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   const hsts: [string, string] = ['strict-transport-security', 'max-age=31536000'];
   const apiPlain = apiHeaders(false);
   const apiSecure = apiHeaders(true);
-  const policies = new Map<string, Directives>();
+  // A page's policy per origin, as directives (for setOwnPolicy) and as the header's text.
+  const policies = new Map<string, { directives: Directives; header: string }>();
   const policyFor = (seen: SeenOrigin) => {
     const key = `${seen.https}|${seen.host}`;
     let policy = policies.get(key);
     if (!policy) {
-      policy = contentSecurityPolicy(config, seen);
+      const directives = contentSecurityPolicy(config, seen);
+      policy = { directives, header: serialize(directives) };
       // Host names are few (the public name, an address or two); a flood of made-up ones is not kept.
       if (policies.size < 32) policies.set(key, policy);
     }
@@ -179,7 +181,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   // raw setHeader checks each header on its own and then makes Node merge Fastify's in one by one (a sixth
   // of a small API answer's CPU, issue 32). The policy's directives stay on the request for setOwnPolicy.
   app.decorateRequest('securityPolicy', null);
-  const pagePolicies = new WeakMap<Directives, string>();
   app.addHook('onRequest', (request, reply, done) => {
     if (isApiAnswer(request.url)) {
       // Only the protocol matters here: the Host check of seenOrigin was a fiftieth of a small answer.
@@ -190,14 +191,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       const seen = seenOrigin(request, config);
       const https = publicHttps || seen.https;
       for (const [name, value] of pageHeaders) reply.header(name, value);
-      const directives = policyFor(seen);
-      let policy = pagePolicies.get(directives);
-      if (policy === undefined) {
-        policy = serialize(directives);
-        pagePolicies.set(directives, policy);
-      }
-      reply.header('content-security-policy', policy);
-      request.securityPolicy = directives;
+      const policy = policyFor(seen);
+      reply.header('content-security-policy', policy.header);
+      request.securityPolicy = policy.directives;
       if (https) reply.header(...hsts);
     }
     done();
