@@ -67,13 +67,30 @@ describe(`live leases (${testDbEngine()})`, () => {
     const id = await newSource('Leased');
     const a = await keeper();
     const fence = await a.claim('source', id);
-    expect(fence).toEqual({ holder: a.me, token: 1 });
+    expect(fence).toEqual({ holder: a.me, token: expect.any(Number) });
     expect(await a.claim('source', id)).toEqual(fence);
     expect(await sources.updateFenced(id, { live: true }, fence!)).toBeDefined();
-    expect(await sources.updateFenced(id, { live: false }, { ...fence!, token: 2 })).toBeUndefined();
+    expect(
+      await sources.updateFenced(id, { live: false }, { ...fence!, token: fence!.token + 1 }),
+    ).toBeUndefined();
     await a.release('source', id);
     expect(await repo.current('source', id)).toBeUndefined();
     expect(await sources.updateFenced(id, { live: false }, fence!)).toBeUndefined();
+  });
+
+  it('a token never goes back: a thing given back and taken again gets a higher one', async () => {
+    const id = await newSource('Taken again');
+    const [a, b] = [await keeper(), await keeper()];
+    const tokens: number[] = [];
+    for (const k of [a, b, a]) {
+      const fence = await k.claim('source', id);
+      tokens.push(fence!.token);
+      // Given back for good (as an orphan corrected offline is): the row is deleted.
+      await k.release('source', id);
+      expect(await repo.current('source', id)).toBeUndefined();
+    }
+    expect(tokens[1]).toBeGreaterThan(tokens[0]!);
+    expect(tokens[2]).toBeGreaterThan(tokens[1]!);
   });
 
   it('a process whose media is not ready takes no lease, but may correct an orphan', async () => {
@@ -94,7 +111,7 @@ describe(`live leases (${testDbEngine()})`, () => {
       const orphans: string[] = [];
       b.handle('source', { inUse: () => true, lost: () => {}, orphaned: (x) => void orphans.push(x) });
       const first = await a.claim('source', id);
-      expect(first?.token).toBe(1);
+      expect(first?.token).toBeGreaterThan(0);
       // Two others racing while A holds it: both refused.
       expect(await Promise.all([b.claim('source', id), c.claim('source', id)])).toEqual([
         undefined,
@@ -112,7 +129,8 @@ describe(`live leases (${testDbEngine()})`, () => {
       const noticedMs = Date.now() - killedAt;
       await waitFor('A told it lost its lease', () => lost.includes(id));
       const second = await b.claim('source', id);
-      expect(second).toEqual({ holder: b.me, token: 2 });
+      expect(second).toEqual({ holder: b.me, token: expect.any(Number) });
+      expect(second!.token).toBeGreaterThan(first!.token);
       // A's late write with its old token is refused; B's goes through.
       expect(await sources.updateFenced(id, { live: true }, first!)).toBeUndefined();
       expect(await sources.updateFenced(id, { live: true }, second!)).toBeDefined();
@@ -128,7 +146,8 @@ describe(`live leases (${testDbEngine()})`, () => {
       const [a, b] = [await keeper(), await keeper()];
       const lost: string[] = [];
       a.handle('source', { inUse: () => true, lost: (x) => void lost.push(x), orphaned: () => {} });
-      expect(await a.claim('source', id)).toBeDefined();
+      const first = await a.claim('source', id);
+      expect(first).toBeDefined();
       // A's heartbeat as a hung process leaves it: far in the past (its timers still run, so it is
       // moved back on every beat until B evicts it).
       const admin = new pg.Client({ connectionString: ctx.databaseUrl });
@@ -138,7 +157,9 @@ describe(`live leases (${testDbEngine()})`, () => {
       const aging = setInterval(() => void age(), 100);
       await waitFor('A evicted (its lock session ended)', () => lost.includes(id), 15_000);
       clearInterval(aging);
-      expect(await b.claim('source', id)).toMatchObject({ holder: b.me, token: 2 });
+      const second = await b.claim('source', id);
+      expect(second?.holder).toBe(b.me);
+      expect(second!.token).toBeGreaterThan(first!.token);
       await admin.end();
     },
   );

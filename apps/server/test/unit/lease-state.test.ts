@@ -12,10 +12,41 @@ import {
 } from '../../src/modules/live/lease-state';
 
 describe('live lease rules', () => {
-  it('a first claim gets token 1; the same holder keeps its token; any other holder gets one more', () => {
-    expect(nextToken(undefined, 'a')).toBe(1);
-    expect(nextToken({ holder: 'a', token: 7 }, 'a')).toBe(7);
-    expect(nextToken({ holder: 'a', token: 7 }, 'b')).toBe(8);
+  it('a first claim takes the drawn token; the same holder keeps its own; any other gets a higher one', () => {
+    expect(nextToken(undefined, 'a', 41)).toBe(41);
+    expect(nextToken({ holder: 'a', token: 7 }, 'a', 41)).toBe(7);
+    expect(nextToken({ holder: 'a', token: 7 }, 'b', 41)).toBe(41);
+    // A row written before the sequence existed may be ahead of it: the token still grows.
+    expect(nextToken({ holder: 'a', token: 50 }, 'b', 41)).toBe(51);
+  });
+
+  it('a token never goes back, whatever the order of claims, releases and draws', () => {
+    let seed = 7;
+    const pick = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return (seed >>> 16) % n;
+    };
+    let drawn = 0;
+    let row: { holder: string; token: number } | undefined;
+    let last = 0;
+    const seen = { kept: 0, changed: 0, released: 0 };
+    for (let step = 0; step < 500; step++) {
+      if (pick(4) === 0) {
+        row = undefined; // given back: the row is deleted
+        seen.released++;
+        continue;
+      }
+      drawn += 1 + pick(3); // every claim draws, as nextval() in the INSERT does; other things draw too
+      const holder = ['a', 'b', 'c'][pick(3)]!;
+      const kept = row?.holder === holder;
+      row = { holder, token: nextToken(row, holder, drawn) };
+      if (kept) expect(row.token).toBe(last);
+      else expect(row.token).toBeGreaterThan(last);
+      last = row.token;
+      seen[kept ? 'kept' : 'changed']++;
+    }
+    // The walk went through every case.
+    expect(Math.min(seen.kept, seen.changed, seen.released)).toBeGreaterThan(50);
   });
 
   it('names what a claim did from the previous holder', () => {

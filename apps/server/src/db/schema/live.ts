@@ -3,6 +3,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -15,10 +16,14 @@ import {
  * player's writer means holding a session-level advisory lock (`lockKey`) on the process's lock session;
  * the database releases it when that session ends (a crash), so a successor can take over at once. A row
  * says which lock session (`holder`) took the lease last; `token` grows on every change of holder (a
- * fencing token): the holder's live-state writes name it, so a process that lost its lease cannot overwrite
- * its successor's state. A row whose lock nobody holds is an orphan (its owner died or handed it over).
+ * fencing token, drawn from `live_lease_tokens`, so it never goes back, not even after the row was given
+ * back and the thing taken again): the holder's live-state writes name it, so a process that lost its
+ * lease cannot overwrite its successor's state. A row whose lock nobody holds is an orphan (its owner died
+ * or handed it over).
  * Rows are written by `modules/live/leases.repository.ts`; `expiresAt` is no longer used.
  */
+export const liveLeaseTokens = pgSequence('live_lease_tokens');
+
 export const liveLeases = pgTable(
   'live_leases',
   {

@@ -49,10 +49,14 @@ export function claimOutcome(previousHolder: string | null, me: string): ClaimOu
   return previousHolder === me ? 'renewed' : 'taken-over';
 }
 
-/** The token a claim writes: kept by the same holder, one more for any other (the fencing token). */
-export function nextToken(current: Fence | undefined, me: string): number {
-  if (!current) return 1;
-  return current.holder === me ? current.token : current.token + 1;
+/**
+ * The token a claim writes (the fencing token): kept by the same holder; any other takes `drawn`, the next
+ * value of the database's token sequence, or one more than the row's if that is higher. A sequence never
+ * goes back, so neither does a thing's token when its row was given back and written again.
+ */
+export function nextToken(current: Fence | undefined, me: string, drawn: number): number {
+  if (!current) return drawn;
+  return current.holder === me ? current.token : Math.max(current.token + 1, drawn);
 }
 
 /**

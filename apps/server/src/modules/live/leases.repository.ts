@@ -19,16 +19,18 @@ export class LeasesRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Writes the lease of a thing whose lock `holder` has just taken: the token stays for the same holder
-   * and grows for any other. Answers the token and the previous holder (null: there was no row).
+   * Writes the lease of a thing whose lock `holder` has just taken, by the rule of `nextToken`: the token
+   * stays for the same holder, any other draws one from the sequence (never below the row's own plus one).
+   * Answers the token and the previous holder (null: there was no row).
    */
   async claim(kind: LeaseKind, id: string, holder: string, lockKey: bigint) {
     const result = await this.db.execute(sql`
       WITH previous AS (SELECT holder FROM live_leases WHERE kind = ${kind} AND thing_id = ${id})
       INSERT INTO live_leases (kind, thing_id, holder, token, lock_key)
-      VALUES (${kind}, ${id}, ${holder}, 1, ${lockKey.toString()}::int8)
+      VALUES (${kind}, ${id}, ${holder}, nextval('live_lease_tokens'), ${lockKey.toString()}::int8)
       ON CONFLICT (kind, thing_id) DO UPDATE SET
-        token = CASE WHEN live_leases.holder = EXCLUDED.holder THEN live_leases.token ELSE live_leases.token + 1 END,
+        token = CASE WHEN live_leases.holder = EXCLUDED.holder THEN live_leases.token
+          ELSE GREATEST(live_leases.token + 1, EXCLUDED.token) END,
         holder = EXCLUDED.holder, lock_key = EXCLUDED.lock_key, expires_at = NULL
       RETURNING token, (SELECT holder FROM previous) AS previous`);
     const row = result.rows[0] as { token: string | number; previous: string | null };
