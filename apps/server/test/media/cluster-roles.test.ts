@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RECONNECT_GRACE_MS } from '../../src/modules/live/live-orphans';
 import {
   CLUSTER_ADMIN,
   type ClusterDatabase,
@@ -260,7 +261,11 @@ describe.skipIf(!adminUrl)('ingest placement by ROLE and INGEST_REGION (PostgreS
     media.child.kill('SIGKILL');
     await exitTime(last);
     await call(api, 'PUT', `/medias/${mediaId}/render-mp4`, {}, token);
-    await waitFor('the stream of the dead process offline', async () => !(await liveOf(second.id)), 20_000);
+    await waitFor(
+      'the stream of the dead process offline',
+      async () => !(await liveOf(second.id)),
+      RECONNECT_GRACE_MS + 10_000,
+    );
     const after = await waitFor('health without a media process', async (note) => {
       const h = (await (await fetch(`${api.base}/health`)).json()) as ClusterHealth;
       note(h);

@@ -2,10 +2,13 @@ import type { LiveEngineView as LiveEngine } from './live-engine-view';
 
 /**
  * How long the live state of an encoder-fed source whose process is gone is kept before it is written
- * offline: its encoder reconnects (OBS after about a second, through the region's balancer) and the
- * process it reaches continues the same session. Also the bound of a ghost: "live" with nobody streaming.
+ * offline: its encoder reconnects through the region's balancer and the process it reaches continues the
+ * same session. OBS waits 2 s before it reconnects (10 s in older versions), and on a busy machine the
+ * reconnect itself took over 3 s: a shorter grace wrote a stream offline that came back a moment later
+ * (its targets stopped, its viewers told "offline"). The recording's resume window is as long. Also the
+ * bound of a ghost: "live" with nobody streaming after a crash.
  */
-export const RECONNECT_GRACE_MS = 3_000;
+export const RECONNECT_GRACE_MS = 10_000;
 /** A process without media (an API process) corrects last: a media process may take the thing over. */
 const NO_MEDIA_DELAY_MS = 1_500;
 
