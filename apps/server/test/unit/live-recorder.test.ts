@@ -7,12 +7,13 @@ import { LiveRecorder } from '../../src/modules/live/live-recorder';
 const owner = { kind: 'output', id: 'o1', name: 'Keynote', corporationId: 'c1', workspaceId: 'w1' };
 
 /** A recorder whose recordings service is `recordings` and whose "ffmpeg" is `command`. */
-const recorderWith = (recordings: object, command: string) =>
+const recorderWith = (recordings: object, command: string, streamOn = () => true) =>
   new LiveRecorder(owner as never, 'rtmp://127.0.0.1:1/none', {
     recordings: recordings as never,
     ffmpegPath: command,
     log: { debug() {}, error() {} } as never,
     recorder: () => 'me',
+    streamOn,
   });
 
 /**
@@ -57,5 +58,39 @@ describe('LiveRecorder', () => {
     await recorder.start();
     await recorder.stop(true);
     expect(recordings.pause.mock.calls).toEqual([['r2', 1]]);
+  });
+
+  it('starts no next part while the ingest has not the stream, and one once it has it again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sw-recorder-'));
+    let part = 0;
+    const recordings = {
+      begin: vi.fn(async () => ({ id: 'r3', part: ++part, dir, prefix: `p${part}`, startedAt: new Date() })),
+      pause: vi.fn(async () => {}),
+    };
+    let on = false;
+    const recorder = recorderWith(recordings, 'true', () => on);
+    await recorder.start();
+    // The part's ffmpeg ended at once (the stream's end); two restart periods pass without a next part.
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(recordings.begin).toHaveBeenCalledTimes(1);
+    on = true;
+    await vi.waitFor(() => expect(recordings.begin).toHaveBeenCalledTimes(2), { timeout: 5_000 });
+    on = false;
+    await recorder.stop();
+    expect(recordings.pause.mock.calls.at(-1)).toEqual(['r3', 2]);
+  });
+
+  it('pauses at once when the session ends after its part ended with the stream', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sw-recorder-'));
+    const recordings = {
+      begin: vi.fn(async () => ({ id: 'r4', part: 1, dir, prefix: 'p1', startedAt: new Date() })),
+      pause: vi.fn(async () => {}),
+    };
+    const recorder = recorderWith(recordings, 'true', () => false);
+    await recorder.start();
+    await new Promise((r) => setTimeout(r, 1_500));
+    await recorder.stop();
+    expect(recordings.begin).toHaveBeenCalledTimes(1);
+    expect(recordings.pause.mock.calls).toEqual([['r4', 1]]);
   });
 });

@@ -149,6 +149,7 @@ export function buildLivePlane(p: LivePlaneParts): LivePlane {
     recordings: p.recordings,
     keeper,
     localUrl: (key) => engine.localUrl(key),
+    streamOn: (key) => engine.streamOn(key),
     liveHere: (id) => engine.liveHere(id),
     meter: p.usage.meter,
     transcodeRefused: (corporationId) => p.usage.limits.transcodeRefused(corporationId),

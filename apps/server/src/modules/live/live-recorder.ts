@@ -2,9 +2,13 @@
  * Records one live session of a source or a player into its recording on shared storage (issue 29,
  * item 7). States: starting -> recording (one ffmpeg per part, writing segments as they come) ->
  * stopped. A part ends when ffmpeg exits; while the session is still live a new part starts a second
- * later (a hiccup must not end the recording). `stop` lets ffmpeg finish on its own (its read times out
- * once the stream has ended, so the last segment is whole) and pauses the recording: it is joined into a
- * media once nobody continues it for the resume window. `abort` stops at once and writes nothing: the
+ * later (a hiccup must not end the recording), but only while the ingest still has the stream: a part
+ * that ended because the stream did (the ingest closes its readers then) waits for the session's end
+ * instead. A part started after the stream's end read nothing until its time-out and held `stop` for up
+ * to 8 s, then ended with an error; on a loaded machine, where the session's end comes seconds after the
+ * stream's, the recording was joined that much later (a CI run waited 40 s for it). `stop` lets ffmpeg
+ * finish on its own (the ingest ends its read, so the last segment is whole) and pauses the recording: it
+ * is joined into a media once nobody continues it for the resume window. `abort` stops at once and writes nothing: the
  * stream goes on elsewhere (a takeover, a hand-over at shutdown), whose process continues the recording.
  */
 import { recordSegments } from '@stromwerk/media/file-args';
@@ -21,6 +25,8 @@ export interface RecorderDeps {
   log: FastifyBaseLogger;
   /** This process's lock session: the recording's row names it, so it pauses if the process dies. */
   recorder(): string;
+  /** Whether the ingest still has the recorded stream (its publish not over): a next part may start. */
+  streamOn(): boolean;
 }
 
 export class LiveRecorder {
@@ -61,15 +67,18 @@ export class LiveRecorder {
     })
       .catch((e) => this.deps.log.debug({ err: e, label: this.label }, 'recording part ended'))
       .then(() => {
-        if (this.live && this.current?.abort === abort)
-          setTimeout(
-            () =>
-              this.live &&
-              void this.start().catch((err) => this.deps.log.error({ err }, 'recording a new part failed')),
-            RESTART_MS,
-          );
+        if (this.live && this.current?.abort === abort) this.nextPartLater();
       });
     this.current = { done, abort };
+  }
+
+  /** A part ended while the session is live: the next starts once the ingest has the stream. */
+  private nextPartLater() {
+    setTimeout(() => {
+      if (!this.live) return;
+      if (!this.deps.streamOn()) return this.nextPartLater();
+      void this.start().catch((err) => this.deps.log.error({ err }, 'recording a new part failed'));
+    }, RESTART_MS).unref();
   }
 
   /** The session ended here (or recording was switched off: `now`): the last segment is finished, then paused. */

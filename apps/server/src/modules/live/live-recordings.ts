@@ -17,13 +17,15 @@ export class LiveRecordings {
     return this.recorders.has(ownerId);
   }
 
-  async start(owner: RecordingOwnerRef, input: string) {
+  /** Records `input` (an address on this process's ingest) while `streamOn` says the ingest has it. */
+  async start(owner: RecordingOwnerRef, input: string, streamOn: () => boolean) {
     if (this.recorders.has(owner.id)) return;
     const recorder = new LiveRecorder(owner, input, {
       recordings: this.recordings,
       ffmpegPath: this.ffmpegPath,
       log: this.log,
       recorder: this.recorder,
+      streamOn,
     });
     this.recorders.set(owner.id, recorder);
     await recorder.start();

@@ -34,6 +34,8 @@ export interface SourceEffectsDeps {
   publishingKey(sourceId: string): string | undefined;
   /** RTMP address of a key on this process's ingest (undefined on a process without one). */
   localUrl(key: string): string | undefined;
+  /** Whether this process's ingest has a publish of the key (one resuming in its grace counts). */
+  streamOn(key: string): boolean;
   kick(key: string): void;
   /** The source's process is gone: its open recording pauses (recordings.service.ts). */
   pauseRecordingOf(sourceId: string): Promise<void>;
@@ -54,8 +56,9 @@ export function sourceEffects(d: SourceEffectsDeps): SessionEffects {
     const fence = d.keeper.fence('source', id);
     return fence ? d.repo.updateFenced(id, values, fence) : undefined;
   };
+  const keyOf = (id: string) => d.publishingKey(id) ?? d.keys.keyOfSource(id);
   const urlOf = (id: string) => {
-    const key = d.publishingKey(id) ?? d.keys.keyOfSource(id);
+    const key = keyOf(id);
     return key === undefined ? undefined : d.localUrl(key);
   };
 
@@ -154,7 +157,10 @@ export function sourceEffects(d: SourceEffectsDeps): SessionEffects {
       const url = urlOf(id);
       if (!row || !url) return;
       const owner = { kind: 'source' as const, id, name: row.name, ...tenantOf(row) };
-      await d.recordings.start(owner, url);
+      await d.recordings.start(owner, url, () => {
+        const key = keyOf(id);
+        return key !== undefined && d.streamOn(key);
+      });
     },
     /** The session ended: ffmpeg finishes the last segment once the stream's end reaches it (not waited for). */
     async stopRecording(id) {

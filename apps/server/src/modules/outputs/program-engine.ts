@@ -62,6 +62,8 @@ export interface ProgramEngineDeps {
   recordings: RecordingsService;
   /** RTMP address of a stream key on this node's ingest; undefined while the ingest is down. */
   localUrl(streamKey: string): string | undefined;
+  /** Whether this node's ingest has a publish of the key now. */
+  streamOn(streamKey: string): boolean;
   /** Whether a source's session is live on this process. */
   liveHere(sourceId: string): boolean;
   /** The leases of this process: which process writes which output (issues 19, 29). */
@@ -239,7 +241,9 @@ export class ProgramEngine {
     // Without a recording to show, its VOD files go (a live program keeps them for after the stream).
     if (!vod) await this.vods.discard(this.hlsDir(row.id));
     await this.finishRecording(row.id, s.recording ? liveUrl : undefined);
-    if (s.recording && liveUrl && !this.recorded.has(row.id)) await this.startRecording(row, liveUrl);
+    const liveKey = input === 'main' ? main?.streamKey : input === 'backup' ? backup?.streamKey : undefined;
+    if (s.recording && liveUrl && liveKey && !this.recorded.has(row.id))
+      await this.startRecording(row, liveUrl, liveKey);
     if (row.input !== input) await this.setInput(row, input);
     await this.owner.giveUpUnlessRunning(row.id);
   }
@@ -366,7 +370,7 @@ export class ProgramEngine {
     this.deps.realtime?.close(outputId);
   }
 
-  private async startRecording(row: OutputRow, url: string) {
+  private async startRecording(row: OutputRow, url: string, streamKey: string) {
     this.recorded.set(row.id, url);
     const owner = {
       kind: 'output' as const,
@@ -375,7 +379,7 @@ export class ProgramEngine {
       corporationId: row.corporationId,
       workspaceId: row.workspaceId,
     };
-    await this.recordings.start(owner, url);
+    await this.recordings.start(owner, url, () => this.deps.streamOn(streamKey));
   }
 
   /**
