@@ -246,6 +246,7 @@ export function buildServices(
       mayStart: (key) => engine.mayStart(key),
       publishUrl: (key) => engine.publishUrl(key),
       publishingKeyOf: (id) => engine.publishingKeyOf(id),
+      endPublishNow: (key) => engine.endPublishNow(key),
     },
     config.ffmpegPath,
     config.webrtc ?? { bindAddress: '0.0.0.0' },

@@ -6,6 +6,14 @@
 
 import { h264 } from './ffmpeg-args';
 
+/**
+ * The receive buffer asked for every socket that takes RTP on this machine (the kernel grants up to
+ * net.core.rmem_max): with the default (208 kB, 0.5 s of a 720p program) a server whose event loop
+ * stalled under load lost most of the program's packets in the kernel (UDP RcvbufErrors), and its
+ * viewers decoded from the next keyframe; a WHIP bridge starved of CPU lost packets the same way.
+ */
+export const RTP_RECEIVE_BUFFER_BYTES = 8 * 1024 * 1024;
+
 /** The UDP ports (on `host`, a loopback address) that take the program's H.264 and Opus. */
 export interface RtpTargets {
   host: string;

@@ -4,13 +4,27 @@
 // publisher encoded it: the peer asks for a keyframe every segment length, see whip-peer.ts); Opus, which
 // FLV does not carry, becomes AAC.
 import { COMMON_ARGS, FLV_OUT } from './ffmpeg-args';
+import { RTP_RECEIVE_BUFFER_BYTES } from './rtp-args';
 import { type FfmpegCommand, rtmpOutput, SecretPipes } from './secret-pipes';
 
 export interface WhipStreams {
   /** Loopback port the H.264 RTP arrives at (RTCP at port + 1), and its payload type. */
-  video: { port: number; payloadType: number };
+  video: {
+    port: number;
+    payloadType: number;
+    /** The publisher's SPS and PPS NAL units, once seen: ffmpeg then knows the picture without probing. */
+    parameterSets?: { sps: Uint8Array; pps: Uint8Array };
+  };
   /** The Opus RTP, when the publisher sends sound. */
   audio?: { port: number; payloadType: number };
+}
+
+/** RFC 6184's profile-level-id (the SPS's profile, constraints and level bytes) and sprop-parameter-sets. */
+function parameterSetsFmtp(sets: WhipStreams['video']['parameterSets']): string {
+  if (!sets || sets.sps.length < 4 || sets.pps.length < 2) return '';
+  const b64 = (nal: Uint8Array) => Buffer.from(nal).toString('base64');
+  const profileLevel = Buffer.from(sets.sps.subarray(1, 4)).toString('hex');
+  return `;profile-level-id=${profileLevel};sprop-parameter-sets=${b64(sets.sps)},${b64(sets.pps)}`;
 }
 
 /** The SDP ffmpeg reads the publisher's RTP by: what arrives where, nothing the publisher wrote. */
@@ -23,7 +37,7 @@ export function whipSdp(s: WhipStreams, host = '127.0.0.1'): string {
   lines.push(
     `m=video ${s.video.port} RTP/AVP ${pt(s.video.payloadType)}`,
     `a=rtpmap:${s.video.payloadType} H264/90000`,
-    `a=fmtp:${s.video.payloadType} packetization-mode=1`,
+    `a=fmtp:${s.video.payloadType} packetization-mode=1${parameterSetsFmtp(s.video.parameterSets)}`,
   );
   if (s.audio)
     lines.push(
@@ -45,9 +59,13 @@ export function whipBridge(o: { streams: WhipStreams; output: string }): FfmpegC
     ...COMMON_ARGS,
     ...['-protocol_whitelist', 'pipe,udp,rtp', '-format_whitelist', 'sdp,rtp'],
     ...['-fflags', '+genpts', '-reorder_queue_size', '64'],
-    // The SDP states both codecs and the picture's SPS comes with the keyframe the peer asks for at once:
-    // probing ends with it (ffmpeg's 5 s default made the publish go live 6 s after the first picture).
+    // The SDP states both codecs and, once the bridge has seen them, the picture's parameter sets (probing
+    // then ends with the first picture packet); before, the SPS comes with the keyframe the peer asks for
+    // at once and probing ends with it (ffmpeg's 5 s default made the publish go live 6 s after it).
     ...['-analyzeduration', '1500000', '-fpsprobesize', '0'],
+    // Its RTP sockets' kernel buffer: a bridge starved of CPU beside stress-ng dropped 35 packets at once
+    // at the default, and a keyframe with a hole costs a whole GOP.
+    ...['-buffer_size', String(RTP_RECEIVE_BUFFER_BYTES)],
     ...['-f', 'sdp', '-i', sdp],
     ...['-map', '0:v:0', ...(o.streams.audio ? ['-map', '0:a:0'] : [])],
     ...['-c:v', 'copy'],

@@ -22,6 +22,20 @@ describe('the WHIP bridge arguments', () => {
     expect(whipSdp({ video: streams.video })).not.toContain('m=audio');
   });
 
+  it('tells ffmpeg the parameter sets of the publisher once known, so it needs no keyframe to learn the picture', () => {
+    const sps = Uint8Array.from([0x67, 0x42, 0xc0, 0x1f, 0xda, 0x01]);
+    const pps = Uint8Array.from([0x68, 0xce, 0x3c, 0x80]);
+    const sdp = whipSdp({ video: { ...streams.video, parameterSets: { sps, pps } } });
+    expect(sdp).toContain(
+      'a=fmtp:102 packetization-mode=1;profile-level-id=42c01f;sprop-parameter-sets=Z0LAH9oB,aM48gA==\r\n',
+    );
+    // Too short to be parameter sets: left out, as before they were seen.
+    const short = { sps: sps.subarray(0, 3), pps };
+    expect(whipSdp({ video: { ...streams.video, parameterSets: short } })).toContain(
+      'a=fmtp:102 packetization-mode=1\r\n',
+    );
+  });
+
   it('refuses a payload type outside the dynamic range (it is written into the SDP)', () => {
     for (const payloadType of [0, 95, 128, 101.5])
       expect(() => whipSdp({ video: { port: 1, payloadType } })).toThrow(RangeError);

@@ -146,6 +146,8 @@ export async function startNginxIngest(opts: {
         opts.log?.warn({ err }, 'nginx ingest could not drop a publisher'),
       );
     },
+    // nginx-rtmp ends a publish when its publisher drops: there is no grace to cut short.
+    endWithoutGrace: () => undefined,
     bytesIn: (key) => (publishers.has(key) ? (bytes.get(key) ?? 0) : undefined),
     publishing: () => [...publishers.keys()],
     stop: async () => {

@@ -6,6 +6,8 @@ import type { NmsSession } from 'node-media-server';
 import { ReaderAliases } from './reader-aliases';
 
 export const RTMP_APP = 'live';
+/** An encoder that dropped and did not come back within this is offline (its readers told at once). */
+const PUBLISH_GRACE_MS = 1500;
 const nmsRequire = createRequire(import.meta.url);
 /** node-media-server is loaded when the ingest starts, after the server listens (issue 32, item 5). */
 const loadNms = () => ({
@@ -45,6 +47,11 @@ class AliasedStreams<V> extends Map<string, V> {
 export interface IngestHooks {
   /** Synchronous: node-media-server asks before it accepts a publish. */
   mayPublish(streamKey: string, ip: string): boolean;
+  /**
+   * How long a key's publish that dropped may be resumed by the same address before it ends (readers
+   * stay attached and the timeline goes on); PUBLISH_GRACE_MS unless said. The built-in ingest only.
+   */
+  publishGraceMs?(streamKey: string): number | undefined;
   published(streamKey: string): void;
   unpublished(streamKey: string): void;
 }
@@ -57,6 +64,8 @@ export interface RtmpIngest {
   publishUrl(streamKey: string): string;
   /** Disconnects the publisher of a key (rotated key, maintenance, deleted source, blocked corporation). */
   kick(streamKey: string): void;
+  /** The key's publisher leaves on purpose: its publish ends when it drops (or now, if it has), no grace. */
+  endWithoutGrace(streamKey: string): void;
   /** Bytes the publisher of a key has sent so far; undefined when nobody publishes it. */
   bytesIn(streamKey: string): number | undefined;
   /** The keys with a publisher on this ingest now. */
@@ -124,7 +133,8 @@ export async function startRtmpIngest(opts: {
   nms.on('prePublish', (session) => {
     const key = session.streamName;
     // A publisher that drops is "offline" within seconds, not after the library's 30 s resume window.
-    if (session.broadcast) session.broadcast.publishGraceMs = 1500;
+    if (session.broadcast)
+      session.broadcast.publishGraceMs = opts.hooks.publishGraceMs?.(key) ?? PUBLISH_GRACE_MS;
     if (session.streamApp !== RTMP_APP || !opts.hooks.mayPublish(key, session.ip)) {
       session.close();
       return;
@@ -161,6 +171,12 @@ export async function startRtmpIngest(opts: {
       const session = publishers.get(key);
       if (session?.socket) session.socket.destroy();
       else session?.close();
+    },
+    endWithoutGrace: (key) => {
+      const broadcast = publishers.get(key)?.broadcast;
+      if (!broadcast) return;
+      broadcast.publishGraceMs = 0;
+      if (broadcast.getPublishStatus() === 'reconnecting') broadcast._finishPublish();
     },
     bytesIn: (key) => publishers.get(key)?.inBytes,
     publishing: () => [...publishers.keys()],

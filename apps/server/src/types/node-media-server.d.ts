@@ -9,7 +9,14 @@ declare module 'node-media-server' {
     isPublisher?: boolean;
     /** Bytes received from the peer so far. */
     inBytes?: number;
-    broadcast?: { publishGraceMs: number; subscribers: Map<string, NmsSession> };
+    broadcast?: {
+      publishGraceMs: number;
+      subscribers: Map<string, NmsSession>;
+      /** 'reconnecting' while a dropped publish waits out its grace. */
+      getPublishStatus(): 'publishing' | 'reconnecting' | 'idle';
+      /** Ends the publish at once (donePublish), as its grace running out does. */
+      _finishPublish(): void;
+    };
     /** An RTMP session's connection (net.Socket); `close()` only ends it gracefully. */
     socket?: { destroy(): void };
     close(): void;

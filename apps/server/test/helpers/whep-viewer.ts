@@ -1,4 +1,5 @@
 import { RTCPeerConnection, useH264, useOPUS } from 'werift';
+import { enlargeReceiveBuffer } from '../../src/modules/realtime/rtp-program-source';
 
 /**
  * A WHEP viewer for media tests (issue 35): a werift peer offering recvonly H.264 and Opus on 127.0.0.1
@@ -68,6 +69,20 @@ export async function offerGathered(pc: RTCPeerConnection) {
     if (pc.iceGatheringState === 'complete') return resolve();
     pc.iceGatheringStateChange.subscribe((s) => s === 'complete' && resolve());
   });
+  enlargePeerSockets(pc);
+}
+
+/**
+ * The peer stands in for a browser, which receives in a process of its own; here it shares the test's
+ * event loop with the server under test, and on a loaded machine its sockets' default 208 kB overflowed
+ * (the kernel's UDP RcvbufErrors grew by 43,000 in one run, the viewer decoded nothing for 20 s). Its
+ * sockets get the receive buffer the server's own RTP input has (werift keeps them in its ICE protocols).
+ */
+function enlargePeerSockets(pc: RTCPeerConnection) {
+  type Protocols = { protocols?: { transport?: { socket?: Parameters<typeof enlargeReceiveBuffer>[0] } }[] };
+  for (const ice of pc.iceTransports)
+    for (const protocol of (ice.connection as unknown as Protocols).protocols ?? [])
+      if (protocol.transport?.socket) enlargeReceiveBuffer(protocol.transport.socket);
 }
 
 /** Host candidates on 127.0.0.1 only: no connectivity check goes to another address. */

@@ -1,5 +1,6 @@
 import { createSocket } from 'node:dgram';
 import { MediaStreamTrack } from 'werift';
+import { enlargeReceiveBuffer } from '../../src/modules/realtime/rtp-program-source';
 import { ffmpeg } from './media';
 import { loopbackOnly, loopbackPeer, offerGathered } from './whep-viewer';
 
@@ -32,7 +33,14 @@ export async function whipPublisher() {
             }
             track.writeRtp(p);
           });
-          s.bind(0, '127.0.0.1', () => resolve(s));
+          // OBS encodes in its own process; this encoder's RTP comes into the test's event loop, shared
+          // with the server under test. At the default 208 kB a loaded run dropped its packets here (this
+          // socket alone, sampled from /proc/net/udp, queue at 150-210 kB), so the publisher sent broken
+          // keyframes and a CI run's WHEP viewer saw no picture for 15 s. It gets the server's RTP buffer.
+          s.bind(0, '127.0.0.1', () => {
+            enlargeReceiveBuffer(s);
+            resolve(s);
+          });
         }),
     ),
   );

@@ -127,7 +127,16 @@ describe('WHIP ingest', () => {
     await viewer.answer(offered.body);
     await waitFor(
       'the first picture at the viewer',
-      async () => viewer.got.nals.length > 0 || undefined,
+      async (note) => {
+        // What a time-out names: whether the peer connected, and whether any picture packet came.
+        note({
+          connection: viewer.pc.connectionState,
+          videoPackets: viewer.got.videoHeaders.length,
+          audioPackets: viewer.got.audioPackets,
+          sentByPublisher: publisher.sentSeconds(),
+        });
+        return viewer.got.nals.length > 0 || undefined;
+      },
       15_000,
     );
     console.log(`WHIP to WHEP: first SPS at the viewer ${Date.now() - joinedAt} ms after the answer`);
@@ -148,6 +157,14 @@ describe('WHIP ingest', () => {
     const killedAt = Date.now() - started;
     const sentAtKill = publisher.sentSeconds();
     process.kill(bridgePid!, 'SIGKILL');
+    // The ingest counts the key's bytes: the count stands still once the old bridge is gone (its last
+    // packets may still arrive just after the kill) and moves again when the new bridge delivers, which
+    // resumes the publish within its grace (or, past it, starts a count of its own). So the new bridge
+    // delivers when the count moves between two looks taken after its process was seen. (Comparing with
+    // the count before the kill passed on the old bridge's late packets.) The source stays live meanwhile:
+    // the bridge is ours, and its publish waits 6 s for it where an encoder's waits 1.5 s.
+    let seenNew: { pid: number; bytes: number } | undefined;
+    let offlineAfterKill = false;
     await waitFor(
       'a new bridge, live again',
       async (note) => {
@@ -163,10 +180,15 @@ describe('WHIP ingest', () => {
           bytes,
           sent: publisher.sentSeconds(),
         });
-        return pid && pid !== bridgePid && row.state === 'live' && bytes > bytesBefore ? pid : undefined;
+        offlineAfterKill ||= row.state !== 'live';
+        if (!pid || pid === bridgePid) return undefined;
+        const moved = seenNew?.pid === pid && bytes !== seenNew.bytes;
+        seenNew = { pid, bytes };
+        return moved && row.state === 'live' ? pid : undefined;
       },
       20_000,
     );
+    expect(offlineAfterKill).toBe(false);
     expect(ctx.app.services.whip.size).toBe(1);
 
     // Another publisher with a key of its own cannot take the live source: its key is the credential.
@@ -184,6 +206,20 @@ describe('WHIP ingest', () => {
     });
     expect(done.statusCode).toBe(204);
     expect(ctx.app.services.whip.size).toBe(0);
+    const deleted = Date.now();
+    // Ended on purpose, the publish is over as soon as the bridge is (no restart's grace of 6 s): the
+    // ingest no longer counts the key's bytes. And the bridge stops on SIGTERM, stopped while its packets
+    // still came (0.25-0.8 s now; 3.2-3.7 s before, when ffmpeg left without packets waited for the
+    // supervisor's SIGKILL, then after 3 s, now after 1 s).
+    await waitFor(
+      'the publish over at the ingest',
+      async () =>
+        ctx.app.services.live.engine.readings(workspaceId).every((r) => r.id !== src.id) || undefined,
+      15_000,
+    );
+    const publishOverMs = Date.now() - deleted;
+    console.log(`WHIP: publish over ${publishOverMs} ms after the DELETE`);
+    expect(publishOverMs).toBeLessThan(3000);
     await waitFor(
       'the source offline',
       async () =>
@@ -191,6 +227,7 @@ describe('WHIP ingest', () => {
         undefined,
       15_000,
     );
+    console.log(`WHIP: offline ${Date.now() - deleted} ms after the DELETE`);
     await publisher.close();
 
     // Recorded as an encoder's stream is: the broadcast is in the media library, an MP4 that plays.
@@ -216,11 +253,12 @@ describe('WHIP ingest', () => {
     // A loaded CI run recorded 3.3 s where 7.8 s of wall clock had passed, with no recorder loss seen on
     // this machine under stress-ng; the wall clock was the wrong yardstick. What came after the kill
     // depends on how soon the bridge was back, which a loaded machine stretches.
-    // The recorder reads the ingest's cache of the current picture group when it attaches: one that
-    // attaches after the next keyframe has replaced the first group misses that group (the publisher's
-    // -g 60: 2 s). A CI run at load ~7 recorded 6.3 s of 8.2 s sent, most likely so (not shown). A
-    // recording that lost more than that group still fails here.
-    const pictureGroup = 2;
-    expect(seconds).toBeGreaterThan(sentAtKill - sentAtLive - 1.5 - pictureGroup);
+    // A CI run at load ~7 recorded 6.3 s of 8.2 s, a run beside stress-ng --cpu 8 13.5 s of 18.3 s. Under
+    // that load the bridge's ffmpeg was seen failing its probe (no keyframe within it: "dimensions not
+    // set") after its publish had begun: the source live for a moment with no picture, so the count above
+    // could start early, and the bridge came back after the kill only after 15 s of such starts. Told the
+    // parameter sets, it no longer fails so; beside stress-ng --cpu 8 six runs recorded at least what was
+    // sent.
+    expect(seconds).toBeGreaterThan(sentAtKill - sentAtLive - 1.5);
   }, 120_000);
 });

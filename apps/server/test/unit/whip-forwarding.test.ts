@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { offeredMedia } from '../../src/modules/realtime/peer-answer';
-import { rtpPayloadLength } from '../../src/modules/realtime/whip-bridge';
+import { rtpPayload } from '../../src/modules/realtime/whip-bridge';
 
 const rtp = (o: { padding?: number; csrc?: number; extensionWords?: number; payload: number }) => {
   const ext = o.extensionWords === undefined ? 0 : 4 + 4 * o.extensionWords;
@@ -11,6 +11,8 @@ const rtp = (o: { padding?: number; csrc?: number; extensionWords?: number; payl
   if (o.padding) p[p.length - 1] = o.padding;
   return p;
 };
+
+const rtpPayloadLength = (p: Buffer) => rtpPayload(p)?.length ?? -1;
 
 describe('what the WHIP bridge forwards', () => {
   it('measures an RTP payload without header, CSRCs, extension and padding', () => {

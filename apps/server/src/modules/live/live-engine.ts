@@ -20,6 +20,9 @@ import { LivePublishers } from './source-publishers';
 import { SourceSessions } from './source-sessions';
 import { StreamKeyRegistry } from './stream-keys';
 
+/** How long a WHIP bridge that died may take to publish again before its source is offline. */
+const WHIP_BRIDGE_GRACE_MS = 6000;
+
 const METER_TICK_MS = 5_000;
 
 /**
@@ -100,6 +103,7 @@ export class LiveEngine implements LiveEngineView {
         canProbe: () => deps.media.capabilities.ffprobe,
         publishingKey: (id) => this.publishing.get(id),
         localUrl: (key) => this.ingest?.localUrl(key),
+        streamOn: (key) => this.streamOn(key),
         kick: (key) => this.ingest?.kick(key),
         pauseRecordingOf: (id) => deps.recordings.pauseOpenOf(id),
       }),
@@ -168,6 +172,11 @@ export class LiveEngine implements LiveEngineView {
       log,
       hooks: {
         mayPublish: (key) => this.mayStart(key),
+        // A WHIP source's publisher is our bridge, which this process starts again when it dies: its
+        // restart on a saturated machine took 2-2.5 s, past an encoder's grace. Within this the source
+        // stays live, its readers attached and its timeline whole; a WHIP publish that ends on purpose
+        // ends without it (`endPublishNow`).
+        publishGraceMs: (key) => (this.keys.source(key)?.type === 'whip' ? WHIP_BRIDGE_GRACE_MS : undefined),
         published: (key) => void this.onPublished(key),
         unpublished: (key) => void this.onUnpublished(key),
       },
@@ -198,6 +207,11 @@ export class LiveEngine implements LiveEngineView {
 
   localUrl(streamKey: string) {
     return this.ingest?.localUrl(streamKey);
+  }
+
+  /** Whether this node's ingest has a publish of the key now (one resuming in its grace counts). */
+  streamOn(streamKey: string) {
+    return this.ingest?.bytesIn(streamKey) !== undefined;
   }
 
   /** Where a process of ours (the WHIP bridge) publishes a key on this node's ingest. */
@@ -245,6 +259,11 @@ export class LiveEngine implements LiveEngineView {
   settingsOf(row: SourceRow) {
     const wantsPublisher = this.runsMedia && !this.stopping && wantsPublisherHere(this.deps, row);
     return this.sessions.send(row.id, { type: 'settings', wantsPublisher, recording: row.recording });
+  }
+
+  /** A key's publisher leaves on purpose (a WHIP publish ended): offline as soon as it has gone. */
+  endPublishNow(key: string) {
+    this.ingest?.endWithoutGrace(key);
   }
 
   /** The key a source's encoder publishes with here, if it does. */

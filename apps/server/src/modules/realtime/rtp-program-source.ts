@@ -4,6 +4,7 @@
 // reports, payload types 200-204) is dropped, and the viewers' peers send none either: a browser plays
 // picture and sound as they arrive, not aligned by sender reports (docs/architecture.md, "Real time").
 import { createSocket, type Socket } from 'node:dgram';
+import { RTP_RECEIVE_BUFFER_BYTES } from '@stromwerk/media/rtp-args';
 import { udpSenderOwner } from '../../plugins/socket-owner';
 import { RtpContinuity } from './rtp-continuity';
 import { RtpSenderGate } from './rtp-sender-gate';
@@ -40,7 +41,10 @@ export class RtpProgramSource {
       this.sockets.push(sock);
       this.ports[kind] = await new Promise<number>((resolve, reject) => {
         sock.once('error', reject);
-        sock.bind(0, host, () => resolve(sock.address().port));
+        sock.bind(0, host, () => {
+          enlargeReceiveBuffer(sock);
+          resolve(sock.address().port);
+        });
       });
     }
     return this.ports;
@@ -56,5 +60,14 @@ export class RtpProgramSource {
     for (const s of this.sockets) s.close();
     this.sockets.length = 0;
     this.sinks.clear();
+  }
+}
+
+/** As large a receive buffer as the kernel allows; the default where it refuses. */
+export function enlargeReceiveBuffer(sock: Socket, bytes = RTP_RECEIVE_BUFFER_BYTES) {
+  try {
+    sock.setRecvBufferSize(bytes);
+  } catch {
+    // Left at the system's default.
   }
 }

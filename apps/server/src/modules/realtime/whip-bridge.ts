@@ -5,6 +5,7 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { ProcessSupervisor } from '@stromwerk/media/supervisor';
 import { whipBridge } from '@stromwerk/media/whip-args';
+import { ParameterSetWatch } from './h264-parameter-sets';
 import type { MediaKind } from './peer-answer';
 
 const LOOPBACK = '127.0.0.1';
@@ -31,17 +32,21 @@ export async function freeUdpPair(): Promise<number> {
 
 const isRtcp = (p: Buffer) => p.length >= 8 && p[1]! >= 200 && p[1]! <= 204;
 
-/** The length of an RTP packet's payload without its padding; -1 when it is not RTP version 2. */
-export function rtpPayloadLength(p: Buffer): number {
-  if (p.length < 12 || p[0]! >> 6 !== 2) return -1;
+/** The payload of an RTP packet without header, CSRCs, extension and padding; null when not RTP version 2. */
+export function rtpPayload(p: Buffer): Buffer | null {
+  if (p.length < 12 || p[0]! >> 6 !== 2) return null;
   let offset = 12 + 4 * (p[0]! & 0x0f);
   if (p[0]! & 0x10) {
-    if (p.length < offset + 4) return -1;
+    if (p.length < offset + 4) return null;
     offset += 4 + 4 * p.readUInt16BE(offset + 2);
   }
   const padding = p[0]! & 0x20 ? p[p.length - 1]! : 0;
-  return p.length - offset - padding;
+  const end = p.length - padding;
+  return end >= offset ? p.subarray(offset, end) : null;
 }
+
+/** How long a bridge's first ffmpeg waits for the publisher's parameter sets; then it starts without. */
+const FIRST_PARAMETER_SETS_MS = 5000;
 
 export interface WhipBridgeOptions {
   ffmpegPath: string;
@@ -60,6 +65,7 @@ export class WhipBridge {
     private readonly socket: Socket,
     private readonly ports: { video: number; audio?: number },
     readonly supervisor: ProcessSupervisor,
+    private readonly parameterSets: ParameterSetWatch,
   ) {}
 
   /** When the last picture packet came (ms since the epoch); 0 before the first. */
@@ -69,21 +75,36 @@ export class WhipBridge {
     const video = await freeUdpPair();
     const audio = o.payloadTypes.audio === undefined ? undefined : await freeUdpPair();
     const socket = await bindUdp(0);
+    const parameterSets = new ParameterSetWatch();
+    // Every ffmpeg is told the publisher's latest parameter sets. The first waits a moment for them (a
+    // publisher's first picture is a keyframe with them, and the peer asks for more every 2 s): started
+    // without, its probe must catch a keyframe in time, and on a saturated machine one that did not
+    // failed after its publish had begun, a source live and offline again within a second.
+    const command = async () => {
+      const sets = parameterSets.known ?? (await parameterSets.whenKnown(FIRST_PARAMETER_SETS_MS));
+      const streams = {
+        video: { port: video, payloadType: o.payloadTypes.video, parameterSets: sets },
+        ...(audio === undefined ? {} : { audio: { port: audio, payloadType: o.payloadTypes.audio! } }),
+      };
+      return whipBridge({ streams, output: o.output });
+    };
     const supervisor = new ProcessSupervisor({
       command: o.ffmpegPath,
       label: o.label,
       backoffInitialMs: 200,
       backoffMaxMs: 2000,
       stallTimeoutMs: 10_000,
+      // A publisher that stopped sending before its DELETE (the studio page stops its tracks first) leaves
+      // ffmpeg blocked in its read, deaf to one SIGTERM: it is killed after this, not the default 3 s
+      // (Stop live made the source offline 3.1 s later). With packets flowing it exits within 0.3 s.
+      graceMs: 1000,
+      prepare: command,
     });
     supervisor.on('spawned', () => o.onSpawned?.());
     supervisor.on('exit', (exit) => o.onExit?.(exit.lastError));
-    const bridge = new WhipBridge(socket, { video, audio }, supervisor);
-    const streams = {
-      video: { port: video, payloadType: o.payloadTypes.video },
-      ...(audio === undefined ? {} : { audio: { port: audio, payloadType: o.payloadTypes.audio! } }),
-    };
-    supervisor.start(whipBridge({ streams, output: o.output }));
+    const bridge = new WhipBridge(socket, { video, audio }, supervisor, parameterSets);
+    // The arguments given here are replaced by `command` before each start.
+    supervisor.start([]);
     return bridge;
   }
 
@@ -96,17 +117,29 @@ export class WhipBridge {
     const port = this.ports[kind];
     if (port === undefined || this.closed) return;
     if (isRtcp(packet)) return void this.socket.send(packet, port + 1, LOOPBACK);
-    if ((packet[1]! & 0x7f) !== payloadType || rtpPayloadLength(packet) <= 0) return;
-    if (kind === 'video') this.lastVideoAt = Date.now();
+    if ((packet[1]! & 0x7f) !== payloadType) return;
+    const payload = rtpPayload(packet);
+    if (!payload || payload.length === 0) return;
+    if (kind === 'video') {
+      this.lastVideoAt = Date.now();
+      this.parameterSets.see(payload);
+    }
     this.socket.send(packet, port, LOOPBACK);
   }
 
   private closed = false;
+  private closing: Promise<void> | undefined;
 
-  async close() {
-    if (this.closed) return;
-    this.closed = true;
-    this.socket.close();
-    await this.supervisor.stop();
+  /**
+   * Stops ffmpeg while the publisher's packets still reach it, then the forwarding: ffmpeg acts on
+   * SIGTERM between two packets, and one left without packets stayed blocked in its read until the
+   * supervisor's SIGKILL 3 s later (the publish ended that much later, its last packets lost).
+   */
+  close(): Promise<void> {
+    this.closing ??= this.supervisor.stop().finally(() => {
+      this.closed = true;
+      this.socket.close();
+    });
+    return this.closing;
   }
 }

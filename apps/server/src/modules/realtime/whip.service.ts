@@ -19,6 +19,8 @@ export interface WhipIngestGate {
   publishUrl(key: string): string | undefined;
   /** The key a source's encoder publishes with on this process now, if one does. */
   publishingKeyOf(sourceId: string): string | undefined;
+  /** The publish of a key ends on purpose: offline once its bridge is gone, without a restart's grace. */
+  endPublishNow(key: string): void;
 }
 
 /** A keyframe every segment length: the source's HLS and recording can cut only at one. */
@@ -101,8 +103,11 @@ export class WhipService {
       ended = true;
       for (const t of timers) clearInterval(t);
       this.#publishes.delete(resource);
-      peer?.close();
-      void bridge?.close();
+      // Unless another publish of the same key replaces this one (a reload), which resumes it.
+      if (why !== 'replaced') this.gate.endPublishNow(key);
+      // The peer after the bridge: its packets let ffmpeg see the stop (whip-bridge.ts, `close`).
+      const closing = bridge?.close() ?? Promise.resolve();
+      void closing.finally(() => peer?.close());
       this.log.info({ sourceId, why }, 'WHIP publish ended');
     };
     peer = await answerWhipOffer(sdp, {
