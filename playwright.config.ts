@@ -34,12 +34,10 @@ export default defineConfig({
   // In CI also every flow's and hook's time (test-logs/e2e-times.json): the stage's wall time grew
   // beyond its flows' own durations once, and the cause has to be found in such a record.
   // scripts/test-e2e.mjs runs the @alone flows in a second pass, reported beside the first.
+  // No HTML report in CI: nobody opens it there (a CI run's files are gone with its machine; only the end
+  // of its output is kept), and npm test prints the flows that failed once from the JSON report.
   reporter: process.env.CI
-    ? [
-        ['list'],
-        ['html', { open: 'never', outputFolder: `playwright-report${reportSuffix}` }],
-        ['json', { outputFile: `test-logs/e2e-times${reportSuffix}.json` }],
-      ]
+    ? [['list'], ['json', { outputFile: `test-logs/e2e-times${reportSuffix}.json` }]]
     : [['list']],
   use: {
     baseURL,
@@ -47,7 +45,9 @@ export default defineConfig({
     // The trace keeps DOM snapshots, network and console of a failed flow, but no screencast: its frames
     // doubled Chromium's CPU (a walk over eight screens: 12.6-13.1 CPU-s with it, 7.3 without, 6.6 with no
     // trace at all; the GPU process alone 4.1 s against 0.4 s). A failed flow still gets its screenshot.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // In CI no trace at all: its DOM snapshots of every action cost 17 % of the renderers' CPU (forms.spec:
+    // 65 CPU-s with, 54 without) on a machine the flows saturate, and a CI run's files are never read.
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
