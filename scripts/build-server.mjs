@@ -3,7 +3,10 @@
 // packages (@stromwerk/contracts, @stromwerk/media export their TypeScript sources) are bundled in;
 // every other package stays an import from node_modules. Files read at run time stay where they are:
 // the migrations (apps/server/src/db/migrations, found by plugins/db.ts) and the web app (apps/web/dist).
-import { rmSync } from 'node:fs';
+// It also makes the embedded database's template (apps/server/dist/pglite-template): a database created
+// and migrated once, which a server copies into a fresh DATA_DIR instead of creating one (5.4 s of CPU).
+import { spawnSync } from 'node:child_process';
+import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -36,3 +39,21 @@ await build({
   logLevel: 'warning',
 });
 console.log(`server bundle: apps/server/dist/main.js in ${Date.now() - started} ms`);
+
+const templateStarted = Date.now();
+const template = join(outdir, 'pglite-template');
+const init = spawnSync(
+  process.execPath,
+  [
+    join(root, 'apps/server/src/db/pglite-init.mjs'),
+    `${template}.new`,
+    join(root, 'apps/server/src/db/migrations'),
+  ],
+  { stdio: 'inherit' },
+);
+if (init.status !== 0) {
+  console.error('creating the embedded database template failed');
+  process.exit(1);
+}
+renameSync(`${template}.new`, template);
+console.log(`database template: apps/server/dist/pglite-template in ${Date.now() - templateStarted} ms`);

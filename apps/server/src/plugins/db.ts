@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { lockDataDir } from '../db/data-dir-lock';
 import { type LockSession, localLockSession, PgLockSession } from '../db/lock-session';
 import { type NotifyChannel, type NotifyHandlers, openNotifyChannel } from '../db/notify-channel';
+import { ensurePgliteDataDir } from '../db/pglite-data-dir';
 import { parseDrizzleTypesOnce } from '../db/pglite-parsers';
 import * as schema from '../db/schema/index-for-drizzle';
 
@@ -101,51 +100,13 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
-/**
- * Creating a new database (initdb) and migrating it leave 120-450 MB behind in the process that did it
- * (WebAssembly memory, malloc arenas), for good. A fresh DATA_DIR is therefore created and migrated by a
- * short-lived node process, whose memory goes with it; the server then opens a database with nothing
- * left to do.
- */
-async function initPgliteInChild(dir: string): Promise<void> {
-  if (existsSync(join(dir, 'PG_VERSION'))) return;
-  const job = {
-    dir,
-    migrationsFolder,
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-    pglite: import.meta.resolve('@electric-sql/pglite'),
-    drizzle: import.meta.resolve('drizzle-orm/pglite'),
-    migrator: import.meta.resolve('drizzle-orm/pglite/migrator'),
-  };
-  const code = `const w = JSON.parse(process.env.STROMWERK_PGLITE_INIT);
-    const { PGlite } = await import(w.pglite);
-    const { drizzle } = await import(w.drizzle);
-    const { migrate } = await import(w.migrator);
-    const client = await PGlite.create({ dataDir: w.dir, startParams: w.startParams });
-    await migrate(drizzle(client), { migrationsFolder: w.migrationsFolder });
-    await client.close();`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
-    env: { ...process.env, STROMWERK_PGLITE_INIT: JSON.stringify(job) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-4000);
-  });
-  const [exitCode] = (await once(child, 'exit')) as [number | null];
-  if (exitCode !== 0) throw new Error(`creating the database in ${dir} failed: ${stderr.trim()}`);
-}
-
 async function openPglite(dir: string, snapshot?: Blob, logger?: Logger): Promise<Database> {
   const inMemory = dir.startsWith('memory://');
   // Before anything touches the files: one process per embedded database (db/data-dir-lock.ts).
   if (!inMemory) mkdirSync(dirname(dir), { recursive: true });
   const unlock = inMemory ? () => {} : lockDataDir(dir);
   try {
-    if (!inMemory) {
-      mkdirSync(dir, { recursive: true });
-      await initPgliteInChild(dir);
-    }
+    if (!inMemory) await ensurePgliteDataDir(dir, { migrationsFolder, settings: PGLITE_SETTINGS });
     const client = await PGlite.create({
       ...(inMemory ? {} : { dataDir: dir }),
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
