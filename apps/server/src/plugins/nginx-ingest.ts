@@ -136,6 +136,7 @@ export async function startNginxIngest(opts: {
 
   return {
     port: opts.port,
+    // nginx-rtmp keeps no backlog of a publish: a reader begins at its current picture group either way.
     localUrl: (key) =>
       `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${aliases.aliasOf(key)}`,
     publishUrl: (key) => `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${key}`,

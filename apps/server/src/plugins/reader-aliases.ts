@@ -12,11 +12,21 @@ export class ReaderAliases {
   readonly #secret = randomBytes(32);
   readonly #keys = new Map<string, string>();
 
-  /** The reader's name of a key's stream. */
-  aliasOf(key: string): string {
-    const alias = `r${createHmac('sha256', this.#secret).update(key).digest('hex').slice(0, 40)}`;
+  /**
+   * The reader's name of a key's stream. `from: 'start'` names the same stream for a reader that is to
+   * begin at the publish's start (a recording's first part: start-backlogs.ts), not at its current
+   * picture group.
+   */
+  aliasOf(key: string, from: 'now' | 'start' = 'now'): string {
+    const [prefix, input] = from === 'start' ? ['s', `start:${key}`] : ['r', key];
+    const alias = `${prefix}${createHmac('sha256', this.#secret).update(input).digest('hex').slice(0, 40)}`;
     this.#keys.set(alias, key);
     return alias;
+  }
+
+  /** Whether a name is an alias of this process for reading from a publish's start. */
+  fromStart(name: string): boolean {
+    return name.startsWith('s') && this.#keys.has(name);
   }
 
   /** The key behind an alias handed out by this process; undefined for any other name. */

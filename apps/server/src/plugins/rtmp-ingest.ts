@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import type { NmsSession } from 'node-media-server';
 import { ReaderAliases } from './reader-aliases';
+import { type NmsBroadcast, type NmsPacket, StartBacklogs } from './start-backlogs';
 
 export const RTMP_APP = 'live';
 /** An encoder that dropped and did not come back within this is offline (its readers told at once). */
@@ -14,6 +15,7 @@ const loadNms = () => ({
   NodeMediaServer: nmsRequire('node-media-server') as typeof import('node-media-server').default,
   logger: nmsRequire('node-media-server/src/core/logger.js') as { level: string },
   context: nmsRequire('node-media-server/src/core/context.js') as { broadcasts: Map<string, unknown> },
+  rtmp: nmsRequire('node-media-server/src/protocol/rtmp.js') as { createMessage(p: NmsPacket): Buffer },
 });
 
 /**
@@ -52,14 +54,23 @@ export interface IngestHooks {
    * stay attached and the timeline goes on); PUBLISH_GRACE_MS unless said. The built-in ingest only.
    */
   publishGraceMs?(streamKey: string): number | undefined;
+  /**
+   * Whether a key's publish is kept from its first keyframe for a while (start-backlogs.ts), for readers
+   * of `localUrl(key, 'start')`: its source records. Asked when a publish begins. The built-in ingest only.
+   */
+  keepFromStart?(streamKey: string): boolean;
   published(streamKey: string): void;
   unpublished(streamKey: string): void;
 }
 
 export interface RtmpIngest {
   port: number;
-  /** URL our own ffmpeg processes read a key's stream from: it names the key's alias, not the key. */
-  localUrl(streamKey: string): string;
+  /**
+   * URL our own ffmpeg processes read a key's stream from: it names the key's alias, not the key. A reader
+   * begins at the current picture group; with `from: 'start'` at the publish's first keyframe if the
+   * ingest kept it (the built-in ingest, for a key `keepFromStart` named, for its first seconds).
+   */
+  localUrl(streamKey: string, from?: 'now' | 'start'): string;
   /** URL our own ffmpeg processes publish a key's stream to (the key goes to ffmpeg on a pipe). */
   publishUrl(streamKey: string): string;
   /** Disconnects the publisher of a key (rotated key, maintenance, deleted source, blocked corporation). */
@@ -113,7 +124,7 @@ export async function startRtmpIngest(opts: {
     // node-media-server would exit the whole process on a busy port; fail with a clear message instead.
     throw new Error(`RTMP_PORT ${opts.port} is already in use: stop the other process or set RTMP_PORT`);
   }
-  const { NodeMediaServer, logger: nmsLogger, context: nmsContext } = loadNms();
+  const { NodeMediaServer, logger: nmsLogger, context: nmsContext, rtmp } = loadNms();
   const nms = new NodeMediaServer({
     bind: opts.host,
     rtmp: { port: opts.port, chunk_size: 60000, gop_cache: true, ping: 30, ping_timeout: 60 },
@@ -126,6 +137,10 @@ export async function startRtmpIngest(opts: {
   nms.store.options.signals = false;
   const aliases = new ReaderAliases();
   nmsContext.broadcasts = new AliasedStreams(aliases);
+  const backlogs = new StartBacklogs({
+    createMessage: (packet) => rtmp.createMessage(packet),
+    fromStart: (name) => aliases.fromStart(name),
+  });
   // The library goes on to emit postPublish even for a session closed in prePublish: only sessions we
   // accepted may report live or offline.
   const accepted = new Set<string>();
@@ -141,6 +156,8 @@ export async function startRtmpIngest(opts: {
     }
     accepted.add(session.id);
     publishers.set(key, session);
+    if (session.broadcast && opts.hooks.keepFromStart?.(key))
+      backlogs.begin(session.broadcast as unknown as NmsBroadcast);
   });
   nms.on('postPublish', (session: NmsSession) => {
     if (accepted.has(session.id)) opts.hooks.published(session.streamName);
@@ -148,6 +165,7 @@ export async function startRtmpIngest(opts: {
   nms.on('donePublish', (session: NmsSession) => {
     if (!accepted.delete(session.id)) return;
     if (publishers.get(session.streamName) === session) publishers.delete(session.streamName);
+    backlogs.end(session.broadcast as unknown as NmsBroadcast | undefined);
     // The stream is over: our readers (recorder, pushes, program readers) get its end now, as an end of
     // file, instead of waiting for their read time-out. A recorder that timed out ended with an error
     // and lost what it had not written yet (the last GOP).
@@ -161,8 +179,8 @@ export async function startRtmpIngest(opts: {
   await nms.run();
   return {
     port: opts.port,
-    localUrl: (key) =>
-      `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${aliases.aliasOf(key)}`,
+    localUrl: (key, from = 'now') =>
+      `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${aliases.aliasOf(key, from)}`,
     publishUrl: (key) => `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${key}`,
     // A kicked encoder's connection is reset, not ended: after the library's graceful end ffmpeg went on
     // writing into the half-closed socket for ~400 ms in half the rounds of bench/live-control.ts; reset,

@@ -64,8 +64,9 @@ describe('recording a live source', () => {
     expect(original.mimeType).toBe('video/mp4');
     const file = join(ctx.dataDir, 'media', original.bucketRef);
     const frames = await frameIndexes(file);
-    // From the first frame (within 0.5 s of the publish) to the last, none missing on the way.
-    expect(frames[0]).toBeLessThanOrEqual(15);
+    // From the very first frame to the last, none missing on the way: the recorder connects once the
+    // session is live, seconds late on a busy machine, and reads the publish from its first keyframe.
+    expect(frames[0]).toBe(0);
     expect(frames.at(-1)).toBe(10 * FIXTURE_FPS - 1);
     const missing = frames.slice(1).filter((f, i) => f !== frames[i]! + 1);
     expect(missing).toEqual([]);

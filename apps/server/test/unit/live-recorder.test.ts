@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,13 +8,17 @@ const owner = { kind: 'output', id: 'o1', name: 'Keynote', corporationId: 'c1', 
 
 /** A recorder whose recordings service is `recordings` and whose "ffmpeg" is `command`. */
 const recorderWith = (recordings: object, command: string, streamOn = () => true) =>
-  new LiveRecorder(owner as never, 'rtmp://127.0.0.1:1/none', {
-    recordings: recordings as never,
-    ffmpegPath: command,
-    log: { debug() {}, error() {} } as never,
-    recorder: () => 'me',
-    streamOn,
-  });
+  new LiveRecorder(
+    owner as never,
+    { first: 'rtmp://127.0.0.1:1/start', next: 'rtmp://127.0.0.1:1/now' },
+    {
+      recordings: recordings as never,
+      ffmpegPath: command,
+      log: { debug() {}, error() {} } as never,
+      recorder: () => 'me',
+      streamOn,
+    },
+  );
 
 /**
  * The recorder's end (modules/live/live-recorder.ts) with a stand-in ffmpeg that ends at once (`true`), as a
@@ -92,5 +96,28 @@ describe('LiveRecorder', () => {
     await recorder.stop();
     expect(recordings.begin).toHaveBeenCalledTimes(1);
     expect(recordings.pause.mock.calls).toEqual([['r4', 1]]);
+  });
+
+  it('reads its first part from the start of the publish and every later part from now', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sw-recorder-'));
+    // A stand-in ffmpeg that notes the address it was told to read (after -i) and ends at once.
+    const ffmpeg = join(dir, 'ffmpeg');
+    writeFileSync(ffmpeg, `#!/bin/sh\nwhile [ "$1" != "-i" ]; do shift; done\necho "$2" >> ${dir}/inputs\n`);
+    chmodSync(ffmpeg, 0o755);
+    let part = 0;
+    const recordings = {
+      begin: vi.fn(async () => ({ id: 'r5', part: ++part, dir, prefix: `p${part}`, startedAt: new Date() })),
+      pause: vi.fn(async () => {}),
+    };
+    const recorder = recorderWith(recordings, ffmpeg);
+    await recorder.start();
+    const inputs = () => readFileSync(join(dir, 'inputs'), 'utf8').trim().split('\n');
+    await vi.waitFor(() => expect(inputs().length).toBeGreaterThanOrEqual(3), { timeout: 8_000 });
+    await recorder.stop(true);
+    expect(inputs().slice(0, 3)).toEqual([
+      'rtmp://127.0.0.1:1/start',
+      'rtmp://127.0.0.1:1/now',
+      'rtmp://127.0.0.1:1/now',
+    ]);
   });
 });

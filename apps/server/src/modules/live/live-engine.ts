@@ -102,7 +102,7 @@ export class LiveEngine implements LiveEngineView {
         ffprobePath: config.ffprobePath,
         canProbe: () => deps.media.capabilities.ffprobe,
         publishingKey: (id) => this.publishing.get(id),
-        localUrl: (key) => this.ingest?.localUrl(key),
+        localUrl: (key, from) => this.ingest?.localUrl(key, from),
         streamOn: (key) => this.streamOn(key),
         kick: (key) => this.ingest?.kick(key),
         pauseRecordingOf: (id) => deps.recordings.pauseOpenOf(id),
@@ -177,6 +177,9 @@ export class LiveEngine implements LiveEngineView {
         // stays live, its readers attached and its timeline whole; a WHIP publish that ends on purpose
         // ends without it (`endPublishNow`).
         publishGraceMs: (key) => (this.keys.source(key)?.type === 'whip' ? WHIP_BRIDGE_GRACE_MS : undefined),
+        // Its recording's first part reads it from the first keyframe (`localUrl(key, 'start')`), however
+        // late the recorder connects.
+        keepFromStart: (key) => this.keys.source(key)?.recording === true,
         published: (key) => void this.onPublished(key),
         unpublished: (key) => void this.onUnpublished(key),
       },
@@ -205,8 +208,8 @@ export class LiveEngine implements LiveEngineView {
     }
   }
 
-  localUrl(streamKey: string) {
-    return this.ingest?.localUrl(streamKey);
+  localUrl(streamKey: string, from: 'now' | 'start' = 'now') {
+    return this.ingest?.localUrl(streamKey, from);
   }
 
   /** Whether this node's ingest has a publish of the key now (one resuming in its grace counts). */

@@ -29,15 +29,26 @@ export interface RecorderDeps {
   streamOn(): boolean;
 }
 
+/**
+ * Where a recording reads its stream: its first part from the publish's first keyframe where the ingest
+ * kept it (`localUrl(key, 'start')`: a recorder connects seconds after the first frame on a loaded
+ * machine), every later part from the current picture group (it follows a part that recorded the rest).
+ */
+export interface RecordingInput {
+  first: string;
+  next: string;
+}
+
 export class LiveRecorder {
   private current: { done: Promise<unknown>; abort: AbortController } | undefined;
   private live = true;
   private recording: { id: string; part: number } | undefined;
+  private partsRun = 0;
   readonly startedAt = new Date();
 
   constructor(
     private readonly owner: RecordingOwnerRef,
-    private readonly input: string,
+    private readonly input: RecordingInput,
     private readonly deps: RecorderDeps,
   ) {}
 
@@ -60,7 +71,8 @@ export class LiveRecorder {
     this.recording = { id, part };
     if (!this.live) return;
     const abort = new AbortController();
-    const done = runToCompletion(recordSegments(this.input, dir, prefix), {
+    const input = this.partsRun++ === 0 ? this.input.first : this.input.next;
+    const done = runToCompletion(recordSegments(input, dir, prefix), {
       command: this.deps.ffmpegPath,
       signal: abort.signal,
       label: this.label,

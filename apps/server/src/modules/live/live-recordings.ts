@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RecordingOwnerRef, RecordingsService } from '../medias/recordings.service';
-import { LiveRecorder } from './live-recorder';
+import { LiveRecorder, type RecordingInput } from './live-recorder';
 
 /** The recordings this process makes now: one `LiveRecorder` per recorded source or player. */
 export class LiveRecordings {
@@ -17,10 +17,14 @@ export class LiveRecordings {
     return this.recorders.has(ownerId);
   }
 
-  /** Records `input` (an address on this process's ingest) while `streamOn` says the ingest has it. */
-  async start(owner: RecordingOwnerRef, input: string, streamOn: () => boolean) {
+  /**
+   * Records `input` (addresses on this process's ingest; one address serves every part) while `streamOn`
+   * says the ingest has it.
+   */
+  async start(owner: RecordingOwnerRef, input: RecordingInput | string, streamOn: () => boolean) {
     if (this.recorders.has(owner.id)) return;
-    const recorder = new LiveRecorder(owner, input, {
+    const inputs = typeof input === 'string' ? { first: input, next: input } : input;
+    const recorder = new LiveRecorder(owner, inputs, {
       recordings: this.recordings,
       ffmpegPath: this.ffmpegPath,
       log: this.log,

@@ -32,8 +32,11 @@ export interface SourceEffectsDeps {
   canProbe(): boolean;
   /** The key a source's stream is published with on this process's ingest now. */
   publishingKey(sourceId: string): string | undefined;
-  /** RTMP address of a key on this process's ingest (undefined on a process without one). */
-  localUrl(key: string): string | undefined;
+  /**
+   * RTMP address of a key on this process's ingest (undefined on a process without one); `'start'`: for a
+   * reader that begins at the publish's first keyframe where the ingest kept it.
+   */
+  localUrl(key: string, from?: 'now' | 'start'): string | undefined;
   /** Whether this process's ingest has a publish of the key (one resuming in its grace counts). */
   streamOn(key: string): boolean;
   kick(key: string): void;
@@ -154,12 +157,14 @@ export function sourceEffects(d: SourceEffectsDeps): SessionEffects {
     /** Records from here; a session continued after a takeover continues its recording (the resume window). */
     async startRecording(id) {
       const row = await d.repo.byId(id);
-      const url = urlOf(id);
-      if (!row || !url) return;
+      const key = keyOf(id);
+      const url = key === undefined ? undefined : d.localUrl(key);
+      if (!row || key === undefined || !url) return;
       const owner = { kind: 'source' as const, id, name: row.name, ...tenantOf(row) };
-      await d.recordings.start(owner, url, () => {
-        const key = keyOf(id);
-        return key !== undefined && d.streamOn(key);
+      const first = d.localUrl(key, 'start') ?? url;
+      await d.recordings.start(owner, { first, next: url }, () => {
+        const now = keyOf(id);
+        return now !== undefined && d.streamOn(now);
       });
     },
     /** The session ended: ffmpeg finishes the last segment once the stream's end reaches it (not waited for). */

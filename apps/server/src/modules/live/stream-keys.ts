@@ -13,6 +13,7 @@ export type KeyedSource = Pick<
   | 'maintenanceStart'
   | 'maintenanceEnd'
   | 'live'
+  | 'recording'
 >;
 
 /**

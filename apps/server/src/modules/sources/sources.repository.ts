@@ -170,6 +170,7 @@ export class SourcesRepository {
         maintenanceStart: sources.maintenanceStart,
         maintenanceEnd: sources.maintenanceEnd,
         live: sources.live,
+        recording: sources.recording,
       })
       .from(sources);
   }
