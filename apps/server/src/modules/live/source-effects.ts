@@ -158,7 +158,7 @@ export function sourceEffects(d: SourceEffectsDeps): SessionEffects {
     async startRecording(id) {
       const row = await d.repo.byId(id);
       const key = keyOf(id);
-      const url = key === undefined ? undefined : d.localUrl(key);
+      const url = urlOf(id);
       if (!row || key === undefined || !url) return;
       const owner = { kind: 'source' as const, id, name: row.name, ...tenantOf(row) };
       const first = d.localUrl(key, 'start') ?? url;
