@@ -4,7 +4,7 @@
  * when it connects, and a recorder connects only once the session is live and its recording begun: on
  * a loaded machine seconds after the first frame, so recordings lost their first picture group or more
  * (a CI run: 6.3 s of 8.2 s recorded; beside stress-ng 13.5 s of 20). A backlog is kept only for keys
- * whose source records, and only for its first seconds: past `limits` (time since the publish began,
+ * that something records (the source, or a player showing it), and only for its first seconds: past `limits` (time since the publish began,
  * bytes) it is emptied and keeps nothing more, and readers begin at the current picture group again.
  */
 export interface BacklogLimits {

@@ -15,10 +15,11 @@ export class ReaderAliases {
   /**
    * The reader's name of a key's stream. `from: 'start'` names the same stream for a reader that is to
    * begin at the publish's start (a recording's first part: start-backlogs.ts), not at its current
-   * picture group.
+   * picture group; `reader` (the recording's owner) makes it that reader's own: the ingest serves the
+   * start once per name.
    */
-  aliasOf(key: string, from: 'now' | 'start' = 'now'): string {
-    const [prefix, input] = from === 'start' ? ['s', `start:${key}`] : ['r', key];
+  aliasOf(key: string, from: 'now' | 'start' = 'now', reader = ''): string {
+    const [prefix, input] = from === 'start' ? ['s', `start:${reader}:${key}`] : ['r', key];
     const alias = `${prefix}${createHmac('sha256', this.#secret).update(input).digest('hex').slice(0, 40)}`;
     this.#keys.set(alias, key);
     return alias;

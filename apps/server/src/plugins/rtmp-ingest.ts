@@ -55,10 +55,12 @@ export interface IngestHooks {
    */
   publishGraceMs?(streamKey: string): number | undefined;
   /**
-   * Whether a key's publish is kept from its first keyframe for a while (start-backlogs.ts), for readers
-   * of `localUrl(key, 'start')`: its source records. Asked when a publish begins. The built-in ingest only.
+   * How many recordings will read a key's publish from its first keyframe (`localUrl(key, 'start', id)`):
+   * its source's and those of players showing it. Asked when a publish begins; the publish is kept from
+   * its first keyframe (start-backlogs.ts) until the answer, and then, when it is not 0, until each was
+   * served or the backlog's limits. The built-in ingest only.
    */
-  keepFromStart?(streamKey: string): boolean;
+  startReaders?(streamKey: string): Promise<number>;
   published(streamKey: string): void;
   unpublished(streamKey: string): void;
 }
@@ -68,9 +70,10 @@ export interface RtmpIngest {
   /**
    * URL our own ffmpeg processes read a key's stream from: it names the key's alias, not the key. A reader
    * begins at the current picture group; with `from: 'start'` at the publish's first keyframe if the
-   * ingest kept it (the built-in ingest, for a key `keepFromStart` named, for its first seconds).
+   * ingest kept it (the built-in ingest, for a key `startReaders` counted, for its first seconds), once
+   * per `reader` (the recording's owner).
    */
-  localUrl(streamKey: string, from?: 'now' | 'start'): string;
+  localUrl(streamKey: string, from?: 'now' | 'start', reader?: string): string;
   /** URL our own ffmpeg processes publish a key's stream to (the key goes to ffmpeg on a pipe). */
   publishUrl(streamKey: string): string;
   /** Disconnects the publisher of a key (rotated key, maintenance, deleted source, blocked corporation). */
@@ -156,8 +159,16 @@ export async function startRtmpIngest(opts: {
     }
     accepted.add(session.id);
     publishers.set(key, session);
-    if (session.broadcast && opts.hooks.keepFromStart?.(key))
-      backlogs.begin(session.broadcast as unknown as NmsBroadcast);
+    const startReaders = opts.hooks.startReaders;
+    if (session.broadcast && startReaders) {
+      // Kept while asked (a lookup of milliseconds): the first keyframe comes with the publish.
+      const broadcast = session.broadcast as unknown as NmsBroadcast;
+      backlogs.begin(broadcast);
+      startReaders(key).then(
+        (readers) => backlogs.expect(broadcast, readers),
+        () => backlogs.expect(broadcast, 0),
+      );
+    }
   });
   nms.on('postPublish', (session: NmsSession) => {
     if (accepted.has(session.id)) opts.hooks.published(session.streamName);
@@ -179,8 +190,8 @@ export async function startRtmpIngest(opts: {
   await nms.run();
   return {
     port: opts.port,
-    localUrl: (key, from = 'now') =>
-      `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${aliases.aliasOf(key, from)}`,
+    localUrl: (key, from = 'now', reader = '') =>
+      `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${aliases.aliasOf(key, from, reader)}`,
     publishUrl: (key) => `rtmp://${ingestLocalHost(opts.host)}:${opts.port}/${RTMP_APP}/${key}`,
     // A kicked encoder's connection is reset, not ended: after the library's graceful end ffmpeg went on
     // writing into the half-closed socket for ~400 ms in half the rounds of bench/live-control.ts; reset,

@@ -84,6 +84,7 @@ describe('StartBacklogs', () => {
   it('sends the first reader from the start everything from the first keyframe, once; others the current group', () => {
     const { backlogs, b } = setUp();
     backlogs.begin(b);
+    backlogs.expect(b, 1);
     send(
       b,
       [HEADER, 'h'],
@@ -124,6 +125,41 @@ describe('StartBacklogs', () => {
     backlogs.begin(other);
     send(other, [KEY, 'K1']);
     backlogs.end(other);
+    send(other, [KEY, 'K2']);
+    other.postPlay({ streamName: 's-after' });
+    expect(other.readers.get('s-after')).toEqual(['K2']);
+  });
+
+  it('serves each reader from the start once, until as many as expected were served', () => {
+    const { backlogs, b } = setUp();
+    backlogs.begin(b);
+    send(b, [KEY, 'K1'], [INTER, 'p1'], [KEY, 'K2']);
+    backlogs.expect(b, 2); // the source's recording and a player's
+    b.postPlay({ streamName: 's-source' });
+    b.postPlay({ streamName: 's-source' }); // the same recording again: the current group
+    expect(backlogs.kept.backlogs).toBe(1);
+    b.postPlay({ streamName: 's-player' });
+    expect(b.readers.get('s-player')).toEqual(['K1', 'p1', 'K2']);
+    expect(b.readers.get('s-source')).toEqual(['K2']);
+    expect(backlogs.kept).toEqual({ backlogs: 0, bytes: 0 });
+  });
+
+  it('keeps a backlog until it is told how many will read it; none lets it go at once', () => {
+    const { backlogs, b } = setUp();
+    backlogs.begin(b);
+    send(b, [KEY, 'K1'], [INTER, 'p1']);
+    // Not told yet: every reader from the start is served, and the backlog stays for the next.
+    b.postPlay({ streamName: 's-early' });
+    expect(b.readers.get('s-early')).toEqual(['K1', 'p1']);
+    expect(backlogs.kept).toEqual({ backlogs: 1, bytes: 4 });
+    backlogs.expect(b, 1); // one was expected, and it came already
+    expect(backlogs.kept.backlogs).toBe(0);
+
+    const other = broadcastStandIn();
+    backlogs.begin(other);
+    send(other, [KEY, 'K1'], [INTER, 'p1']);
+    backlogs.expect(other, 0); // nothing records this key
+    expect(backlogs.kept).toEqual({ backlogs: 0, bytes: 0 });
     send(other, [KEY, 'K2']);
     other.postPlay({ streamName: 's-after' });
     expect(other.readers.get('s-after')).toEqual(['K2']);

@@ -148,7 +148,7 @@ export function buildLivePlane(p: LivePlaneParts): LivePlane {
     storage: p.storage,
     recordings: p.recordings,
     keeper,
-    localUrl: (key) => engine.localUrl(key),
+    localUrl: (key, from, reader) => engine.localUrl(key, from, reader),
     streamOn: (key) => engine.streamOn(key),
     liveHere: (id) => engine.liveHere(id),
     meter: p.usage.meter,

@@ -102,7 +102,7 @@ export class LiveEngine implements LiveEngineView {
         ffprobePath: config.ffprobePath,
         canProbe: () => deps.media.capabilities.ffprobe,
         publishingKey: (id) => this.publishing.get(id),
-        localUrl: (key, from) => this.ingest?.localUrl(key, from),
+        localUrl: (key, from, reader) => this.ingest?.localUrl(key, from, reader),
         streamOn: (key) => this.streamOn(key),
         kick: (key) => this.ingest?.kick(key),
         pauseRecordingOf: (id) => deps.recordings.pauseOpenOf(id),
@@ -177,9 +177,9 @@ export class LiveEngine implements LiveEngineView {
         // stays live, its readers attached and its timeline whole; a WHIP publish that ends on purpose
         // ends without it (`endPublishNow`).
         publishGraceMs: (key) => (this.keys.source(key)?.type === 'whip' ? WHIP_BRIDGE_GRACE_MS : undefined),
-        // Its recording's first part reads it from the first keyframe (`localUrl(key, 'start')`), however
-        // late the recorder connects.
-        keepFromStart: (key) => this.keys.source(key)?.recording === true,
+        // A recording's first part reads it from the first keyframe (`localUrl(key, 'start', owner)`),
+        // however late the recorder connects: the source's own and those of players showing it.
+        startReaders: (key) => this.startReaders(key),
         published: (key) => void this.onPublished(key),
         unpublished: (key) => void this.onUnpublished(key),
       },
@@ -208,8 +208,16 @@ export class LiveEngine implements LiveEngineView {
     }
   }
 
-  localUrl(streamKey: string, from: 'now' | 'start' = 'now') {
-    return this.ingest?.localUrl(streamKey, from);
+  localUrl(streamKey: string, from: 'now' | 'start' = 'now', reader?: string) {
+    return this.ingest?.localUrl(streamKey, from, reader);
+  }
+
+  /** The recordings that will read a key's new publish from its start: its source's and its players'. */
+  private async startReaders(key: string) {
+    const source = this.keys.source(key);
+    if (!source) return 0;
+    const players = await this.deps.outputsRepo.referencing(source.id);
+    return (source.recording ? 1 : 0) + players.filter((p) => p.settings.recording).length;
   }
 
   /** Whether this node's ingest has a publish of the key now (one resuming in its grace counts). */

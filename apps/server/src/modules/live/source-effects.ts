@@ -34,9 +34,9 @@ export interface SourceEffectsDeps {
   publishingKey(sourceId: string): string | undefined;
   /**
    * RTMP address of a key on this process's ingest (undefined on a process without one); `'start'`: for a
-   * reader that begins at the publish's first keyframe where the ingest kept it.
+   * reader that begins at the publish's first keyframe where the ingest kept it (once per `reader`).
    */
-  localUrl(key: string, from?: 'now' | 'start'): string | undefined;
+  localUrl(key: string, from?: 'now' | 'start', reader?: string): string | undefined;
   /** Whether this process's ingest has a publish of the key (one resuming in its grace counts). */
   streamOn(key: string): boolean;
   kick(key: string): void;
@@ -161,7 +161,7 @@ export function sourceEffects(d: SourceEffectsDeps): SessionEffects {
       const url = urlOf(id);
       if (!row || key === undefined || !url) return;
       const owner = { kind: 'source' as const, id, name: row.name, ...tenantOf(row) };
-      const first = d.localUrl(key, 'start') ?? url;
+      const first = d.localUrl(key, 'start', id) ?? url;
       await d.recordings.start(owner, { first, next: url }, () => {
         const now = keyOf(id);
         return now !== undefined && d.streamOn(now);

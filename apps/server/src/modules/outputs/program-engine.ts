@@ -60,8 +60,11 @@ export interface ProgramEngineDeps {
   medias: MediasService;
   storage: Storage;
   recordings: RecordingsService;
-  /** RTMP address of a stream key on this node's ingest; undefined while the ingest is down. */
-  localUrl(streamKey: string): string | undefined;
+  /**
+   * RTMP address of a stream key on this node's ingest; undefined while the ingest is down. `'start'`: for
+   * a reader that begins at the publish's first keyframe where the ingest kept it (once per `reader`).
+   */
+  localUrl(streamKey: string, from?: 'now' | 'start', reader?: string): string | undefined;
   /** Whether this node's ingest has a publish of the key now. */
   streamOn(streamKey: string): boolean;
   /** Whether a source's session is live on this process. */
@@ -159,7 +162,7 @@ export class ProgramEngine {
 
   async outputRemoved(id: string) {
     await this.stopWriter(id);
-    await this.finishRecording(id, undefined);
+    this.finishRecording(id, undefined);
     await rm(this.hlsDir(id), { recursive: true, force: true });
     await this.owner.giveUpUnlessRunning(id);
   }
@@ -213,7 +216,7 @@ export class ProgramEngine {
     const needed = planned !== 'offline' || row.input !== planned || this.runs(row.id);
     if (!(await this.owner.mayWrite(row.id, plannedLive?.id, needed))) {
       await this.stopWriter(row.id);
-      await this.finishRecording(row.id, undefined);
+      this.finishRecording(row.id, undefined);
       await this.owner.giveUpUnlessRunning(row.id);
       // The source is live here but a writer elsewhere has not let go yet: try again shortly.
       if (plannedLive && this.deps.liveHere(plannedLive.id)) this.retryLater(row.id);
@@ -240,10 +243,10 @@ export class ProgramEngine {
       void this.packageVod(row, vod).catch((err) => this.deps.log.error({ err }, 'VOD failed'));
     // Without a recording to show, its VOD files go (a live program keeps them for after the stream).
     if (!vod) await this.vods.discard(this.hlsDir(row.id));
-    await this.finishRecording(row.id, s.recording ? liveUrl : undefined);
+    const switched = this.finishRecording(row.id, s.recording ? liveUrl : undefined);
     const liveKey = input === 'main' ? main?.streamKey : input === 'backup' ? backup?.streamKey : undefined;
     if (s.recording && liveUrl && liveKey && !this.recorded.has(row.id))
-      await this.startRecording(row, liveUrl, liveKey);
+      await this.startRecording(row, liveUrl, liveKey, !switched);
     if (row.input !== input) await this.setInput(row, input);
     await this.owner.giveUpUnlessRunning(row.id);
   }
@@ -370,7 +373,13 @@ export class ProgramEngine {
     this.deps.realtime?.close(outputId);
   }
 
-  private async startRecording(row: OutputRow, url: string, streamKey: string) {
+  /**
+   * Records the program's live input. A recording that begins (not one that follows a switch of inputs)
+   * reads its first part from the input's first keyframe where the ingest kept it: on a busy machine the
+   * program starts seconds after the source went live, and a reader begins at the current picture group.
+   * After a switch it reads from now: the part before it recorded the other input meanwhile.
+   */
+  private async startRecording(row: OutputRow, url: string, streamKey: string, fromStart: boolean) {
     this.recorded.set(row.id, url);
     const owner = {
       kind: 'output' as const,
@@ -379,19 +388,22 @@ export class ProgramEngine {
       corporationId: row.corporationId,
       workspaceId: row.workspaceId,
     };
-    await this.recordings.start(owner, url, () => this.deps.streamOn(streamKey));
+    const first = (fromStart && this.deps.localUrl(streamKey, 'start', row.id)) || url;
+    await this.recordings.start(owner, { first, next: url }, () => this.deps.streamOn(streamKey));
   }
 
   /**
    * Ends the output's recording part unless it is still recording `keepUrl`. A part that ends because the
-   * input switched is followed by the next input's part in the same recording (its resume window).
+   * input switched is followed by the next input's part in the same recording (its resume window). True
+   * when it ended for such a switch.
    */
-  private async finishRecording(outputId: string, keepUrl: string | undefined) {
+  private finishRecording(outputId: string, keepUrl: string | undefined): boolean {
     const url = this.recorded.get(outputId);
-    if (url === undefined || url === keepUrl) return;
+    if (url === undefined || url === keepUrl) return false;
     this.recorded.delete(outputId);
     void this.recordings
       .stop(outputId, keepUrl !== undefined)
       .catch((err) => this.deps.log.error({ err, outputId }, 'saving the program recording failed'));
+    return keepUrl !== undefined;
   }
 }
