@@ -1,7 +1,8 @@
 /**
  * Runs one finite ffmpeg job (a render, a transcode, a thumbnail) to its end: no restarts, progress as
  * a fraction of the expected duration, cancel through an AbortSignal (killed at once: a cancelled
- * render's output is thrown away, so there is nothing for a graceful SIGTERM to finish).
+ * render's output is thrown away, so there is nothing for a graceful SIGTERM to finish; a job whose
+ * output is kept asks for `abortGraceMs`).
  */
 import { spawnTracked, terminateChild } from './process-registry';
 import { type FfmpegProgress, ProgressParser } from './progress';
@@ -22,6 +23,11 @@ export interface RunOptions {
   durationMs?: number;
   /** Stderr lines kept for the error. Default 50. */
   stderrLines?: number;
+  /**
+   * On abort, SIGTERM first and SIGKILL only after this long: for a job whose output is kept (a
+   * recording part, whose segment in progress ffmpeg then finishes). Default 0: killed at once.
+   */
+  abortGraceMs?: number;
 }
 
 export interface RunResult {
@@ -67,7 +73,7 @@ export function runToCompletion(args: readonly string[], options: RunOptions = {
   child.once('error', (err) => {
     spawnError = err;
   });
-  const onAbort = () => void terminateChild(child, 0);
+  const onAbort = () => void terminateChild(child, options.abortGraceMs ?? 0);
   signal?.addEventListener('abort', onAbort, { once: true });
 
   return new Promise((resolve, reject) => {

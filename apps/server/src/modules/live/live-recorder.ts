@@ -17,6 +17,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RecordingOwnerRef, RecordingsService } from '../medias/recordings.service';
 
 const STOP_WAIT_MS = 8000;
+/** ffmpeg ends a segment and exits within milliseconds of SIGTERM; one that does not is killed. */
+const ABORT_GRACE_MS = 3000;
 const RESTART_MS = 1000;
 
 export interface RecorderDeps {
@@ -76,6 +78,10 @@ export class LiveRecorder {
       command: this.deps.ffmpegPath,
       signal: abort.signal,
       label: this.label,
+      // A part cut (a switch of the program's input, recording switched off, the stop's wait over)
+      // keeps what it received: on SIGTERM ffmpeg finishes the segment it is writing, which SIGKILL lost
+      // (a player's failover lost the main's last 2 s).
+      abortGraceMs: ABORT_GRACE_MS,
     })
       .catch((e) => this.deps.log.debug({ err: e, label: this.label }, 'recording part ended'))
       .then(() => {
