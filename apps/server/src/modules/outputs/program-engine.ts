@@ -24,7 +24,6 @@ import { type Config, sharedRoot } from '../../plugins/config';
 import type { Storage } from '../../plugins/storage';
 import type { LeaseKeeper } from '../live/lease-keeper';
 import type { LiveEvent, LiveEvents } from '../live/live-events';
-import { LiveRecordings } from '../live/live-recordings';
 import { storedInput } from '../medias/media-input';
 import type { MediaRow } from '../medias/medias.repository';
 import type { MediasService } from '../medias/medias.service';
@@ -38,6 +37,7 @@ import type { OutputsService } from './outputs.service';
 import { chooseInput, type ProgramFacts } from './program-choice';
 import { LadderMeter, programLadder, vodLadder, writerSignature } from './program-ladder';
 import { ProgramOwner } from './program-owner';
+import { ProgramRecordings } from './program-recording';
 import { VodPackager } from './vod-packager';
 
 /** A live program whose lease could not be taken yet (a writer elsewhere still stopping) is tried again. */
@@ -83,9 +83,7 @@ export interface ProgramEngineDeps {
 
 export class ProgramEngine {
   private readonly writers = new Map<string, { feed: ProgramFeed; signature: string }>();
-  /** The live input each recorded output records now (a switch to another input goes on in the same recording). */
-  private readonly recorded = new Map<string, string>();
-  private readonly recordings: LiveRecordings;
+  private readonly recordings: ProgramRecordings;
   private readonly chains = new Map<string, Promise<void>>();
   private readonly retries = new Map<string, NodeJS.Timeout>();
   private unsubscribe: (() => void) | undefined;
@@ -103,12 +101,14 @@ export class ProgramEngine {
       reconsider: (id) => this.reconcile(id),
       liveHere: (id) => deps.liveHere(id),
     });
-    this.recordings = new LiveRecordings(
-      deps.recordings,
-      deps.config.ffmpegPath,
-      deps.log,
-      () => deps.keeper.me,
-    );
+    this.recordings = new ProgramRecordings({
+      recordings: deps.recordings,
+      ffmpegPath: deps.config.ffmpegPath,
+      log: deps.log,
+      recorder: () => deps.keeper.me,
+      localUrl: (key, from, reader) => deps.localUrl(key, from, reader),
+      streamOn: (key) => deps.streamOn(key),
+    });
     this.vods = new VodPackager({ ffmpegPath: deps.config.ffmpegPath, log: deps.log });
   }
 
@@ -128,7 +128,6 @@ export class ProgramEngine {
     for (const timer of this.retries.values()) clearTimeout(timer);
     // Recordings go on with whoever takes the writers over (the resume window), or are joined after it.
     this.recordings.abort();
-    this.recorded.clear();
     await Promise.all([...this.writers.values()].map((w) => w.feed.stop()));
     for (const id of this.writers.keys()) this.ladderMeter.stop(id);
     this.deps.realtime?.closeAll();
@@ -162,14 +161,14 @@ export class ProgramEngine {
 
   async outputRemoved(id: string) {
     await this.stopWriter(id);
-    this.finishRecording(id, undefined);
+    this.recordings.finish(id);
     await rm(this.hlsDir(id), { recursive: true, force: true });
     await this.owner.giveUpUnlessRunning(id);
   }
 
   /** Whether this process writes or records the output (its lease is in use). */
   runs(outputId: string) {
-    return this.writers.has(outputId) || this.recorded.has(outputId);
+    return this.writers.has(outputId) || this.recordings.has(outputId);
   }
 
   // --- deciding ---
@@ -216,7 +215,7 @@ export class ProgramEngine {
     const needed = planned !== 'offline' || row.input !== planned || this.runs(row.id);
     if (!(await this.owner.mayWrite(row.id, plannedLive?.id, needed))) {
       await this.stopWriter(row.id);
-      this.finishRecording(row.id, undefined);
+      this.recordings.finish(row.id);
       await this.owner.giveUpUnlessRunning(row.id);
       // The source is live here but a writer elsewhere has not let go yet: try again shortly.
       if (plannedLive && this.deps.liveHere(plannedLive.id)) this.retryLater(row.id);
@@ -243,10 +242,8 @@ export class ProgramEngine {
       void this.packageVod(row, vod).catch((err) => this.deps.log.error({ err }, 'VOD failed'));
     // Without a recording to show, its VOD files go (a live program keeps them for after the stream).
     if (!vod) await this.vods.discard(this.hlsDir(row.id));
-    const switched = this.finishRecording(row.id, s.recording ? liveUrl : undefined);
     const liveKey = input === 'main' ? main?.streamKey : input === 'backup' ? backup?.streamKey : undefined;
-    if (s.recording && liveUrl && liveKey && !this.recorded.has(row.id))
-      await this.startRecording(row, liveUrl, liveKey, !switched);
+    await this.recordings.follow(row, s.recording ? liveUrl : undefined, liveKey);
     if (row.input !== input) await this.setInput(row, input);
     await this.owner.giveUpUnlessRunning(row.id);
   }
@@ -371,39 +368,5 @@ export class ProgramEngine {
     this.ladderMeter.stop(outputId);
     await w?.feed.stop();
     this.deps.realtime?.close(outputId);
-  }
-
-  /**
-   * Records the program's live input. A recording that begins (not one that follows a switch of inputs)
-   * reads its first part from the input's first keyframe where the ingest kept it: on a busy machine the
-   * program starts seconds after the source went live, and a reader begins at the current picture group.
-   * After a switch it reads from now: the part before it recorded the other input meanwhile.
-   */
-  private async startRecording(row: OutputRow, url: string, streamKey: string, fromStart: boolean) {
-    this.recorded.set(row.id, url);
-    const owner = {
-      kind: 'output' as const,
-      id: row.id,
-      name: row.name,
-      corporationId: row.corporationId,
-      workspaceId: row.workspaceId,
-    };
-    const first = (fromStart && this.deps.localUrl(streamKey, 'start', row.id)) || url;
-    await this.recordings.start(owner, { first, next: url }, () => this.deps.streamOn(streamKey));
-  }
-
-  /**
-   * Ends the output's recording part unless it is still recording `keepUrl`. A part that ends because the
-   * input switched is followed by the next input's part in the same recording (its resume window). True
-   * when it ended for such a switch.
-   */
-  private finishRecording(outputId: string, keepUrl: string | undefined): boolean {
-    const url = this.recorded.get(outputId);
-    if (url === undefined || url === keepUrl) return false;
-    this.recorded.delete(outputId);
-    void this.recordings
-      .stop(outputId, keepUrl !== undefined)
-      .catch((err) => this.deps.log.error({ err, outputId }, 'saving the program recording failed'));
-    return keepUrl !== undefined;
   }
 }
