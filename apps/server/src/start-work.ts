@@ -30,6 +30,8 @@ export async function startWork(app: StromwerkApp, services: Services, running: 
     await live.engine.start();
     app.live = live.engine;
     if (o.placement.role !== 'api') {
+      // The GPU trials (an ffmpeg each) only where ladders are encoded; until chosen, libx264.
+      void live.ladderEncoder.choose();
       await live.programs.start();
       app.programs = live.programs;
     }

@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Session } from '@stromwerk/contracts/users';
+import { MediaRuntime } from '@stromwerk/media/media-runtime';
 import { type AppOptions, buildApp, type StromwerkApp } from '../../src/app';
 import { bootstrapFirstRun } from '../../src/bootstrap';
 import { users } from '../../src/db/schema/identity';
 import { hashPassword } from '../../src/lib/passwords';
 import { loadConfig } from '../../src/plugins/config';
+import { probeOnce } from './probe-once';
 import { op } from './route-call';
 import { openTestDatabase } from './test-database';
 
@@ -49,7 +51,15 @@ export async function createTestApp(
     live: options.live ?? false,
     jobs: options.jobs ?? true,
     sharedLimits: options.sharedLimits,
-    media: options.media,
+    // The real runtime and probes, each probe's answer reused by the process's later apps (probe-once.ts).
+    media:
+      options.media ??
+      new MediaRuntime({
+        ffmpegPath: config.ffmpegPath,
+        ffprobePath: config.ffprobePath,
+        timeoutMs: config.mediaProbeTimeoutMs,
+        run: probeOnce,
+      }),
     undeclaredErrors: 'fail',
   }).catch(async (e) => {
     await database.close();

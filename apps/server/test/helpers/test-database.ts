@@ -8,11 +8,18 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type Database, migrationsFolder, openDatabase } from '../../src/plugins/db';
 
+let snapshot: Promise<Blob> | undefined;
+/** The dump, read once per test process (the API files share one: vitest's isolate: false). */
+const migratedSnapshot = () => {
+  snapshot ??= readOrMakeSnapshot();
+  return snapshot;
+};
+
 /**
  * Migrating a fresh PGlite costs seconds of CPU per test file; a dump of one migrated database, cached in
  * the temp folder under a hash of the migrations, lets every later file start from it instead.
  */
-async function migratedSnapshot(): Promise<Blob> {
+async function readOrMakeSnapshot(): Promise<Blob> {
   const hash = createHash('sha256');
   for (const f of readdirSync(migrationsFolder)
     .filter((n) => n.endsWith('.sql'))

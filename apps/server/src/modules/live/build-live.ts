@@ -62,6 +62,8 @@ export interface LivePlane {
   keeper: LeaseKeeper;
   engine: LiveEngine;
   programs: ProgramEngine;
+  /** The quality ladders' encoder; chosen (GPU trials) only where programs run (start-work.ts). */
+  ladderEncoder: LadderEncoderChoice;
 }
 
 export function buildLivePlane(p: LivePlaneParts): LivePlane {
@@ -136,7 +138,6 @@ export function buildLivePlane(p: LivePlaneParts): LivePlane {
     media: p.media,
     log,
   });
-  void ladderEncoder.choose();
   const programs = new ProgramEngine({
     config,
     media: p.media,
@@ -156,5 +157,5 @@ export function buildLivePlane(p: LivePlaneParts): LivePlane {
     ladderEncoding: () => ladderEncoder.current,
     realtime: p.realtime,
   });
-  return { keeper, engine, programs };
+  return { keeper, engine, programs, ladderEncoder };
 }
