@@ -124,30 +124,61 @@ function printFailures(name) {
 }
 
 /**
- * The browser stage's retried and slowest flows (from the JSON report written in CI): CI keeps only the
- * end of the output, and a stage twice its usual length was once unexplained for want of them.
+ * The browser stage's retried and slowest flows (from the JSON reports written in CI, both passes): CI
+ * keeps only the end of the output, and a stage twice its usual length was once unexplained for want of
+ * them. A flow that failed once also gets the start of its page snapshot at the failure (Playwright's
+ * error-context.md): a flake that passes on its retry is otherwise gone with the CI machine.
  */
 function printSlowFlows() {
-  let report;
-  try {
-    report = JSON.parse(readFileSync(join(logDir, 'e2e-times.json'), 'utf8'));
-  } catch {
-    return;
-  }
   const runs = [];
   const walk = (suite, file) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests)
         for (const r of t.results)
-          runs.push({ ms: r.duration, name: `${file} › ${spec.title}`, status: r.status, retry: r.retry });
+          runs.push({
+            ms: r.duration,
+            name: `${file} › ${spec.title}`,
+            status: r.status,
+            retry: r.retry,
+            context: r.attachments?.find((a) => a.name === 'error-context')?.path,
+          });
     for (const child of suite.suites ?? []) walk(child, file);
   };
-  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  for (const file of ['e2e-times.json', 'e2e-times-alone.json']) {
+    try {
+      const report = JSON.parse(readFileSync(join(logDir, file), 'utf8'));
+      for (const suite of report.suites ?? []) walk(suite, suite.file);
+    } catch {
+      // that pass did not run (a single spec file) or wrote no report
+    }
+  }
+  if (runs.length === 0) return;
   const line = (r) =>
     `  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.status}${r.retry ? ` (retry ${r.retry})` : ''}  ${r.name}`;
   const failedOnce = runs.filter((r) => r.status !== 'passed' && r.status !== 'skipped');
   console.log(`\nBrowser flows: ${runs.length} runs, ${failedOnce.length} failed or timed out once`);
-  for (const r of failedOnce) console.log(line(r));
+  for (const r of failedOnce) {
+    console.log(line(r));
+    printPageSnapshot(r.context);
+  }
   console.log('Slowest flows:');
   for (const r of [...runs].sort((a, b) => b.ms - a.ms).slice(0, 8)) console.log(line(r));
+}
+
+/**
+ * A failed flow's page snapshot (the accessibility tree at the failure), indented: its start (the page's
+ * header) and its end, where dialogs, menus and the options of an open picker are (portals come last).
+ */
+function printPageSnapshot(path) {
+  if (!path) return;
+  let text;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return;
+  }
+  const at = text.indexOf('# Page snapshot');
+  const lines = text.slice(at >= 0 ? at : 0).split('\n');
+  const shown = lines.length <= 80 ? lines : [...lines.slice(0, 15), '  …', ...lines.slice(-60)];
+  for (const l of shown) console.log(`      ${l.slice(0, 200)}`);
 }

@@ -141,7 +141,9 @@ try {
     // the others, one at a time, so the suite's other browsers and encoders do not starve the machine
     // the viewer's browser shares with the server (a full run froze them 1.4-2.7 s; alone 0 ms).
     const rest = await playwright(['--grep-invert', '@alone']);
-    const alone = await playwright(['--grep', '@alone', '--workers', '1'], {
+    // Its own output folder: Playwright empties the folder it writes to when it starts, and the first
+    // pass's failure screenshots and page snapshots (error-context.md) were lost with it.
+    const alone = await playwright(['--grep', '@alone', '--workers', '1', '--output', 'test-results/alone'], {
       E2E_REPORT_SUFFIX: '-alone',
     });
     status = rest !== 0 ? rest : alone;
