@@ -178,7 +178,7 @@ function printPageSnapshot(path) {
     return;
   }
   const at = text.indexOf('# Page snapshot');
-  const lines = text.slice(at >= 0 ? at : 0).split('\n');
+  const lines = text.slice(Math.max(at, 0)).split('\n');
   const shown = lines.length <= 80 ? lines : [...lines.slice(0, 15), '  …', ...lines.slice(-60)];
   for (const l of shown) console.log(`      ${l.slice(0, 200)}`);
 }
