@@ -5,7 +5,7 @@
 // Exits 1 when a goal is missed (the 50-client p99 goal holds on an idle machine only: reported, not
 // judged). Run: npx tsx bench/api-speed.ts
 //   BENCH_DURATION=5   seconds per measurement (the issue's table used 15)
-//   BENCH_ROUNDS=1     rounds; each cell's figure is the median over rounds
+//   BENCH_ROUNDS=1     rounds; each cell's figure is the median over rounds, each goal's ratio the median of the rounds' ratios
 //   BENCH_PG=postgres://postgres@127.0.0.1:5432   server to create a scratch database on (dropped after)
 //   BENCH_CPU_PROF=dir write --cpu-prof profiles of the Stromwerk servers there (BENCH_PROF_ALL=1: of every server)
 //   BENCH_ROWS=regex   only the rows whose name matches (for profiling one endpoint; results not written)
@@ -231,9 +231,18 @@ try {
       };
     }
   }
-  const rps = (row: string, kind: Kind) => table[row]?.[kind]?.reqPerSec ?? Number.NaN;
   // No answer from the baseline is no measurement (NaN: reported, not met), not an infinite ratio.
   const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : Number.NaN);
+  // A row's ratio is the median over rounds of the ratio within each round: a round's cells of one row
+  // are measured seconds apart, while rounds lie minutes apart, and the shared machine's speed drifts
+  // between them by more than the goals' margins (one 8 s cell of bare Fastify ran at 23 and at 35 µs of
+  // CPU per answer in two runs of the same hour). With one round it is the ratio of that round.
+  const pairedRatio = (row: string, product: Kind, base: Kind) => {
+    const a = results[row]?.[product] ?? [];
+    const b = results[row]?.[base] ?? [];
+    const perRound = a.map((m, i) => ratio(m.reqPerSec, b[i]?.reqPerSec ?? Number.NaN));
+    return perRound.some(Number.isNaN) || perRound.length === 0 ? Number.NaN : median(perRound);
+  };
   const p99At50 = table['list of 20, 50 concurrent clients']?.['stromwerk-pg']?.p99 ?? Number.NaN;
   // Every row with a goal, on each engine: the product's requests per second over its baseline's.
   const engines = [
@@ -244,7 +253,7 @@ try {
     row.goal
       ? engines.map(([engine, product, raw]) => {
           const base = row.goal!.against === 'static' ? 'bare-static' : raw;
-          const r = ratio(rps(row.name, product), rps(row.name, base));
+          const r = pairedRatio(row.name, product, base);
           return { row: row.name, engine, ratio: r, goal: row.goal!.ratio, met: r >= row.goal!.ratio };
         })
       : [],
