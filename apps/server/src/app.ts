@@ -46,6 +46,7 @@ import { avatarRoutes } from './modules/users/avatar.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { verificationRoutes } from './modules/users/verification.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
+import { AccessLog, requestForLog } from './plugins/access-log';
 import { registerAttemptLimits } from './plugins/attempts';
 import { registerAuth } from './plugins/auth';
 import { type BrokerEngine, startBroker } from './plugins/broker';
@@ -63,14 +64,6 @@ import { startWork } from './start-work';
 
 export const VERSION = '0.1.0';
 
-/**
- * Requests as logged: an OAuth callback's query (authorization code, state) is left out, so nothing that
- * could complete someone's connection reaches a log line.
- */
-function requestForLog(req: { method: string; url: string; hostname?: string; ip?: string }) {
-  const url = req.url.startsWith('/v1/connect-social/') ? req.url.replace(/\?.*$/, '?…') : req.url;
-  return { method: req.method, url, hostname: req.hostname, remoteAddress: req.ip };
-}
 const webDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface AppOptions {
@@ -134,6 +127,8 @@ export async function buildApp(opts: AppOptions): Promise<StromwerkApp> {
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             serializers: { req: requestForLog },
           },
+    // One line per answered request, a player's media delivery at debug (plugins/access-log.ts).
+    logController: new AccessLog(),
     bodyLimit: 1024 * 1024,
     // A viewer token (~200 characters) is a path segment of the player's HLS addresses (/play/<id>/t/<token>/).
     routerOptions: { maxParamLength: 600 },
