@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/expect-error';
 import { op } from '../helpers/route-call';
@@ -160,5 +161,45 @@ describe(`counted sources, targets and players (${testDbEngine()})`, () => {
     expect(await room('outputs')).toEqual({ quota: 5, count: 0 });
     expect((await source(t.workspaceId, 'Again')).length).toBeGreaterThan(0);
     expect((await room('sources'))?.count).toBe(1);
+  });
+  // Migration 0028: each database connection counts in its own shard, so creates side by side (on
+  // PostgreSQL over several pool connections) each add to the sum, and a delete may count down in a
+  // shard that never counted up.
+  it('stay equal to the real counts with creates and deletes side by side, and go with their corporation', async () => {
+    const t = await createTenant(ctx, 'Sharded Count Corp');
+    const create = (name: string) =>
+      op(ctx.app, 'sources.create', {
+        token: t.user.token,
+        body: { workspaceId: t.workspaceId, name, type: 'rtmp' },
+      });
+    const created = await Promise.all(Array.from({ length: 24 }, (_, i) => create(`Side ${i}`)));
+    expect(created.map((r) => r.status)).toEqual(Array(24).fill(201));
+    const real = async () => {
+      const { rows } = await ctx.app.services.database.db.execute(
+        sql`select count(*)::int as n from sources where corporation_id = ${t.corporationId}`,
+      );
+      return (rows[0] as { n: number }).n;
+    };
+    const kept = async () => (await ctx.app.services.usage.repo.roomOf(t.corporationId, 'sources'))?.count;
+    expect(await real()).toBe(24);
+    expect(await kept()).toBe(24);
+    const ids = created.map((r) => r.body.id as string);
+    const removed = await Promise.all(
+      ids.slice(0, 10).map((id) => op(ctx.app, 'sources.remove', { token: t.user.token, params: { id } })),
+    );
+    expect(removed.map((r) => r.status)).toEqual(Array(10).fill(204));
+    expect(await kept()).toBe(14);
+    expect(await real()).toBe(14);
+
+    // The corporation goes with its sources and their counts, and no count row outlives it.
+    const gone = await op(ctx.app, 'corporations.remove', {
+      token: ctx.owner.token,
+      params: { id: t.corporationId },
+    });
+    expect(gone.status).toBe(204);
+    const { rows } = await ctx.app.services.database.db.execute(
+      sql`select count(*)::int as n from corporation_counts where corporation_id = ${t.corporationId}`,
+    );
+    expect((rows[0] as { n: number }).n).toBe(0);
   });
 });

@@ -5,6 +5,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -113,14 +115,23 @@ export const quotas = pgTable('quotas', {
  * How many sources, targets and players a corporation has, kept by triggers on those tables (migration
  * 0023): the quota check of a create reads this row instead of counting thousands.
  */
-export const corporationCounts = pgTable('corporation_counts', {
-  corporationId: uuid('corporation_id')
-    .primaryKey()
-    .references(() => corporations.id, { onDelete: 'cascade' }),
-  sources: integer('sources').notNull().default(0),
-  targets: integer('targets').notNull().default(0),
-  outputs: integer('outputs').notNull().default(0),
-});
+/**
+ * A corporation's sources, targets and players, kept by row triggers (migrations 0023, 0028) in up to 16
+ * shards, one per database connection, so creates do not wait on each other: its count is the shards' sum.
+ */
+export const corporationCounts = pgTable(
+  'corporation_counts',
+  {
+    corporationId: uuid('corporation_id')
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'cascade' }),
+    shard: smallint('shard').notNull().default(0),
+    sources: integer('sources').notNull().default(0),
+    targets: integer('targets').notNull().default(0),
+    outputs: integer('outputs').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'corporation_counts_pkey', columns: [t.corporationId, t.shard] })],
+);
 
 export const usageReports = pgTable(
   'usage_reports',

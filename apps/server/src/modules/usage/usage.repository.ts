@@ -1,5 +1,18 @@
 import type { Usage } from '@stromwerk/contracts/usage';
-import { and, count, countDistinct, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  Column,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  getTableName,
+  is,
+  isNull,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { corporationCounts, memberships, quotas, usageReports, workspaces } from '../../db/schema/tenancy';
 import type { Db } from '../../plugins/db';
 
@@ -22,9 +35,22 @@ export interface UsageScope {
  * condition a create's own statement carries (no quota row or no limit: room).
  */
 export function hasRoom(kind: CountedKind, corporationId: SQL): SQL {
-  return sql`coalesce((select coalesce(${corporationCounts[kind]}, 0) < ${quotas[COUNTED_LIMITS[kind]]}
-    from ${quotas} left join ${corporationCounts} on ${corporationCounts.corporationId} = ${quotas.corporationId}
-    where ${quotas.corporationId} = ${corporationId}), true)`;
+  return sql`coalesce((select ${countOf(kind, quotas.corporationId)} < ${quotas[COUNTED_LIMITS[kind]]}
+    from ${quotas} where ${quotas.corporationId} = ${corporationId}), true)`;
+}
+
+/**
+ * How many of `kind` the corporation has: the sum of its count shards, a subquery correlated with
+ * `corporationId` (a column of the outer query, or an expression). The column is named with its table:
+ * Drizzle leaves the table out in a one-table select, and inside the subquery the bare name is
+ * corporation_counts' own.
+ */
+export function countOf(kind: CountedKind, corporationId: SQL | AnyPgColumn): SQL<number> {
+  const outer = is(corporationId, Column)
+    ? sql.raw(`"${getTableName(corporationId.table)}"."${corporationId.name}"`)
+    : corporationId;
+  return sql<number>`(select coalesce(sum(cc.${sql.identifier(kind)}), 0)::int from ${corporationCounts} cc
+    where cc.corporation_id = ${outer})`.mapWith(Number);
 }
 
 /** Quotas, the counts usage adds up itself (workspaces, members), and recorded usage reports. */
@@ -51,10 +77,9 @@ export class UsageRepository {
     const [row] = await this.db
       .select({
         quota: quotas[COUNTED_LIMITS[kind]],
-        count: sql<number>`coalesce(${corporationCounts[kind]}, 0)`.mapWith(Number),
+        count: countOf(kind, quotas.corporationId),
       })
       .from(quotas)
-      .leftJoin(corporationCounts, eq(corporationCounts.corporationId, quotas.corporationId))
       .where(eq(quotas.corporationId, corporationId));
     return row;
   }
@@ -76,11 +101,10 @@ export class UsageRepository {
       .select({
         corporationId: workspaces.corporationId,
         quota: quotas[COUNTED_LIMITS[kind]],
-        count: sql<number>`coalesce(${corporationCounts[kind]}, 0)`.mapWith(Number),
+        count: countOf(kind, workspaces.corporationId),
       })
       .from(workspaces)
       .leftJoin(quotas, eq(quotas.corporationId, workspaces.corporationId))
-      .leftJoin(corporationCounts, eq(corporationCounts.corporationId, workspaces.corporationId))
       .where(eq(workspaces.id, sql.placeholder('workspaceId')))
       .prepare(`stromwerk_room_for_${kind}`);
   }
