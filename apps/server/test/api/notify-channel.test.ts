@@ -65,4 +65,31 @@ describe.skipIf(testDbEngine() !== 'postgresql')('notify channel between process
     expect(a.heard).toEqual([1, 2]);
     expect(b.heard).toEqual([1, 2]);
   });
+  it('counts the listeners once for a burst of sends, and again when a process starts listening', async () => {
+    const a = process();
+    const b = process();
+    await vi.waitFor(() => expect(a.state.up && b.state.up).toBe(true), { timeout: 10_000 });
+    const statements = vi.spyOn(a.pool, 'query');
+    const counting = () =>
+      statements.mock.calls.filter(([text]) => String(text).includes('pg_stat_activity')).length;
+    // Sent side by side: every one waits for b, and pg_stat_activity is read once.
+    await Promise.all([10, 11, 12, 13, 14].map((n) => a.channel.publish({ n })));
+    expect(b.heard).toEqual(expect.arrayContaining([10, 11, 12, 13, 14]));
+    expect(counting()).toBe(1);
+
+    // A third process says it listens: a's next send counts again and waits for it too.
+    let cHandledAt = 0;
+    const c = process((m) => {
+      if (m.n !== 20) return;
+      const end = Date.now() + 150;
+      while (Date.now() < end) {}
+      cHandledAt = end;
+    });
+    await vi.waitFor(() => expect(c.state.up).toBe(true), { timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 100)); // its hello reaches a
+    await a.channel.publish({ n: 20 });
+    expect(counting()).toBe(2);
+    expect(cHandledAt).toBeGreaterThan(0);
+    expect(Date.now()).toBeGreaterThanOrEqual(cHandledAt);
+  });
 });
