@@ -138,7 +138,7 @@ export function apiSpeedRows(t: Record<Kind, Info>): Row[] {
         path: apiPath(benchRoutes.sourceCreate),
         token: owner(i),
         body: (n) => ({
-          workspaceId: i.install.workspaceId,
+          workspaceId: i.install.writeWorkspaceId,
           name: `Bench ${n}`,
           type: 'rtmp',
           endpoint: 'europe',
@@ -148,7 +148,7 @@ export function apiSpeedRows(t: Record<Kind, Info>): Row[] {
         method: 'POST',
         path: '/raw/sources',
         body: (n) => ({
-          workspaceId: i.install.workspaceId,
+          workspaceId: i.install.writeWorkspaceId,
           corporationId: i.install.corporationId,
           name: `Raw ${n}`,
         }),

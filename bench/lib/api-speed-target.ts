@@ -6,7 +6,7 @@ import pg from 'pg';
 import { hashPassword, verifyPassword } from '../../apps/server/src/lib/passwords';
 import { openDatabase } from '../../apps/server/src/plugins/db';
 import { seededStromwerk, seedTables } from './api-fixture';
-import { seedInstall } from './install-fixture';
+import { seedInstall, WRITES } from './install-fixture';
 import { registerRawTwins } from './raw-twins';
 
 const [kind, databaseUrl] = process.argv.slice(2) as [string, string | undefined];
@@ -127,10 +127,14 @@ if (kind === 'stromwerk-pglite' || kind === 'stromwerk-pg') {
   const { rows } = await pool.query<{ id: string; name: string }>('select id, name from workspaces');
   const ws = (name: string) => rows.find((r) => r.name === name)!.id;
   const [install] = (
-    await pool.query(`select w.id "workspaceId", w.corporation_id "corporationId",
+    await pool.query(
+      `select w.id "workspaceId", w.corporation_id "corporationId",
       (select id from sources where workspace_id = w.id order by name limit 1) "sourceId",
-      (select id from outputs where workspace_id = w.id order by name limit 1) "playerId"
-      from workspaces w where w.name = 'install-000'`)
+      (select id from outputs where workspace_id = w.id order by name limit 1) "playerId",
+      (select id from workspaces where corporation_id = w.corporation_id and name = $1) "writeWorkspaceId"
+      from workspaces w where w.name = 'install-000'`,
+      [WRITES],
+    )
   ).rows;
   info = {
     install,

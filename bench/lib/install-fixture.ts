@@ -19,12 +19,21 @@ export const INSTALL = {
   usageDays: 365,
 } as const;
 
+/** The name of the install's workspace for writes (see `writeWorkspaceId`). */
+export const WRITES = 'bench-writes';
+
 export interface InstallFixture {
   corporationId: string;
   /** The first of the install's workspaces, which every per-workspace row of the benches reads. */
   workspaceId: string;
   sourceId: string;
   playerId: string;
+  /**
+   * An empty workspace the write rows create in: sources created in the first workspace grew it by
+   * thousands a round, and its graph row then read them all (the raw twin 17, 2, 0 answers/s in rounds
+   * 1-3 of one run, each round slower than the one before).
+   */
+  writeWorkspaceId: string;
 }
 
 /** Seeds the install into `corporationId` (its quotas lifted so the write rows may create). */
@@ -67,11 +76,20 @@ export async function seedInstall(db: Db, corporationId: string): Promise<Instal
     select ${corp}, ws.id, m, date_trunc('hour', now()) - (h || ' hours')::interval, 1000 + h % 97
     from (select * from ${ws} w order by name limit ${INSTALL.usageWorkspaces}) ws,
       unnest(${metrics}) m, generate_series(1, ${INSTALL.usageDays * 24}) h`);
+  await run(sql`insert into workspaces (corporation_id, name, sort_index) values (${corp}, ${WRITES}, 1000)`);
   await run(sql`analyze`);
-  const first = await db.execute<{ ws: string; source: string; player: string }>(sql`
+  type First = { ws: string; source: string; player: string; writes: string };
+  const first = await db.execute<First>(sql`
     select w.id ws, (select id from sources where workspace_id = w.id order by name limit 1) source,
-      (select id from outputs where workspace_id = w.id order by name limit 1) player
+      (select id from outputs where workspace_id = w.id order by name limit 1) player,
+      (select id from workspaces where corporation_id = w.corporation_id and name = ${WRITES}) writes
     from workspaces w where w.corporation_id = ${corp} and w.name = 'install-000'`);
-  const row = ('rows' in first ? first.rows : first)[0] as { ws: string; source: string; player: string };
-  return { corporationId, workspaceId: row.ws, sourceId: row.source, playerId: row.player };
+  const row = ('rows' in first ? first.rows : first)[0] as First;
+  return {
+    corporationId,
+    workspaceId: row.ws,
+    sourceId: row.source,
+    playerId: row.player,
+    writeWorkspaceId: row.writes,
+  };
 }

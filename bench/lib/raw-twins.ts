@@ -2,6 +2,7 @@
 // authentication, the statements the endpoint needs sent straight to the database and the rows mapped to
 // JSON; a write also publishes one event on an in-process MQTT broker (aedes, no subscriber), as the
 // product's writes do. What a route costs above its twin is the product's own work.
+import { GRAPH_MAX_PER_KIND } from '@stromwerk/contracts/graph';
 import { Aedes } from 'aedes';
 import type { FastifyInstance } from 'fastify';
 
@@ -56,14 +57,33 @@ export async function registerRawTwins(app: FastifyInstance, query: Query) {
       order by created_at desc, id limit $2`;
     return page(await query(sql, [req.query.ws, limit]), limit);
   });
+  // The graph's reads: each kind's first GRAPH_MAX_PER_KIND with its total (the product says when it
+  // cut), and the newest recordings.
   app.get<{ Querystring: { ws: string } }>('/raw/graph', async (req) => {
-    const ws = [req.query.ws];
-    const [sources, outputs, targets] = await Promise.all([
-      query('select * from sources where workspace_id = $1 order by name', ws),
-      query('select * from outputs where workspace_id = $1 order by name', ws),
-      query('select * from targets where workspace_id = $1 order by name', ws),
+    const ws = [req.query.ws, GRAPH_MAX_PER_KIND];
+    const kind = (table: string) =>
+      query(
+        `select *, count(*) over () as total from ${table} where workspace_id = $1
+        order by name, id limit $2`,
+        ws,
+      );
+    const [sources, outputs, targets, recordings] = await Promise.all([
+      kind('sources'),
+      kind('outputs'),
+      kind('targets'),
+      query(
+        `select * from medias where workspace_id = $1 and origin = 'recording'
+        order by created_at desc, id limit 200`,
+        [req.query.ws],
+      ),
     ]);
-    return { sources: sources.map(asJson), outputs: outputs.map(asJson), targets: targets.map(asJson) };
+    return {
+      sources: sources.map(asJson),
+      outputs: outputs.map(asJson),
+      targets: targets.map(asJson),
+      recordings: recordings.map(asJson),
+      truncated: [sources, outputs, targets].some((rows) => Number(rows[0]?.total ?? 0) > GRAPH_MAX_PER_KIND),
+    };
   });
   app.get<{ Querystring: { corp: string; from: string; to: string } }>('/raw/usage', async (req) => {
     const sql = `select date_trunc('hour', bucket_start) as start, workspace_id, metric, sum(value) as value
