@@ -80,3 +80,30 @@ describe('a cached session', () => {
     expectError(await op(ctx.app, 'users.me', {}), 401, 'UNAUTHENTICATED');
   });
 });
+
+describe('sessions no cache holds', () => {
+  // After a restart every browser comes back at once (HTTP and MQTT): the look-ups asked for together
+  // are one statement, and each caller still gets its own session and user.
+  it('are read together when asked for together, each caller getting its own', async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => createUser(ctx)));
+    for (const u of users) await ctx.app.services.identity.forget({ userId: u.user.id });
+    const repo = (
+      ctx.app.services.sessions as unknown as { repo: Record<string, { execute: () => unknown }> }
+    ).repo;
+    const one = vi.spyOn(repo.sessionLookup!, 'execute');
+    const many = vi.spyOn(repo.sessionsLookup!, 'execute');
+    const found = await Promise.all(users.map((u) => ctx.app.services.sessions.resolve(u.token)));
+    expect(found.map((f) => f?.user.id)).toEqual(users.map((u) => u.user.id));
+    expect(found.map((f) => f?.session.id)).toEqual(users.map((u) => u.token.split('.')[0]));
+    expect(one).not.toHaveBeenCalled();
+    expect(many).toHaveBeenCalledTimes(1);
+    // A wrong secret among them is still refused, and an unknown session is none.
+    const [id, secret] = users[0]!.token.split('.') as [string, string];
+    const [wrong, unknown, right] = await Promise.all([
+      ctx.app.services.sessions.resolve(`${id}.${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`),
+      ctx.app.services.sessions.resolve(`00000000-0000-4000-8000-000000000000.${secret}`),
+      ctx.app.services.sessions.resolve(users[1]!.token),
+    ]);
+    expect([wrong, unknown, right?.user.id]).toEqual([null, null, users[1]!.user.id]);
+  });
+});
