@@ -24,19 +24,14 @@ BEGIN
     delta := -1;
   END IF;
   -- TG_ARGV[0]: the column of corporation_counts that counts the table the trigger is on.
-  IF TG_ARGV[0] = 'sources' THEN
-    INSERT INTO corporation_counts AS c (corporation_id, shard, sources)
-      SELECT corp, own, delta WHERE EXISTS (SELECT 1 FROM corporations WHERE id = corp)
-      ON CONFLICT (corporation_id, shard) DO UPDATE SET sources = c.sources + excluded.sources;
-  ELSIF TG_ARGV[0] = 'targets' THEN
-    INSERT INTO corporation_counts AS c (corporation_id, shard, targets)
-      SELECT corp, own, delta WHERE EXISTS (SELECT 1 FROM corporations WHERE id = corp)
-      ON CONFLICT (corporation_id, shard) DO UPDATE SET targets = c.targets + excluded.targets;
-  ELSE
-    INSERT INTO corporation_counts AS c (corporation_id, shard, outputs)
-      SELECT corp, own, delta WHERE EXISTS (SELECT 1 FROM corporations WHERE id = corp)
-      ON CONFLICT (corporation_id, shard) DO UPDATE SET outputs = c.outputs + excluded.outputs;
-  END IF;
+  INSERT INTO corporation_counts AS c (corporation_id, shard, sources, targets, outputs)
+    SELECT corp, own,
+      CASE WHEN TG_ARGV[0] = 'sources' THEN delta ELSE 0 END,
+      CASE WHEN TG_ARGV[0] = 'targets' THEN delta ELSE 0 END,
+      CASE WHEN TG_ARGV[0] = 'outputs' THEN delta ELSE 0 END
+    WHERE EXISTS (SELECT 1 FROM corporations WHERE id = corp)
+    ON CONFLICT (corporation_id, shard) DO UPDATE SET sources = c.sources + excluded.sources,
+      targets = c.targets + excluded.targets, outputs = c.outputs + excluded.outputs;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

@@ -112,12 +112,10 @@ export const quotas = pgTable('quotas', {
 });
 
 /**
- * How many sources, targets and players a corporation has, kept by triggers on those tables (migration
- * 0023): the quota check of a create reads this row instead of counting thousands.
- */
-/**
- * A corporation's sources, targets and players, kept by row triggers (migrations 0023, 0028) in up to 16
- * shards, one per database connection, so creates do not wait on each other: its count is the shards' sum.
+ * How many sources, targets and players a corporation has, kept by row triggers on those tables
+ * (migrations 0023, 0028): the quota check of a create reads these rows instead of counting thousands. Up
+ * to 16 shards per corporation, one per database connection, so creates do not wait on each other: its
+ * count is the shards' sum.
  */
 export const corporationCounts = pgTable(
   'corporation_counts',
