@@ -35,22 +35,19 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "sources_counted_in" ON "sources";--> statement-breakpoint
-CREATE TRIGGER "sources_counted_in" AFTER INSERT ON "sources"
-  FOR EACH ROW EXECUTE FUNCTION count_corporation_row('sources');--> statement-breakpoint
-DROP TRIGGER IF EXISTS "sources_counted_out" ON "sources";--> statement-breakpoint
-CREATE TRIGGER "sources_counted_out" AFTER DELETE ON "sources"
-  FOR EACH ROW EXECUTE FUNCTION count_corporation_row('sources');--> statement-breakpoint
-DROP TRIGGER IF EXISTS "targets_counted_in" ON "targets";--> statement-breakpoint
-CREATE TRIGGER "targets_counted_in" AFTER INSERT ON "targets"
-  FOR EACH ROW EXECUTE FUNCTION count_corporation_row('targets');--> statement-breakpoint
-DROP TRIGGER IF EXISTS "targets_counted_out" ON "targets";--> statement-breakpoint
-CREATE TRIGGER "targets_counted_out" AFTER DELETE ON "targets"
-  FOR EACH ROW EXECUTE FUNCTION count_corporation_row('targets');--> statement-breakpoint
-DROP TRIGGER IF EXISTS "outputs_counted_in" ON "outputs";--> statement-breakpoint
-CREATE TRIGGER "outputs_counted_in" AFTER INSERT ON "outputs"
-  FOR EACH ROW EXECUTE FUNCTION count_corporation_row('outputs');--> statement-breakpoint
-DROP TRIGGER IF EXISTS "outputs_counted_out" ON "outputs";--> statement-breakpoint
-CREATE TRIGGER "outputs_counted_out" AFTER DELETE ON "outputs"
-  FOR EACH ROW EXECUTE FUNCTION count_corporation_row('outputs');--> statement-breakpoint
+-- <table>_counted_in / _counted_out on sources, targets and outputs, as 0023 named them.
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['sources', 'targets', 'outputs'] LOOP
+    EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_counted_in', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I FOR EACH ROW EXECUTE FUNCTION count_corporation_row(%L)',
+      t || '_counted_in', t, t);
+    EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_counted_out', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I FOR EACH ROW EXECUTE FUNCTION count_corporation_row(%L)',
+      t || '_counted_out', t, t);
+  END LOOP;
+END $$;
+--> statement-breakpoint
 DROP FUNCTION IF EXISTS "count_corporation_rows"();
